@@ -1,0 +1,106 @@
+"""Cards as rank-count vectors, and the card notation (parse and print losslessly)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import ClassVar
+
+from lark import Token, Tree
+
+from . import grammar
+
+#: Ranks from lowest to highest; suits never matter in 够级.
+RANK_SYMBOLS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "B", "R")
+RANK_NAMES_ZH: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "小王", "大王")
+RANK_NAMES_EN: tuple[str, ...] = (
+    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "small joker", "big joker",
+)
+N_RANKS = len(RANK_SYMBOLS)
+THREE, FOUR, FIVE = 0, 1, 2
+TEN = RANK_SYMBOLS.index("T")
+ACE = RANK_SYMBOLS.index("A")
+TWO = RANK_SYMBOLS.index("2")
+SMALL_JOKER = RANK_SYMBOLS.index("B")
+BIG_JOKER = RANK_SYMBOLS.index("R")
+JOKERS = (SMALL_JOKER, BIG_JOKER)
+
+_NOTATION = ("cards", ("start",))
+
+
+def rank_index(token: Token) -> int:
+    """The rank index of one ``card`` token of either grammar."""
+    if token.type == "SMALL_JOKER":
+        return SMALL_JOKER
+    if token.type == "BIG_JOKER":
+        return BIG_JOKER
+    if token.type == "TEN":
+        return TEN
+    return RANK_SYMBOLS.index(str(token).upper())
+
+
+def card_tokens(tree: Tree[Token]) -> Iterator[Token]:
+    """Every card token under ``tree`` (each ``card`` node holds one)."""
+    for node in tree.iter_subtrees_topdown():
+        if node.data == "card":
+            token = node.children[0]
+            assert isinstance(token, Token)
+            yield token
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """A multiset of cards: how many of each rank, lowest rank first."""
+
+    counts: tuple[int, ...]
+
+    EMPTY: ClassVar[Cards]
+
+    def __post_init__(self) -> None:
+        if len(self.counts) != N_RANKS or any(c < 0 for c in self.counts):
+            raise ValueError(f"a card vector needs {N_RANKS} non-negative counts, got {self.counts!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Cards:
+        """Parse the notation; raises :class:`grammar.NotationError` with a column."""
+        tree = grammar.load(*_NOTATION).parse(text, "start")
+        return cls.of(rank_index(token) for token in card_tokens(tree))
+
+    @classmethod
+    def of(cls, ranks: Iterable[int]) -> Cards:
+        counts = [0] * N_RANKS
+        for rank in ranks:
+            counts[rank] += 1
+        return cls(tuple(counts))
+
+    def __str__(self) -> str:
+        return "".join(symbol * count for symbol, count in zip(RANK_SYMBOLS, self.counts))
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __getitem__(self, rank: int) -> int:
+        return self.counts[rank]
+
+    def __add__(self, other: Cards) -> Cards:
+        return Cards(tuple(a + b for a, b in zip(self.counts, other.counts)))
+
+    def __sub__(self, other: Cards) -> Cards:
+        return Cards(tuple(a - b for a, b in zip(self.counts, other.counts)))
+
+    def __le__(self, other: Cards) -> bool:
+        """Sub-multiset: every card of ``self`` is in ``other``."""
+        return all(a <= b for a, b in zip(self.counts, other.counts))
+
+    def ranks(self) -> list[int]:
+        """The ranks present, lowest first."""
+        return [rank for rank, count in enumerate(self.counts) if count]
+
+    def describe(self, lang: str = "en") -> str:
+        """Readable grouped form: ``3×8 + 小王``."""
+        names = RANK_NAMES_ZH if lang == "zh" else RANK_NAMES_EN
+        parts = [f"{count}×{names[rank]}" if count > 1 else names[rank] for rank, count in enumerate(self.counts) if count]
+        return " + ".join(parts)
+
+
+Cards.EMPTY = Cards((0,) * N_RANKS)

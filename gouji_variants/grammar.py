@@ -1,0 +1,104 @@
+"""Lark parsers for the notation and the expressions, with errors people can read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .resources import GRAMMAR_DIR
+
+#: What each named terminal means, in words people know (never ``__ANON_0``).
+TERMINAL_WORDS: dict[str, str] = {
+    "RANK": "a rank (3-9, T or 10, J, Q, K, A, 2)",
+    "TEN": "a rank (3-9, T or 10, J, Q, K, A, 2)",
+    "SMALL_JOKER": "小王 (B)",
+    "BIG_JOKER": "大王 (R)",
+    "BY": "the word 'by'",
+    "ON": "the word 'on'",
+    "TWO": "'2'",
+    "ANY": "'any rank'",
+    "RANK_WORD": "the word 'rank'",
+    "CARDS": "the word 'card' or 'cards'",
+    "DECKS": "the word 'decks'",
+    "OF": "the word 'of'",
+    "ADJUST": "'only', 'remove' or 'add'",
+    "RATIO": "a multiplier 1-9",
+    "COUNT": "a number",
+    "TRIBUTE_KIND": "a tribute kind (点 闷 烧 落 清 憋王)",
+    "COMMA": "','",
+    "PLUS": "'+'",
+    "MORETHAN": "'>'",
+    "$END": "the end of the text",
+}
+
+
+class NotationError(ValueError):
+    """Text that the grammar rejects; ``column`` is 1-based inside ``text``."""
+
+    def __init__(self, text: str, column: int, message: str) -> None:
+        self.text = text
+        self.column = column
+        self.message = message
+        super().__init__(self.render())
+
+    def render(self, indent: str = "  ") -> str:
+        """The message, then the text with a caret under the offending column."""
+        caret = " " * _display_width(self.text[: self.column - 1]) + "^"
+        return f"column {self.column}: {self.message}\n{indent}{self.text}\n{indent}{caret}"
+
+
+def _display_width(text: str) -> int:
+    """Terminal width of text: CJK characters take two cells."""
+    return sum(2 if ord(ch) > 0x2E7F else 1 for ch in text)
+
+
+def _expected_words(names: set[str]) -> str:
+    words = sorted({TERMINAL_WORDS.get(name, name.lower()) for name in names})
+    if not words:
+        return "nothing more"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _describe(error: UnexpectedInput, text: str) -> NotationError:
+    if isinstance(error, UnexpectedCharacters):
+        found = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        return NotationError(
+            text, error.column, f"unexpected {found!r}; expected {_expected_words(set(error.allowed))}"
+        )
+    if isinstance(error, UnexpectedEOF):
+        column = len(text) + 1
+        what = "nothing" if not text.strip() else "the end of the text"
+        return NotationError(text, column, f"found {what}; expected {_expected_words(set(error.expected))}")
+    assert isinstance(error, UnexpectedToken)
+    token = error.token
+    if token.type == "$END":
+        column = len(text) + 1
+        what = "nothing" if not text.strip() else "the end of the text"
+        return NotationError(text, column, f"found {what}; expected {_expected_words(set(error.expected))}")
+    shown = TERMINAL_WORDS.get(token.type, repr(str(token)))
+    return NotationError(
+        text, token.column or 1, f"unexpected {shown} {str(token)!r}; expected {_expected_words(set(error.expected))}"
+    )
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """One grammar file, parsed LALR, with several start symbols."""
+
+    parser: Lark
+
+    def parse(self, text: str, start: str) -> Tree[Token]:
+        try:
+            return self.parser.parse(text, start=start)
+        except UnexpectedInput as error:
+            raise _describe(error, text) from None
+
+
+@cache
+def load(name: str, starts: tuple[str, ...]) -> Grammar:
+    """Load ``grammar/<name>.lark`` once per process."""
+    source = (GRAMMAR_DIR / f"{name}.lark").read_text(encoding="utf-8")
+    return Grammar(Lark(source, parser="lalr", start=list(starts), propagate_positions=True))

@@ -1,0 +1,181 @@
+"""The ruleset JSON Schema, generated from :mod:`gouji_variants.rules`.
+
+``build("2020-12")`` is the schema the loader validates with; ``build("07")``
+is the same schema for editors (yaml-language-server does not read 2020-12).
+Both are committed under ``gouji_variants/schema/``; a test keeps them fresh.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from functools import cache
+from typing import Any, Literal
+
+from . import __version__
+from .expressions import DeckRecipe, KillRule, Thresholds, TributeOrder
+from .resources import SCHEMA_DIR
+from .rules import SECTION_TITLES, SECTIONS, Stakes
+
+SCHEMA_VERSION = "1.0"
+DRAFTS = {"2020-12": "https://json-schema.org/draft/2020-12/schema", "07": "http://json-schema.org/draft-07/schema#"}
+FILES = {"2020-12": "ruleset.schema.json", "07": "ruleset.draft-07.schema.json"}
+ID_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
+
+#: Expression types: the grammar start symbol and an example, for the description.
+EXPRESSIONS: dict[type, tuple[str, str]] = {
+    Thresholds: ("thresholds", "R, B, 2, AA, KK, QQQ, JJJJ, TTTTT"),
+    KillRule: ("kill", "R by 2R, +1 card"),
+    TributeOrder: ("tribute_order", "点 > 闷 > 烧 > 落"),
+    DeckRecipe: ("deck_recipe", "4 decks, only 6 of 3, remove 2 of 4"),
+}
+
+
+def describe(zh: str, en: str) -> str:
+    return f"{zh}\n{en}"
+
+
+def _type_schema(hint: Any, meta: typing.Mapping[str, Any], defs_key: str) -> dict[str, Any]:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is bool:
+        return {"type": "boolean"}
+    if hint is int:
+        schema: dict[str, Any] = {"type": "integer"}
+        if meta.get("minimum") is not None:
+            schema["minimum"] = meta["minimum"]
+        return schema
+    if hint in EXPRESSIONS:
+        start, example = EXPRESSIONS[hint]
+        return {"type": "string", "minLength": 1, "examples": [example], "x-expression": start}
+    if origin is Literal:
+        return {"type": "string", "enum": list(args)}
+    if origin in (types.UnionType, typing.Union) and type(None) in args:
+        (inner,) = [arg for arg in args if arg is not type(None)]
+        return {"anyOf": [_type_schema(inner, meta, defs_key), {"type": "null"}]}
+    if origin is tuple:
+        schema = {"type": "array", "items": _type_schema(args[0], meta, defs_key)}
+        if typing.get_origin(args[0]) is Literal:
+            schema["uniqueItems"] = True
+        if meta.get("length") is not None:
+            schema["minItems"] = schema["maxItems"] = meta["length"]
+        return schema
+    if dataclasses.is_dataclass(hint):
+        return {"$ref": f"#/{defs_key}/{hint.__name__.lower()}"}
+    raise TypeError(f"no schema for {hint!r}")
+
+
+def _object_schema(cls: type, defs_key: str, title: tuple[str, str] | None = None) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls)
+    properties = {}
+    for field in dataclasses.fields(cls):
+        prop = _type_schema(hints[field.name], field.metadata, defs_key)
+        prop["description"] = describe(field.metadata["zh"], field.metadata["en"])
+        properties[field.name] = prop
+    schema: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": properties}
+    if title:
+        schema["title"] = f"{title[0]} / {title[1]}"
+        schema["description"] = describe(title[0] + "（" + (cls.__doc__ or "").strip() + "）", title[1])
+    return schema
+
+
+def _bilingual(zh: str, en: str) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["zh", "en"],
+        "properties": {"zh": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1}},
+        "description": describe(zh, en),
+    }
+
+
+def _meta_properties() -> dict[str, Any]:
+    text = {"type": "string", "minLength": 1}
+    return {
+        "id": {**text, "pattern": ID_PATTERN, "description": describe(
+            "规则集编号：拼音小写，连字符分隔", "ruleset id: pinyin, lower-case, hyphenated")},
+        "kind": {"type": "string", "enum": ["ruleset", "option-pack"], "description": describe(
+            "ruleset 完整规则集；option-pack 可叠加的选项包（单独使用时叠加在 dagang 上）",
+            "'ruleset' a complete ruleset; 'option-pack' a composable pack (on dagang when used alone)")},
+        "name": _bilingual("名称", "name"),
+        "aliases": {"type": "array", "uniqueItems": True, "items": text, "description": describe(
+            "别名，含中文城市名，可用于查找", "other names, Chinese city names included, for lookup")},
+        "region": {**text, "description": describe("地区", "region")},
+        "description": _bilingual("说明", "description"),
+        "sources": {
+            "type": "array",
+            "description": describe("出处：原始规则文本及行号", "sources: seed file and line references"),
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["file", "lines"],
+                "properties": {
+                    "file": {**text, "description": describe("原始文本文件名", "seed file name")},
+                    "lines": {
+                        "anyOf": [
+                            {"type": "integer", "minimum": 1},
+                            {**text, "pattern": "^[0-9]+(-[0-9]+)?(, *[0-9]+(-[0-9]+)?)*$"},
+                        ],
+                        "description": describe("行号，如 115-117", "line references, e.g. 115-117"),
+                    },
+                    "note": {**text, "description": describe("备注", "note")},
+                },
+            },
+        },
+        "extends": {"type": "array", "items": text, "description": describe(
+            "继承的规则集或选项包（编号、别名或相对路径），后者优先",
+            "rulesets or option packs to build on (id, alias or relative path); later entries win")},
+        "interpretations": {
+            "type": "array",
+            "description": describe("对原文歧义所作的具名选择", "named choices where the sources are ambiguous"),
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["rule", "choice", "zh", "en"],
+                "properties": {
+                    "rule": {**text, "pattern": "^[a-z0-9_]+\\.[a-z0-9_]+$",
+                             "description": describe("规则，如 plays.kills", "the rule, e.g. plays.kills")},
+                    "choice": {**text, "description": describe("所选读法的名称", "name of the reading taken")},
+                    "zh": {**text, "description": "说明"},
+                    "en": {**text, "description": "explanation"},
+                },
+            },
+        },
+    }
+
+
+@cache
+def build(draft: str = "2020-12") -> dict[str, Any]:
+    """The ruleset schema for ``draft`` ("2020-12" or "07")."""
+    defs_key = "$defs" if draft == "2020-12" else "definitions"
+    properties = _meta_properties()
+    for name, cls in SECTIONS.items():
+        properties[name] = _object_schema(cls, defs_key, SECTION_TITLES[name])
+    schema: dict[str, Any] = {
+        "$schema": DRAFTS[draft],
+        "$id": f"urn:gouji-variants:ruleset:{SCHEMA_VERSION}" + ("" if draft == "2020-12" else ":draft-07"),
+        "title": "够级规则集 / Gouji ruleset",
+        "description": describe(
+            f"gouji-variants {__version__} 规则集格式 {SCHEMA_VERSION}",
+            f"gouji-variants {__version__} ruleset format {SCHEMA_VERSION}",
+        ),
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["id", "kind", "name"],
+        "properties": properties,
+        defs_key: {"stakes": _object_schema(Stakes, defs_key)},
+    }
+    return schema
+
+
+def render(draft: str = "2020-12") -> str:
+    return json.dumps(build(draft), ensure_ascii=False, indent=2) + "\n"
+
+
+def write_files() -> None:
+    """Regenerate the committed schema files."""
+    SCHEMA_DIR.mkdir(exist_ok=True)
+    for draft, name in FILES.items():
+        (SCHEMA_DIR / name).write_text(render(draft), encoding="utf-8")

@@ -1,0 +1,141 @@
+"""Safe YAML loading that remembers where every key and value was written.
+
+Only plain data is accepted: mappings with string keys, lists, strings,
+numbers, booleans and null. Python tags, custom tags, merge keys, duplicate
+keys and alias expansion beyond a small budget (alias bombs) are errors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .errors import Mark, RulesetError
+
+MAX_NODES = 20_000
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:float",
+}
+
+
+@dataclass
+class Document:
+    """Loaded YAML data with the marks of its values and keys, by JSON pointer."""
+
+    path: Path
+    data: Any
+    values: dict[str, Mark] = field(default_factory=dict)
+    keys: dict[str, Mark] = field(default_factory=dict)
+
+    def mark(self, pointer: str, *, key: bool = False) -> Mark:
+        """The mark of ``pointer`` (of its key when ``key``), else of its nearest parent."""
+        table = self.keys if key else self.values
+        while pointer not in table and pointer:
+            pointer = pointer.rsplit("/", 1)[0]
+        return table.get(pointer) or self.values.get("", Mark(str(self.path), 1, 1))
+
+
+def pointer_join(pointer: str, part: str | int) -> str:
+    return f"{pointer}/{str(part).replace('~', '~0').replace('/', '~1')}"
+
+
+def _mark(path: Path, node_mark: Any) -> Mark:
+    return Mark(str(path), node_mark.line + 1, node_mark.column + 1)
+
+
+class _Builder:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.doc = Document(path, None)
+        self.nodes = 0
+        self.constructor = yaml.SafeLoader("")
+
+    def fail(self, node: Node, message: str, hint: str = "") -> RulesetError:
+        return RulesetError.at(_mark(self.path, node.start_mark), message, hint=hint)
+
+    def build(self, node: Node, pointer: str) -> Any:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise self.fail(
+                node,
+                f"the file expands to more than {MAX_NODES} values; YAML aliases nest too deep (an alias bomb?)",
+                "write the values out instead of using anchors and aliases",
+            )
+        self.doc.values[pointer] = _mark(self.path, node.start_mark)
+        if isinstance(node, ScalarNode):
+            if node.tag not in _PLAIN_TAGS:
+                raise self.fail(node, f"YAML tag {node.tag!r} is not allowed in a ruleset",
+                                "rulesets hold plain data: strings, numbers, booleans, lists and mappings")
+            return self.constructor.construct_object(node, deep=True)
+        if isinstance(node, SequenceNode):
+            if node.tag != "tag:yaml.org,2002:seq":
+                raise self.fail(node, f"YAML tag {node.tag!r} is not allowed in a ruleset")
+            return [self.build(item, pointer_join(pointer, i)) for i, item in enumerate(node.value)]
+        assert isinstance(node, MappingNode)
+        if node.tag != "tag:yaml.org,2002:map":
+            raise self.fail(node, f"YAML tag {node.tag!r} is not allowed in a ruleset")
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise self.fail(key_node, "YAML merge keys (<<) are not allowed in a ruleset",
+                                "use 'extends' to build on another ruleset")
+            if not isinstance(key_node, ScalarNode) or key_node.tag != "tag:yaml.org,2002:str":
+                raise self.fail(key_node, "mapping keys must be plain words",
+                                "quote the key if it looks like a number, boolean or null")
+            key = key_node.value
+            child = pointer_join(pointer, key)
+            if key in result:
+                raise self.fail(key_node, f"key {key!r} appears twice in the same mapping",
+                                f"the first is at line {self.doc.keys[child].line}; keep one")
+            self.doc.keys[child] = _mark(self.path, key_node.start_mark)
+            result[key] = self.build(value_node, child)
+        return result
+
+
+def _decode(path: Path, raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = raw[: error.start]
+        line = before.count(b"\n") + 1
+        column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
+        raise RulesetError.at(
+            Mark(str(path), line, column),
+            f"the file is not valid UTF-8 (byte 0x{raw[error.start]:02x})",
+            hint="save the file as UTF-8",
+        ) from None
+
+
+def load(path: Path, display: str | None = None) -> Document:
+    """Load one YAML file; raises :class:`RulesetError` with a location on any problem."""
+    name = display or str(path)
+    shown = Path(name)
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise RulesetError.at(Mark(name, 1, 1), f"cannot read the file: {error.strerror}") from None
+    text = _decode(shown, raw)
+    if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
+        raise RulesetError.at(Mark(name, 1, 1), "the file is empty",
+                              hint="start from 'gouji new FILE --from dagang'")
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        where = Mark(name, mark.line + 1, mark.column + 1) if mark else Mark(name, 1, 1)
+        problem = error.problem or error.context or "invalid YAML"
+        raise RulesetError.at(where, f"invalid YAML: {problem}") from None
+    except yaml.YAMLError as error:
+        raise RulesetError.at(Mark(name, 1, 1), f"invalid YAML: {error}") from None
+    builder = _Builder(shown)
+    assert node is not None
+    builder.doc.data = builder.build(node, "")
+    return builder.doc
