@@ -1,0 +1,257 @@
+"""The ``gouji`` command line."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+import yaml
+
+from . import __version__, schema
+from .cards import Cards
+from .catalog import Catalog
+from .compiler import Ruleset, compile_path
+from .errors import RulesetError
+from .grammar import NotationError
+from .rules import SECTIONS
+
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+
+def _catalog(ctx: click.Context) -> Catalog:
+    catalog: Catalog = ctx.obj
+    return catalog
+
+
+def _fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
+    click.echo(message, err=True)
+    sys.exit(code)
+
+
+def _load(ctx: click.Context, ref: str, code: int = EXIT_INVALID) -> Ruleset:
+    catalog = _catalog(ctx)
+    try:
+        return compile_path(catalog.find(ref), catalog)
+    except RulesetError as error:
+        _fail(error.render(), code)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="gouji")
+@click.option(
+    "--rulesets-dir",
+    "rulesets_dirs",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="An extra folder of ruleset files, searched before the built-in ones (repeatable; "
+    "GOUJI_RULESETS_PATH adds more).",
+)
+@click.pass_context
+def main(ctx: click.Context, rulesets_dirs: tuple[Path, ...]) -> None:
+    """够级 (Gouji) rules as data: pick, author, check and referee rulesets."""
+    ctx.obj = Catalog.default(rulesets_dirs)
+
+
+@main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.pass_context
+def list_command(ctx: click.Context, as_json: bool) -> None:
+    """List the rulesets: id, 中文名, region, aliases, fingerprint."""
+    catalog = _catalog(ctx)
+    rows: list[dict[str, Any]] = []
+    for entry in catalog.entries():
+        try:
+            ruleset = compile_path(entry.path, catalog)
+            rows.append({"id": ruleset.id, "kind": ruleset.kind, "name_zh": ruleset.name_zh,
+                         "region": ruleset.region, "aliases": list(ruleset.aliases),
+                         "fingerprint": ruleset.fingerprint, "path": str(entry.path)})
+        except RulesetError as error:
+            rows.append({"id": entry.id, "kind": "", "name_zh": "", "region": "", "aliases": [],
+                         "fingerprint": "invalid", "path": str(entry.path),
+                         "error": error.diagnostics[0].render()})
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="够级 rulesets")
+    for column in ("id", "中文名", "region", "aliases", "fingerprint"):
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        kind = " (pack)" if row["kind"] == "option-pack" else ""
+        table.add_row(row["id"] + kind, row["name_zh"], row["region"], ", ".join(row["aliases"]), row["fingerprint"])
+    Console().print(table)
+
+
+def dump_yaml(data: dict[str, Any], comments: dict[str, str] | None = None) -> str:
+    """Block YAML for the top two levels, flow style below, optional end-of-line comments."""
+    comments = comments or {}
+    lines: list[str] = []
+    for key, value in data.items():
+        if isinstance(value, dict) and key in SECTIONS:
+            lines.append(f"{key}:")
+            for sub, item in value.items():
+                note = comments.get(f"{key}.{sub}")
+                lines.append(f"  {sub}: {_flow(item)}" + (f"  # {note}" if note else ""))
+        else:
+            lines.append(yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, width=100).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _rule_in(data: dict[str, Any], key: str) -> bool:
+    section, sub = key.split(".")
+    return isinstance(data.get(section), dict) and sub in data[section]
+
+
+def _flow(value: Any) -> str:
+    text: str = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000)
+    return text.removesuffix("\n...\n").strip()
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--resolved", is_flag=True, help="Show every rule after 'extends', not only the file's own.")
+@click.option("--provenance", is_flag=True, help="Add the file:line:column that set each rule.")
+@click.option("--format", "fmt", type=click.Choice(["yaml", "json"]), default="yaml", show_default=True)
+@click.pass_context
+def show(ctx: click.Context, ruleset: str, resolved: bool, provenance: bool, fmt: str) -> None:
+    """Show a ruleset by id, alias, name (e.g. 青岛) or path."""
+    loaded = _load(ctx, ruleset)
+    data = loaded.resolved() if resolved else dict(loaded.own)
+    marks = {key: str(mark) for key, mark in loaded.provenance.items()} if provenance else {}
+    if not resolved:
+        marks = {key: mark for key, mark in marks.items() if _rule_in(data, key)}
+    if fmt == "json":
+        payload: dict[str, Any] = {"id": loaded.id, "fingerprint": loaded.fingerprint, "path": str(loaded.path),
+                                   "ruleset": data}
+        if provenance:
+            payload["provenance"] = marks
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        return
+    header = f"# {loaded.id}: {loaded.name_zh} / {loaded.name_en} — fingerprint {loaded.fingerprint}\n"
+    click.echo(header + dump_yaml(data, marks), nl=False)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.pass_context
+def validate(ctx: click.Context, files: tuple[Path, ...]) -> None:
+    """Check ruleset files: exit 0 when all are valid, 1 when any is not."""
+    failed = False
+    for path in files:
+        try:
+            ruleset = compile_path(path, _catalog(ctx))
+        except RulesetError as error:
+            failed = True
+            click.echo(error.render(), err=True)
+            continue
+        click.echo(f"{path}: ok — {ruleset.id}, fingerprint {ruleset.fingerprint}")
+    if failed:
+        sys.exit(EXIT_INVALID)
+
+
+@main.command("schema")
+@click.option("--draft", type=click.Choice(["2020-12", "07"]), default="2020-12", show_default=True,
+              help="07 is for editors whose YAML support lacks 2020-12.")
+def schema_command(draft: str) -> None:
+    """Print the ruleset JSON Schema."""
+    click.echo(schema.render(draft), nl=False)
+
+
+#: Keys that house rules change most often, offered commented-out by ``gouji new``.
+HOUSE_KEYS = (
+    "plays.kills", "plays.attach_twos", "gouji.thresholds", "burning.enabled", "kaidian.enabled",
+    "bie3.enabled", "reporting.public_at_most", "reporting.teammate_view_at_most", "tribute.order",
+    "first_player.first_game",
+)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--from", "base", default="dagang", show_default=True, help="The ruleset to build on.")
+@click.pass_context
+def new(ctx: click.Context, file: Path, base: str) -> None:
+    """Write a house-rules FILE that extends BASE, ready to edit."""
+    if file.exists():
+        _fail(f"error: {file} already exists; choose another name or remove it first", EXIT_INVALID)
+    parent = _load(ctx, base)
+    slug = re.sub(r"[^a-z0-9]+", "-", file.stem.lower()).strip("-") or "house-rules"
+    data = parent.rule_data()
+    lines = [
+        f"# yaml-language-server: $schema={schema.SCHEMA_DIR / schema.FILES['07']}",
+        f"# House rules built on {parent.name_zh} / {parent.name_en} ({parent.id}, fingerprint {parent.fingerprint}).",
+        f"# Everything not set here comes from {parent.id}. Uncomment and edit what your table changes, then:",
+        f"#   gouji validate {file.name}    gouji show {file.name} --resolved --provenance",
+        f"id: {slug}",
+        "kind: ruleset",
+        "name:",
+        f"  zh: {file.stem}家规",
+        f"  en: {file.stem} house rules",
+        "description:",
+        f"  zh: 在{parent.name_zh}基础上的家规。",
+        f"  en: House rules on top of {parent.name_en}.",
+        f"extends: [{parent.id}]",
+        "",
+        f"# The rules tables change most often, with {parent.id}'s values:",
+    ]
+    section = ""
+    for key in HOUSE_KEYS:
+        name, sub = key.split(".")
+        if name != section:
+            lines.append(f"# {name}:")
+            section = name
+        lines.append(f"#   {sub}: {_flow(data[name][sub])}")
+    try:
+        with file.open("x", encoding="utf-8") as out:
+            out.write("\n".join(lines) + "\n")
+    except OSError as error:
+        _fail(f"error: cannot write {file}: {error.strerror}", EXIT_INVALID)
+    click.echo(f"wrote {file} (extends {parent.id}); edit it, then run: gouji validate {file}")
+
+
+def _cards(text: str, what: str) -> Cards:
+    try:
+        return Cards.parse(text)
+    except NotationError as error:
+        _fail(f"error: {what} {text!r} is not card notation: {error.render()}", EXIT_USAGE)
+
+
+@main.command()
+@click.argument("play")
+@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
+@click.option("--on", "previous", metavar="PREV", help="The play to answer; without it PLAY is only classified.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the stable contract).")
+@click.pass_context
+def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json: bool) -> None:
+    """Referee one combination: is PLAY legal, 够级, and does it beat PREV?
+
+    Exit 0 when legal (and beating, with --on), 1 when not, 2 for bad input.
+    """
+    from .judge import BadPrevious
+    from .judge import judge as run
+
+    ruleset = _load(ctx, ref, EXIT_USAGE)
+    cards = _cards(play, "PLAY")
+    on = _cards(previous, "PREV") if previous is not None else None
+    try:
+        result = run(ruleset, cards, on)
+    except BadPrevious as error:
+        _fail(f"error: PREV {previous!r} is not a legal play under {ruleset.id}: {error.verdict.en} "
+              f"(rule {error.verdict.rule})", EXIT_USAGE)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        kind = "pure 够级" if result.pure_gouji else "够级" if result.gouji else "not 够级"
+        status = "legal" if result.valid else "illegal"
+        if on is not None and result.valid:
+            status = f"beats {on}" if result.beats else f"does not beat {on}"
+        click.echo(f"{cards}: {status}" + (f", {kind}" if result.valid else ""))
+        click.echo(f"  rule {result.verdict.rule}: {result.verdict.en}")
+        click.echo(f"  {result.verdict.zh}")
+    sys.exit(0 if result.ok else EXIT_INVALID)

@@ -1,0 +1,1 @@
+"""Engine components, one per rule area; each is named like its schema section."""

@@ -1,0 +1,128 @@
+"""The ``plays`` component: what a combination is, and whether it beats another.
+
+Rules: one rank per play; 贴钱 2s and 挂花 jokers fill the count (000:117-120);
+步步高 + 张数相同; plays carrying jokers follow the ruleset's kill rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import BIG_JOKER, RANK_NAMES_EN, RANK_NAMES_ZH, SMALL_JOKER, THREE, TWO, Cards
+from ..expressions import KillRule
+from ..rules import Bie3, Plays
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A referee's answer: whether, the id of the rule that decided, and why (zh/en)."""
+
+    ok: bool
+    rule: str
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A legal combination: its base rank and what is attached."""
+
+    cards: Cards
+    base: int
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def small(self) -> int:
+        return self.cards[SMALL_JOKER]
+
+    @property
+    def big(self) -> int:
+        return self.cards[BIG_JOKER]
+
+    @property
+    def has_jokers(self) -> bool:
+        return bool(self.small or self.big)
+
+    @property
+    def twos(self) -> int:
+        return self.cards[TWO]
+
+
+def _no(rule: str, zh: str, en: str) -> Verdict:
+    return Verdict(False, rule, zh, en)
+
+
+def classify(cards: Cards, plays: Plays, bie3: Bie3) -> Play | Verdict:
+    """The :class:`Play` these cards make, or the :class:`Verdict` saying why they make none."""
+    if not len(cards):
+        return _no("plays.one-rank", "没有牌", "no cards")
+    plain = [rank for rank in range(TWO) if cards[rank]]
+    if len(plain) > 1:
+        names = "、".join(RANK_NAMES_ZH[r] for r in plain)
+        return _no("plays.one-rank", f"一手牌须是同一点数（{names}混出）",
+                   f"a play is cards of one rank, with only 2s and jokers added ({', '.join(RANK_NAMES_EN[r] for r in plain)} mixed)")
+    if plain:
+        base = plain[0]
+    elif cards[TWO]:
+        base = TWO
+    elif cards[SMALL_JOKER]:
+        base = SMALL_JOKER
+    else:
+        base = BIG_JOKER
+    small, big = cards[SMALL_JOKER], cards[BIG_JOKER]
+    if base < TWO and cards[TWO] and not plays.attach_twos:
+        return _no("plays.attach_twos", "本规则不许贴钱（2不能随同其他牌打出）", "2s may not be attached to another rank here")
+    if base <= TWO and (small or big) and not plays.attach_jokers:
+        return _no("plays.attach_jokers", "本规则不许挂花", "jokers may not be attached to another rank here")
+    if small and big and not plays.mix_jokers:
+        return _no("plays.mix_jokers", "大王、小王不可混出", "a big and a small joker may not go in the same play here")
+    if base == THREE and (small or big) and not plays.jokers_with_threes:
+        return _no("plays.jokers_with_threes", "3不能挂王", "jokers may not be attached to 3s here")
+    if base == THREE and bie3.enabled and (small or big or cards[TWO]):
+        return _no("bie3.enabled", "憋3：3不能贴钱或挂花（第二十六条(三)）",
+                   "憋3: 3s are never played with 2s or jokers (article 26 (3))")
+    return Play(cards, base)
+
+
+def _kill_requirement(rule: KillRule, target: Play) -> tuple[str, str]:
+    wanted = rule.ratio * (target.big if rule.target == BIG_JOKER else target.small)
+    size = target.size + rule.extra
+    rank_zh = "" if rule.any_rank else f"、点数高于{RANK_NAMES_ZH[target.base]}"
+    rank_en = "" if rule.any_rank else f", a rank above {RANK_NAMES_EN[target.base]}"
+    return (
+        f"须至少{wanted}张{RANK_NAMES_ZH[rule.killer]}、共{size}张{rank_zh}（规则「{rule}」）",
+        f"needs at least {wanted} {RANK_NAMES_EN[rule.killer]}(s), {size} cards in all{rank_en} (rule '{rule}')",
+    )
+
+
+def beats(play: Play, target: Play, plays: Plays) -> Verdict:
+    """Whether ``play`` may be played on ``target`` (combination only, seats aside)."""
+    if target.has_jokers:
+        kind = BIG_JOKER if target.big else SMALL_JOKER
+        count = target.big if kind == BIG_JOKER else target.small
+        first: KillRule | None = None
+        for index, rule in enumerate(plays.kills):
+            if rule.target != kind or (rule.on_two and target.base != TWO):
+                continue
+            first = first or rule
+            have = play.big if rule.killer == BIG_JOKER else play.small
+            if (
+                have >= rule.ratio * count
+                and play.size == target.size + rule.extra
+                and (rule.any_rank or play.base > target.base)
+            ):
+                return Verdict(True, f"plays.kills[{index}]", f"按打王规则「{rule}」可灭", f"beats it by the kill rule '{rule}'")
+        if first is None:
+            return _no("plays.kills", f"带{RANK_NAMES_ZH[kind]}的牌为死牌，无牌可灭，对头须扣牌",
+                       f"a play with a {RANK_NAMES_EN[kind]} is dead: nothing beats it, and its 对头 must 扣 it")
+        zh, en = _kill_requirement(first, target)
+        return _no("plays.kills", f"灭带{RANK_NAMES_ZH[kind]}的牌{zh}", f"to beat a play with a {RANK_NAMES_EN[kind]}: {en}")
+    if play.size != target.size:
+        return _no("plays.same-count", f"张数相同：须出{target.size}张", f"张数相同: the play must have {target.size} cards")
+    if play.base <= target.base:
+        return _no("plays.higher-rank", f"步步高：点数须高于{RANK_NAMES_ZH[target.base]}",
+                   f"步步高: the rank must be higher than {RANK_NAMES_EN[target.base]}")
+    return Verdict(True, "plays.higher-rank", "步步高、张数相同，可以上", "same number of cards at a higher rank: it beats")
