@@ -29,7 +29,7 @@ from .catalog import Catalog
 from .errors import Diagnostic, Mark, RulesetError
 from .expressions import TRIBUTE_KINDS
 from .grammar import NotationError
-from .rules import SECTIONS, Rules, Stakes
+from .rules import SECTIONS, Rules
 from .yamlsource import Document, load, pointer_join
 
 BASE_ID = "dagang"
@@ -288,8 +288,11 @@ def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic])
             _convert(item, v, _Origin(origin.doc, f"{origin.pointer}/{i}"), problems) for i, v in enumerate(value)
         ]
         return tuple(items)
-    if value is not None and hint == Stakes | None:
-        return Stakes(**value)
+    if isinstance(value, dict):
+        cls = next(arg for arg in typing.get_args(hint) or (hint,) if dataclasses.is_dataclass(arg))
+        fields = typing.get_type_hints(cls)
+        return cls(**{k: _convert(fields[k], v, _Origin(origin.doc, f"{origin.pointer}/{k}"), problems)
+                      for k, v in value.items()})
     return value
 
 

@@ -33,6 +33,25 @@ class Stakes:
 
 
 @dataclass(frozen=True)
+class Outcomes:
+    """点贡 each side pays, as ``[first, second]``, for each opening outcome."""
+
+    only_first_opened: tuple[int, ...] = rule("仅前者开点", "only the first opened", minimum=0, length=2)
+    neither_opened: tuple[int, ...] = rule("双方都没开点", "neither opened", minimum=0, length=2)
+    both_opened: tuple[int, ...] = rule("双方都开点", "both opened", minimum=0, length=2)
+    only_second_opened: tuple[int, ...] = rule("仅后者开点", "only the second opened", minimum=0, length=2)
+
+
+@dataclass(frozen=True)
+class XuandianTable:
+    """The 宣点 table: 点贡 by who declared and who opened (000:153-166)."""
+
+    both_declared: Outcomes = rule("双方都宣点", "both declared")
+    neither_declared: Outcomes = rule("双方都不宣点", "neither declared")
+    one_declared: Outcomes = rule("一方宣点（前者为宣点者）", "one declared (the first is the declarer)")
+
+
+@dataclass(frozen=True)
 class Deck:
     """§1 Table and deck."""
 
@@ -206,6 +225,10 @@ class Kaidian:
         "预点/暗点/太空（开牌前宣布）的输赢张数；null 为不可预点",
         "预点 / 暗点 / 太空 (declared before dealing): cards won / lost; null if not allowed",
     )
+    xuandian_table: XuandianTable | None = rule(
+        "宣点表：按谁宣点、谁开点定点贡（000:153-166）；null 则用明点/预点的输赢张数",
+        "宣点 table: 点贡 by who declared and who opened (000:153-166); null to use the 明点/预点 stakes",
+    )
     revolution_opens: bool = rule(
         "革命者自动算开点（第二十四条末）", "a revolutionary counts as opened (end of 第二十四条)"
     )
@@ -260,6 +283,9 @@ class Revolution:
     )
     automatic_without_threes: bool = rule(
         "无3也无2无王时自动革命（000:113）", "with no 3s either, 革命 is automatic (000:113)"
+    )
+    requires_no_threes: bool = rule(
+        "革命还须无3（憋3，第二十六条(二)）", "革命 also needs no 3s (憋3, article 26 (2))"
     )
     void_at: int = rule(
         "几人革命则本局作废重发（000:113 为2；三十二张鬼为1）",

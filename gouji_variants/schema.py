@@ -17,7 +17,7 @@ from typing import Any, Literal
 from . import __version__
 from .expressions import DeckRecipe, KillRule, Thresholds, TributeOrder
 from .resources import SCHEMA_DIR
-from .rules import SECTION_TITLES, SECTIONS, Stakes
+from .rules import SECTION_TITLES, SECTIONS, Outcomes, Stakes, XuandianTable
 
 SCHEMA_VERSION = "1.0"
 DRAFTS = {"2020-12": "https://json-schema.org/draft/2020-12/schema", "07": "http://json-schema.org/draft-07/schema#"}
@@ -165,7 +165,7 @@ def build(draft: str = "2020-12") -> dict[str, Any]:
         "additionalProperties": False,
         "required": ["id", "kind", "name"],
         "properties": properties,
-        defs_key: {"stakes": _object_schema(Stakes, defs_key)},
+        defs_key: {cls.__name__.lower(): _object_schema(cls, defs_key) for cls in (Stakes, Outcomes, XuandianTable)},
     }
     return schema
 
