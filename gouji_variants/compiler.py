@@ -144,6 +144,11 @@ def _allowed_keys(error: ValidationError) -> list[str]:
 
 
 def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
+    if error.validator == "anyOf" and error.context and isinstance(error.instance, (dict, list)):
+        # A nullable object or list: the error inside the non-null branch says what is wrong.
+        deep = [sub for sub in error.context if sub.validator != "type" or sub.validator_value != "null"]
+        if deep:
+            return _diagnose(doc, min(deep, key=relevance))
     pointer = "".join(pointer_join("", part) for part in error.absolute_path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = _allowed_keys(error)
