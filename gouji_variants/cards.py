@@ -41,11 +41,14 @@ def rank_index(token: Token) -> int:
 
 def card_tokens(tree: Tree[Token]) -> Iterator[Token]:
     """Every card token under ``tree`` (each ``card`` node holds one)."""
-    for node in tree.iter_subtrees_topdown():
-        if node.data == "card":
-            token = node.children[0]
-            assert isinstance(token, Token)
-            yield token
+    if tree.data == "card":
+        token = tree.children[0]
+        assert isinstance(token, Token)
+        yield token
+        return
+    for child in tree.children:
+        if isinstance(child, Tree):
+            yield from card_tokens(child)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +77,7 @@ class Cards:
         return cls(tuple(counts))
 
     def __str__(self) -> str:
-        return "".join(symbol * count for symbol, count in zip(RANK_SYMBOLS, self.counts))
+        return "".join(symbol * count for symbol, count in zip(RANK_SYMBOLS, self.counts, strict=True))
 
     def __len__(self) -> int:
         return sum(self.counts)
@@ -83,14 +86,14 @@ class Cards:
         return self.counts[rank]
 
     def __add__(self, other: Cards) -> Cards:
-        return Cards(tuple(a + b for a, b in zip(self.counts, other.counts)))
+        return Cards(tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)))
 
     def __sub__(self, other: Cards) -> Cards:
-        return Cards(tuple(a - b for a, b in zip(self.counts, other.counts)))
+        return Cards(tuple(a - b for a, b in zip(self.counts, other.counts, strict=True)))
 
     def __le__(self, other: Cards) -> bool:
         """Sub-multiset: every card of ``self`` is in ``other``."""
-        return all(a <= b for a, b in zip(self.counts, other.counts))
+        return all(a <= b for a, b in zip(self.counts, other.counts, strict=True))
 
     def ranks(self) -> list[int]:
         """The ranks present, lowest first."""
@@ -99,7 +102,8 @@ class Cards:
     def describe(self, lang: str = "en") -> str:
         """Readable grouped form: ``3×8 + 小王``."""
         names = RANK_NAMES_ZH if lang == "zh" else RANK_NAMES_EN
-        parts = [f"{count}×{names[rank]}" if count > 1 else names[rank] for rank, count in enumerate(self.counts) if count]
+        parts = [f"{count}×{names[rank]}" if count > 1 else names[rank]
+                 for rank, count in enumerate(self.counts) if count]
         return " + ".join(parts)
 
 

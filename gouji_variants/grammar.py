@@ -64,7 +64,8 @@ def _expected_words(names: set[str]) -> str:
 
 def _describe(error: UnexpectedInput, text: str) -> NotationError:
     if isinstance(error, UnexpectedCharacters):
-        found = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        pos = error.pos_in_stream
+        found = text[pos] if pos is not None and pos < len(text) else ""
         return NotationError(
             text, error.column, f"unexpected {found!r}; expected {_expected_words(set(error.allowed))}"
         )

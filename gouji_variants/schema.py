@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from . import __version__
 from .expressions import DeckRecipe, KillRule, Thresholds, TributeOrder
-from .resources import SCHEMA_DIR
+from .resources import SCHEMA_DIR as SCHEMA_DIR  # re-exported: where the schema files live
 from .rules import SECTION_TITLES, SECTIONS, Outcomes, Stakes, XuandianTable
 
 SCHEMA_VERSION = "1.0"
@@ -62,7 +62,7 @@ def _type_schema(hint: Any, meta: typing.Mapping[str, Any], defs_key: str) -> di
         if meta.get("length") is not None:
             schema["minItems"] = schema["maxItems"] = meta["length"]
         return schema
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return {"$ref": f"#/{defs_key}/{hint.__name__.lower()}"}
     raise TypeError(f"no schema for {hint!r}")
 
