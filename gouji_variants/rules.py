@@ -97,7 +97,8 @@ class Gouji:
     )
     joker_plays: Literal["gouji", "big-joker-open"] = rule(
         "挂王的牌：gouji 均为够级；big-joker-open 带大王的牌不是够级，谁都可灭（003）",
-        "plays with jokers: 'gouji' all are 够级; 'big-joker-open' plays with 大王 are not 够级, anyone may beat them (003)",
+        "plays with jokers: 'gouji' all are 够级; 'big-joker-open' plays with 大王 are not 够级, "
+        "anyone may beat them (003)",
     )
 
 

@@ -62,8 +62,9 @@ def classify(cards: Cards, plays: Plays, bie3: Bie3) -> Play | Verdict:
     plain = [rank for rank in range(TWO) if cards[rank]]
     if len(plain) > 1:
         names = "、".join(RANK_NAMES_ZH[r] for r in plain)
+        mixed = ", ".join(RANK_NAMES_EN[r] for r in plain)
         return _no("plays.one-rank", f"一手牌须是同一点数（{names}混出）",
-                   f"a play is cards of one rank, with only 2s and jokers added ({', '.join(RANK_NAMES_EN[r] for r in plain)} mixed)")
+                   f"a play is cards of one rank, with only 2s and jokers added ({mixed} mixed)")
     if plain:
         base = plain[0]
     elif cards[TWO]:
@@ -74,7 +75,8 @@ def classify(cards: Cards, plays: Plays, bie3: Bie3) -> Play | Verdict:
         base = BIG_JOKER
     small, big = cards[SMALL_JOKER], cards[BIG_JOKER]
     if base < TWO and cards[TWO] and not plays.attach_twos:
-        return _no("plays.attach_twos", "本规则不许贴钱（2不能随同其他牌打出）", "2s may not be attached to another rank here")
+        return _no("plays.attach_twos", "本规则不许贴钱（2不能随同其他牌打出）",
+                   "2s may not be attached to another rank here")
     if base <= TWO and (small or big) and not plays.attach_jokers:
         return _no("plays.attach_jokers", "本规则不许挂花", "jokers may not be attached to another rank here")
     if small and big and not plays.mix_jokers:
@@ -114,15 +116,19 @@ def beats(play: Play, target: Play, plays: Plays) -> Verdict:
                 and play.size == target.size + rule.extra
                 and (rule.any_rank or play.base > target.base)
             ):
-                return Verdict(True, f"plays.kills[{index}]", f"按打王规则「{rule}」可灭", f"beats it by the kill rule '{rule}'")
+                return Verdict(True, f"plays.kills[{index}]", f"按打王规则「{rule}」可灭",
+                               f"beats it by the kill rule '{rule}'")
         if first is None:
             return _no("plays.kills", f"带{RANK_NAMES_ZH[kind]}的牌为死牌，无牌可灭，对头须扣牌",
                        f"a play with a {RANK_NAMES_EN[kind]} is dead: nothing beats it, and its 对头 must 扣 it")
         zh, en = _kill_requirement(first, target)
-        return _no("plays.kills", f"灭带{RANK_NAMES_ZH[kind]}的牌{zh}", f"to beat a play with a {RANK_NAMES_EN[kind]}: {en}")
+        return _no("plays.kills", f"灭带{RANK_NAMES_ZH[kind]}的牌{zh}",
+                   f"to beat a play with a {RANK_NAMES_EN[kind]}: {en}")
     if play.size != target.size:
-        return _no("plays.same-count", f"张数相同：须出{target.size}张", f"张数相同: the play must have {target.size} cards")
+        return _no("plays.same-count", f"张数相同：须出{target.size}张",
+                   f"张数相同: the play must have {target.size} cards")
     if play.base <= target.base:
         return _no("plays.higher-rank", f"步步高：点数须高于{RANK_NAMES_ZH[target.base]}",
                    f"步步高: the rank must be higher than {RANK_NAMES_EN[target.base]}")
-    return Verdict(True, "plays.higher-rank", "步步高、张数相同，可以上", "same number of cards at a higher rank: it beats")
+    return Verdict(True, "plays.higher-rank", "步步高、张数相同，可以上",
+                   "same number of cards at a higher rank: it beats")
