@@ -79,9 +79,8 @@ def _describe(error: UnexpectedInput, text: str) -> NotationError:
         column = len(text) + 1
         what = "nothing" if not text.strip() else "the end of the text"
         return NotationError(text, column, f"found {what}; expected {_expected_words(set(error.expected))}")
-    shown = TERMINAL_WORDS.get(token.type, repr(str(token)))
     return NotationError(
-        text, token.column or 1, f"unexpected {shown} {str(token)!r}; expected {_expected_words(set(error.expected))}"
+        text, token.column or 1, f"unexpected {str(token)!r}; expected {_expected_words(set(error.expected))}"
     )
 
 

@@ -75,9 +75,13 @@ def _object_schema(cls: type, defs_key: str, title: tuple[str, str] | None = Non
         prop["description"] = describe(field.metadata["zh"], field.metadata["en"])
         properties[field.name] = prop
     schema: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": properties}
-    if title:
+    doc = (cls.__doc__ or "").strip()
+    if title:  # a rule area: every key optional here, completeness is checked after extends
         schema["title"] = f"{title[0]} / {title[1]}"
-        schema["description"] = describe(title[0] + "（" + (cls.__doc__ or "").strip() + "）", title[1])
+        schema["description"] = describe(title[0], f"{title[1]}: {doc}")
+    else:  # a nested value: all of it or nothing
+        schema["required"] = list(properties)
+        schema["description"] = doc
     return schema
 
 
@@ -138,8 +142,8 @@ def _meta_properties() -> dict[str, Any]:
                     "rule": {**text, "pattern": "^[a-z0-9_]+\\.[a-z0-9_]+$",
                              "description": describe("规则，如 plays.kills", "the rule, e.g. plays.kills")},
                     "choice": {**text, "description": describe("所选读法的名称", "name of the reading taken")},
-                    "zh": {**text, "description": "说明"},
-                    "en": {**text, "description": "explanation"},
+                    "zh": {**text, "description": describe("中文说明", "explanation in Chinese")},
+                    "en": {**text, "description": describe("英文说明", "explanation in English")},
                 },
             },
         },
