@@ -87,7 +87,8 @@ class Catalog:
                 if (entry.id == ref) if exact else any(n.casefold() == folded for n in entry.names):
                     return entry.path
         known = [name for entry in self.entries() for name in entry.names]
-        close = difflib.get_close_matches(ref, known, n=3, cutoff=0.5)
+        close = difflib.get_close_matches(ref, known, n=9, cutoff=0.5)
+        close = [c for i, c in enumerate(close) if c.casefold() not in {d.casefold() for d in close[:i]}][:3]
         hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else "run 'gouji list' to see the rulesets"
         raise RulesetError.at(mark or Mark("<command line>", 1, 1), f"no ruleset named {ref!r}", hint=hint, chain=chain)
 

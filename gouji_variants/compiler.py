@@ -14,6 +14,7 @@ import dataclasses
 import difflib
 import hashlib
 import json
+import re
 import typing
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -134,8 +135,26 @@ def _schema_diagnostics(doc: Document) -> list[Diagnostic]:
     global _VALIDATOR
     if _VALIDATOR is None:
         _VALIDATOR = _validator()
-    errors = sorted(_VALIDATOR.iter_errors(doc.data), key=relevance)
-    return [_diagnose(doc, error) for error in errors]
+    found: list[Diagnostic] = []
+    for error in sorted(_VALIDATOR.iter_errors(doc.data), key=relevance):
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = _allowed_keys(error)
+            found += [_diagnose(doc, error, key) for key in error.instance if key not in allowed]
+        else:
+            found.append(_diagnose(doc, error))
+    return _best_first(found)
+
+
+def _best_first(found: list[Diagnostic]) -> list[Diagnostic]:
+    """In file order (fix the first first); one message per place: a list of allowed words beats 'not a string'."""
+    enums = {d.pointer for d in found if " is not one of " in d.message}
+    kept: list[Diagnostic] = []
+    for diagnostic in found:
+        typed = " is not one of " not in diagnostic.message and " is not " in diagnostic.message
+        if diagnostic in kept or (typed and diagnostic.pointer in enums and diagnostic.pointer):
+            continue
+        kept.append(diagnostic)
+    return sorted(kept, key=lambda d: (d.mark.line, d.mark.column))
 
 
 def _allowed_keys(error: ValidationError) -> list[str]:
@@ -143,7 +162,7 @@ def _allowed_keys(error: ValidationError) -> list[str]:
     return list(props)
 
 
-def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
+def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagnostic:
     if error.validator == "anyOf" and error.context and isinstance(error.instance, (dict, list)):
         # A nullable object or list: the error inside the non-null branch says what is wrong.
         deep = [sub for sub in error.context if sub.validator != "type" or sub.validator_value != "null"]
@@ -153,7 +172,7 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = _allowed_keys(error)
         extra = [key for key in error.instance if key not in allowed]
-        key = extra[0]
+        key = unknown or extra[0]
         close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
         where = "the top level" if not pointer else f"'{pointer.strip('/').replace('/', '.')}'"
         hint = f"did you mean {close[0]!r}?" if close else "allowed keys: " + ", ".join(allowed)
@@ -163,14 +182,31 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
         options = ", ".join(repr(o) for o in error.validator_value)
         close = difflib.get_close_matches(str(error.instance), [str(o) for o in error.validator_value], n=1)
         hint = f"did you mean {close[0]!r}?" if close else ""
-        return Diagnostic(doc.mark(pointer), f"{error.instance!r} is not one of {options}", pointer, hint)
+        return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not one of {options}", pointer, hint)
     if error.validator == "required":
         missing = [k for k in error.validator_value if k not in error.instance]
-        return Diagnostic(doc.mark(pointer), f"missing required key {missing[0]!r}", pointer)
+        keys = " and ".join(repr(k) for k in missing)
+        hint = ("every ruleset file starts with id (e.g. 'id: my-rules'), kind ('ruleset' or 'option-pack') "
+                "and name (with zh and en)") if not pointer else ""
+        return Diagnostic(doc.mark(pointer), f"missing required key{'s' * (len(missing) > 1)} {keys}", pointer, hint)
+    if error.validator == "pattern" and pointer == "/id":
+        slug = re.sub(r"[^a-z0-9]+", "-", str(error.instance).lower()).strip("-")
+        return Diagnostic(doc.mark(pointer), f"id {error.instance!r} is not lower-case letters and digits in words "
+                          "joined by single hyphens", pointer, f"e.g. 'id: {slug or 'my-rules'}'")
+    if error.validator in ("minItems", "maxItems") and isinstance(error.instance, list):
+        bounds = error.schema if isinstance(error.schema, dict) else {}
+        low, high = bounds.get("minItems"), bounds.get("maxItems")
+        need = f"exactly {low}" if low == high else f"at least {low}" if error.validator == "minItems" else \
+            f"at most {high}"
+        rule = pointer.strip("/").replace("/", ".")
+        return Diagnostic(doc.mark(pointer), f"{rule} has {len(error.instance)} item"
+                          f"{'s' * (len(error.instance) != 1)} but needs {need}", pointer, _describe_hint(error))
     if error.validator in ("type", "anyOf"):
         expected = _expected_type(error)
-        return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not {expected}", pointer,
-                          _type_hint(error.instance, expected))
+        hint = _type_hint(error.instance, expected, error.schema)
+        if not pointer:
+            hint = "a ruleset file is a mapping: 'id: ...', 'kind: ...' and 'name:' lines at the top, then sections"
+        return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not {expected}", pointer, hint)
     return Diagnostic(doc.mark(pointer), error.message, pointer)
 
 
@@ -191,10 +227,27 @@ def _expected_type(error: ValidationError) -> str:
 
 
 def _show(value: Any) -> str:
+    if value is None:
+        return "an empty value (null)"
     return repr(value) if not isinstance(value, (dict, list)) else ("a mapping" if isinstance(value, dict) else "a list")
 
 
-def _type_hint(value: Any, expected: str) -> str:
+def _describe_hint(error: ValidationError) -> str:
+    """The English half of the rule's description, as a hint."""
+    description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+    return description.rsplit("\n", 1)[-1]
+
+
+def _type_hint(value: Any, expected: str, schema_: Any = None) -> str:
+    examples = schema_.get("examples") if isinstance(schema_, dict) and "x-expression" in schema_ else None
+    if examples:
+        return f"write an expression such as '{examples[0]}'"
+    if value is None:
+        return "an empty value is null: give the key a value or remove it"
+    if expected == "a mapping":
+        return "write it as 'key: value' lines indented under its key"
+    if expected == "a list":
+        return "write it as [a, b] or as lines starting with '- '"
     if isinstance(value, str) and value.lower() in ("yes", "no", "on", "off", "true", "false") and "true" in expected:
         return "write true or false without quotes"
     if isinstance(value, str) and "number" in expected and value.strip().lstrip("-").isdigit():
@@ -228,12 +281,17 @@ class _Resolver:
         names = tuple(_display(p) for p in (*chain, path))
         for index, ref in enumerate(doc.data.get("extends") or []):
             mark = doc.mark(f"/extends/{index}")
-            parent = self.parent(ref, path, mark, names)
+            parent = self.parent(ref, path, mark, names if len(names) > 1 else ())
             if parent in (*chain, path):
-                cycle = " -> ".join((*names, _display(parent)))
-                raise RulesetError.at(mark, f"extends cycle: {cycle}", pointer=f"/extends/{index}",
+                raise RulesetError.at(mark, f"extends cycle: {ref!r} leads back to {_display(parent)}",
+                                      pointer=f"/extends/{index}", chain=(*names, _display(parent)),
                                       hint="a ruleset may not extend itself, directly or through others")
-            for layer in self.layers(parent, (*chain, path)):
+            try:
+                parents = self.layers(parent, (*chain, path))
+            except RulesetError as error:  # a broken parent: show how this file reached it
+                raise RulesetError([d if d.chain else dataclasses.replace(d, chain=(*names, _display(parent)))
+                                    for d in error.diagnostics]) from None
+            for layer in parents:
                 if all(layer is not seen for seen in order):
                     order.append(layer)
         order.append(doc)
@@ -286,6 +344,13 @@ def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic])
         except NotationError as error:
             problems.append(_expression_problem(origin, error))
             return None
+        except Exception as error:  # e.g. a number too large to count cards with: never a traceback
+            cause = getattr(error, "orig_exc", error)
+            reason = "a number in it is too large" if isinstance(cause, (OverflowError, MemoryError)) else str(cause)
+            rule = origin.pointer.strip("/").replace("/", ".")
+            problems.append(Diagnostic(origin.doc.mark(origin.pointer), f"bad expression in {rule}: {reason}",
+                                       origin.pointer))
+            return None
     origin_type = typing.get_origin(hint)
     if origin_type is tuple:
         (item,) = typing.get_args(hint)[:1]
@@ -310,6 +375,7 @@ def _expression_problem(origin: _Origin, error: NotationError) -> Diagnostic:
 
 def _build_rules(merged: dict[str, dict[str, Any]], origins: dict[str, _Origin], root: Document) -> Rules:
     problems: list[Diagnostic] = []
+    missing: dict[str, list[str]] = {}
     sections: dict[str, Any] = {}
     for name, cls in SECTIONS.items():
         hints = typing.get_type_hints(cls)
@@ -317,25 +383,41 @@ def _build_rules(merged: dict[str, dict[str, Any]], origins: dict[str, _Origin],
         for field in dataclasses.fields(cls):
             key = f"{name}.{field.name}"
             if field.name not in merged[name]:
-                problems.append(Diagnostic(root.mark(""), f"rule {key} has no value",
-                                           hint=f"extend {BASE_ID!r} (or set {key}) so every rule has a value"))
+                missing.setdefault(name, []).append(key)
                 continue
             values[field.name] = _convert(hints[field.name], merged[name][field.name], origins[key], problems)
         sections[name] = values
+    if missing:
+        problems[:0] = _missing_problems(missing, root)
     if problems:
         raise RulesetError(problems)
     rules = Rules(**{name: cls(**sections[name]) for name, cls in SECTIONS.items()})
-    problems = list(_semantic_problems(rules, origins))
+    problems = list(_semantic_problems(rules, origins, root))
     if problems:
         raise RulesetError(problems)
     return rules
 
 
-def _semantic_problems(rules: Rules, origins: dict[str, _Origin]) -> Iterator[Diagnostic]:
+def _missing_problems(missing: dict[str, list[str]], root: Document) -> list[Diagnostic]:
+    """One short line per rule without a value, at the file's 'extends' (or 'kind'); the hint once."""
+    mark = root.mark("/extends" if "extends" in root.data else "/kind")
+    keys = [key for section in missing.values() for key in section]
+    hint = (f"a ruleset of kind 'ruleset' must give every rule a value: add 'extends: [{BASE_ID}]' to take the "
+            "standard value of the rules it does not set")
+    return [Diagnostic(mark, f"rule {key} has no value", hint=hint if not index else "")
+            for index, key in enumerate(keys)]
+
+
+def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document | None = None) -> Iterator[Diagnostic]:
     """Rules that span sections: exclusions the sources state, and tribute kinds that can occur."""
 
-    def at(key: str, message: str, hint: str = "") -> Diagnostic:
+    def at(key: str, message: str, hint: str = "", cause: str = "") -> Diagnostic:
         origin = origins[key]
+        other = origins.get(cause)
+        if other is not None and origin.doc is not root and other.doc is root:
+            # Point at the file being checked, where the rule that causes the clash was set.
+            message += f"; {key} comes from {origin.doc.mark(origin.pointer)}"
+            origin = other
         return Diagnostic(origin.doc.mark(origin.pointer), message, origin.pointer, hint)
 
     if rules.bie3.enabled:
@@ -351,7 +433,8 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin]) -> Iterator[Di
         ]
         for key, clash, what, hint in excluded:
             if clash:
-                yield at(key, f"憋3 (bie3.enabled) turns off {what} (第二十六条), but {key} still uses it", hint)
+                yield at(key, f"憋3 (bie3.enabled) turns off {what} (第二十六条), but {key} still uses it", hint,
+                         "bie3.enabled")
     available = {
         "luo": True,
         "dian": rules.kaidian.enabled,
@@ -365,7 +448,8 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin]) -> Iterator[Di
     for kind in rules.tribute.order.kinds:
         if not available[kind]:
             yield at("tribute.order", f"tribute kind {TRIBUTE_KINDS[kind][0]} is in tribute.order but can never "
-                     f"occur: it needs {needs[kind]}", "remove it from the order or turn its rule on")
+                     f"occur: it needs {needs[kind]}", "remove it from the order or turn its rule on",
+                     needs[kind].split(":")[0])
     if rules.kaidian.enabled and not rules.kaidian.opens_with:
         yield at("kaidian.opens_with", "打点 is on but no play can 开点", "list at least one kind, e.g. [pure]")
     if rules.burning.enabled and not rules.burning.conditions:

@@ -17,6 +17,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from .errors import Mark, RulesetError
 
 MAX_NODES = 20_000
+MAX_DEPTH = 50
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
@@ -61,6 +62,11 @@ class _Builder:
     def fail(self, node: Node, message: str, hint: str = "") -> RulesetError:
         return RulesetError.at(_mark(self.path, node.start_mark), message, hint=hint)
 
+    def bad_tag(self, node: Node) -> RulesetError:
+        tag = node.tag.replace("tag:yaml.org,2002:", "!!", 1)
+        return self.fail(node, f"YAML tag {tag!r} is not allowed in a ruleset",
+                         "rulesets hold plain data: strings, numbers, booleans, lists and mappings")
+
     def build(self, node: Node, pointer: str) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
@@ -72,16 +78,15 @@ class _Builder:
         self.doc.values[pointer] = _mark(self.path, node.start_mark)
         if isinstance(node, ScalarNode):
             if node.tag not in _PLAIN_TAGS:
-                raise self.fail(node, f"YAML tag {node.tag!r} is not allowed in a ruleset",
-                                "rulesets hold plain data: strings, numbers, booleans, lists and mappings")
+                raise self.bad_tag(node)
             return self.constructor.construct_object(node, deep=True)
         if isinstance(node, SequenceNode):
             if node.tag != "tag:yaml.org,2002:seq":
-                raise self.fail(node, f"YAML tag {node.tag!r} is not allowed in a ruleset")
+                raise self.bad_tag(node)
             return [self.build(item, pointer_join(pointer, i)) for i, item in enumerate(node.value)]
         assert isinstance(node, MappingNode)
         if node.tag != "tag:yaml.org,2002:map":
-            raise self.fail(node, f"YAML tag {node.tag!r} is not allowed in a ruleset")
+            raise self.bad_tag(node)
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
@@ -114,6 +119,41 @@ def _decode(path: Path, raw: bytes) -> str:
         ) from None
 
 
+def _syntax_error(name: str, error: yaml.MarkedYAMLError) -> RulesetError:
+    """One located paragraph for a YAML syntax error, naming where the unfinished part began."""
+    mark = error.problem_mark or error.context_mark
+    where = Mark(name, mark.line + 1, mark.column + 1) if mark else Mark(name, 1, 1)
+    problem = error.problem or error.context or "invalid YAML"
+    if error.problem and error.context and error.problem.startswith("but "):
+        problem = f"{error.context}, {error.problem}"
+    elif (error.problem and error.context and error.context_mark and mark
+          and (error.context_mark.line, error.context_mark.column) != (mark.line, mark.column)):
+        start = error.context_mark
+        problem += f" ({error.context}, which starts at line {start.line + 1}, column {start.column + 1})"
+    hint = ""
+    if "'\\t'" in problem:
+        hint = "indent with spaces, not tabs"
+    elif "another document" in problem:
+        hint = "a ruleset file holds one YAML document: remove the second '---'"
+    return RulesetError.at(where, f"invalid YAML: {problem}", hint=hint)
+
+
+def _too_deep(name: str, text: str) -> Mark:
+    """Where the nesting first goes deeper than MAX_DEPTH (the parser itself does not recurse)."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH and event.start_mark is not None:
+                    return Mark(name, event.start_mark.line + 1, event.start_mark.column + 1)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        pass
+    return Mark(name, 1, 1)
+
+
 def load(path: Path, display: str | None = None) -> Document:
     """Load one YAML file; raises :class:`RulesetError` with a location on any problem."""
     name = display or str(path)
@@ -124,15 +164,20 @@ def load(path: Path, display: str | None = None) -> Document:
         raise RulesetError.at(Mark(name, 1, 1), f"cannot read the file: {error.strerror}") from None
     text = _decode(shown, raw)
     if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
-        raise RulesetError.at(Mark(name, 1, 1), "the file is empty",
-                              hint="start from 'gouji new FILE --from dagang'")
+        what = "the file is empty" if not text.strip() else "the file holds only comments, no ruleset"
+        raise RulesetError.at(Mark(name, 1, 1), what, hint="start from 'gouji new FILE --from dagang'")
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        where = Mark(name, mark.line + 1, mark.column + 1) if mark else Mark(name, 1, 1)
-        problem = error.problem or error.context or "invalid YAML"
-        raise RulesetError.at(where, f"invalid YAML: {problem}") from None
+        raise _syntax_error(name, error) from None
+    except yaml.reader.ReaderError as error:
+        before = text[: error.position]
+        where = Mark(name, before.count("\n") + 1, len(before.rsplit("\n", 1)[-1]) + 1)
+        raise RulesetError.at(where, f"the file contains the control character U+{error.character:04X}, "
+                              "which YAML does not allow", hint="remove it; a ruleset is plain text") from None
+    except RecursionError:
+        raise RulesetError.at(_too_deep(name, text), f"lists or mappings nest too deeply: more than {MAX_DEPTH} levels",
+                              hint="a ruleset needs only a few levels") from None
     except yaml.YAMLError as error:
         raise RulesetError.at(Mark(name, 1, 1), f"invalid YAML: {error}") from None
     builder = _Builder(shown)

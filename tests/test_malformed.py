@@ -1,0 +1,157 @@
+"""Malformed rulesets: every one fails `gouji validate` with exit 1, located errors and no traceback.
+
+Each ``tests/malformed/<name>.yaml`` (not the helper files under ``tests/malformed/parents/``,
+which the corpus extends) is validated with cwd = the repository root, so paths print as
+``tests/malformed/<name>.yaml``. The whole stderr must equal ``tests/malformed/golden/<name>.txt``.
+
+Regenerate the golden files after an intended change of wording, then review the diff:
+
+    GOUJI_UPDATE_GOLDEN=1 python -m pytest tests/test_malformed.py
+    git diff tests/malformed/golden/
+
+Normalised before comparing (so goldens do not churn or depend on the machine): the absolute
+repository path, and the line:column of marks inside the built-in ``rulesets/`` files (which other
+work edits), written as ``rulesets/<id>.yaml:LINE:COL``. ``GOUJI_RULESETS_PATH`` is unset.
+
+``non-utf8.yaml`` and ``control-character.yaml`` are committed with their bad bytes; a test checks
+that they still hold them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gouji_variants.cli import main
+from gouji_variants.resources import RULESETS_DIR
+
+ROOT = Path(__file__).resolve().parent.parent
+MALFORMED = ROOT / "tests" / "malformed"
+GOLDEN = MALFORMED / "golden"
+UPDATE = os.environ.get("GOUJI_UPDATE_GOLDEN", "") not in ("", "0")
+CASES = sorted(path.stem for path in MALFORMED.glob("*.yaml"))
+LOCATED = re.compile(r"^(?P<file>\S+\.ya?ml):(?P<line>[1-9][0-9]*):(?P<column>[1-9][0-9]*): error: \S", re.M)
+BUILTIN_MARK = re.compile(r"\brulesets/([\w.-]+\.ya?ml):[0-9]+:[0-9]+")
+
+
+def normalise(text: str) -> str:
+    text = text.replace(str(RULESETS_DIR) + os.sep, "rulesets/").replace(str(ROOT) + os.sep, "")
+    return BUILTIN_MARK.sub(r"rulesets/\1:LINE:COL", text)
+
+
+def _runner() -> CliRunner:
+    try:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click 8.1
+    except TypeError:
+        return CliRunner()  # click >= 8.2 keeps stderr apart
+
+
+@pytest.fixture
+def at_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    monkeypatch.delenv("GOUJI_RULESETS_PATH", raising=False)
+
+
+#: What a case must say whatever the golden holds (guards against regenerating a bad golden).
+MUST_SAY = {
+    "unknown-key-typo": ["unknown key 'atach_twos' in 'plays'", "hint: did you mean 'attach_twos'?"],
+    "bad-enum": ["'next-playr' is not one of", "did you mean 'next-player'?"],
+    "type-bool-as-string": ["'yes' is not true or false", "without quotes"],
+    "expr-bad-card": ["column 15 of the string", "\n    R, B, 2, AA, KX, QQQ\n                  ^"],
+    "expr-mixed-ranks": ["one rank"],
+    "expr-non-monotone": ["monotone"],
+    "expr-deck-not-divisible": ["215 cards"],
+    "expr-deck-remove-too-many": ["cannot remove 18 of 3"],
+    "expr-duplicate-tribute-kind": ["appears twice"],
+    "extends-cycle-a": ["extends cycle", "extends chain: tests/malformed/extends-cycle-a.yaml -> "],
+    "extends-self": ["extends cycle"],
+    "extends-missing-parent": ["no ruleset named 'qingdoa'", "did you mean 'qingdao'"],
+    "extends-path-traversal": ["leaves the ruleset folders"],
+    "non-utf8": ["not valid UTF-8"],
+    "python-tag": ["!!python/object/apply:os.system"],
+    "alias-bomb": ["alias bomb"],
+    "merge-key": ["(<<)"],
+    "duplicate-keys": ["appears twice", "line 9"],
+    "score-points-length": ["score.points has 5 items but needs exactly 6"],
+    "bie3-exclusions": ["会3", "报牌", "tests/malformed/bie3-exclusions.yaml:10:12"],
+    "tribute-impossible-kind": ["闷", "bie3.enabled"],
+    "ruleset-missing-values": ["rule gouji.thresholds has no value", "extends: [dagang]"],
+}
+
+
+def test_corpus_is_large_enough() -> None:
+    assert len(CASES) >= 34
+    assert set(MUST_SAY) <= set(CASES)
+
+
+@pytest.mark.parametrize("name", ["several-errors", "several-compile-errors"])
+def test_several_errors_are_all_reported_best_first(name: str, at_root: None) -> None:
+    """Every error of the file, each once, in the order of the file (the first to fix first)."""
+    stderr = _runner().invoke(main, ["validate", f"tests/malformed/{name}.yaml"]).stderr
+    lines = [int(m["line"]) for m in LOCATED.finditer(stderr)]
+    assert len(lines) >= 3 and lines == sorted(lines)
+    if name == "several-errors":
+        assert [p in stderr for p in ("atach_twos", "mix_jokers", "jiefeng", "score/points")] == [True] * 4
+        assert stderr.count("/turns/jiefeng") == 1
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_malformed_ruleset(name: str, at_root: None) -> None:
+    relative = f"tests/malformed/{name}.yaml"
+    result = _runner().invoke(main, ["validate", relative])
+    output = result.stdout + result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit), output
+    assert "Traceback" not in output
+    assert result.exit_code == 1, output
+    assert result.stdout == "", "nothing is printed as valid"
+    stderr = normalise(result.stderr)
+    first = LOCATED.match(stderr)
+    assert first, f"the first line is not 'path:line:col: error: ...':\n{stderr}"
+    assert relative in stderr, "the output names the file that was validated"
+    for line in stderr.splitlines():  # every paragraph starts located; the rest is indented
+        assert LOCATED.match(line) or line.startswith("  "), line
+    for phrase in MUST_SAY.get(name, []):
+        assert phrase in stderr, phrase
+    golden = GOLDEN / f"{name}.txt"
+    if UPDATE:
+        GOLDEN.mkdir(exist_ok=True)
+        golden.write_text(stderr, encoding="utf-8")
+    assert golden.is_file(), f"no golden file; run with GOUJI_UPDATE_GOLDEN=1 to write {golden.relative_to(ROOT)}"
+    assert stderr == golden.read_text(encoding="utf-8")
+
+
+def test_no_stale_goldens() -> None:
+    stale = sorted(path.name for path in GOLDEN.glob("*.txt") if path.stem not in CASES)
+    if UPDATE:
+        for name in stale:
+            (GOLDEN / name).unlink()
+        stale = []
+    assert not stale, f"golden files without a case: {stale}"
+
+
+def test_bad_bytes_are_still_there() -> None:
+    raw = (MALFORMED / "non-utf8.yaml").read_bytes()
+    with pytest.raises(UnicodeDecodeError):
+        raw.decode("utf-8")
+    assert b"\x07" in (MALFORMED / "control-character.yaml").read_bytes()
+
+
+def test_all_at_once_in_a_real_process() -> None:
+    """One `gouji validate` process on the whole corpus: exit 1, every file's golden in order, no traceback."""
+    env = {k: v for k, v in os.environ.items() if k != "GOUJI_RULESETS_PATH"}
+    files = [f"tests/malformed/{name}.yaml" for name in CASES]
+    code = "import sys; from gouji_variants.cli import main; sys.argv[0] = 'gouji'; main()"
+    done = subprocess.run([sys.executable, "-c", code, "validate", *files], cwd=ROOT, env=env,
+                          capture_output=True, text=True, encoding="utf-8", timeout=300)
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 1, done.stderr
+    assert done.stdout == ""
+    if not UPDATE:
+        expected = "".join((GOLDEN / f"{name}.txt").read_text(encoding="utf-8") for name in CASES)
+        assert normalise(done.stderr) == expected
