@@ -6,6 +6,7 @@ what the compiled ruleset and the engine use; rulesets never carry code.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
@@ -136,23 +137,27 @@ class DeckRecipe:
             )
 
     def cards(self) -> Cards:
-        counts = [4 * self.decks] * N_RANKS
-        counts[SMALL_JOKER] = counts[BIG_JOKER] = self.decks
-        for verb, count, rank in self.adjustments:
-            if verb == "only":
-                counts[rank] = count
-            elif verb == "remove":
-                if count > counts[rank]:
-                    raise ValueError(f"cannot remove {count} of {RANK_SYMBOLS[rank]}: only {counts[rank]} left")
-                counts[rank] -= count
-            else:
-                counts[rank] += count
-        return Cards(tuple(counts))
+        return Cards(tuple(_deck_counts(self.decks, self.adjustments)))
 
     def __str__(self) -> str:
         parts = [f"{self.decks} deck" + ("s" if self.decks > 1 else "")]
         parts += [f"{verb} {count} of {RANK_SYMBOLS[rank]}" for verb, count, rank in self.adjustments]
         return ", ".join(parts)
+
+
+def _deck_counts(decks: int, adjustments: Iterable[tuple[str, int, int]]) -> list[int]:
+    counts = [4 * decks] * N_RANKS
+    counts[SMALL_JOKER] = counts[BIG_JOKER] = decks
+    for verb, count, rank in adjustments:
+        if verb == "only":
+            counts[rank] = count
+        elif verb == "remove":
+            if count > counts[rank]:
+                raise ValueError(f"cannot remove {count} of {RANK_SYMBOLS[rank]}: only {counts[rank]} left")
+            counts[rank] -= count
+        else:
+            counts[rank] += count
+    return counts
 
 
 Expression = Thresholds | KillRule | TributeOrder | DeckRecipe
@@ -177,10 +182,12 @@ class _ToValues(Transformer[Token, object]):
             if len(ranks) != 1:
                 raise _Semantic(_at(group), "each threshold is cards of one rank, like 'QQQ'")
             groups.append((ranks.pop(), len(list(card_tokens(group)))))
-        try:
-            return Thresholds(tuple(groups))
-        except ValueError as error:
-            raise _Semantic(1, str(error)) from None
+        for end, group in enumerate(tree.children, 1):  # locate the first group that breaks the order
+            try:
+                Thresholds(tuple(groups[:end]))
+            except ValueError as error:
+                raise _Semantic(_at(group), str(error)) from None
+        return Thresholds(tuple(groups))
 
     def kill(self, tree: Tree[Token]) -> KillRule:
         jokers = [child for child in tree.children if isinstance(child, Tree) and child.data == "joker"]
@@ -209,6 +216,10 @@ class _ToValues(Transformer[Token, object]):
             verb, count, _, card = node.children
             rank = rank_index(next(card_tokens(card)))  # type: ignore[arg-type]
             adjustments.append((str(verb).lower(), int(count), rank))  # type: ignore[arg-type]
+            try:  # removing more than there are is located at the adjustment
+                _deck_counts(decks, adjustments)
+            except ValueError as error:
+                raise _Semantic(_at(node), str(error)) from None
         try:
             return DeckRecipe(decks, tuple(adjustments))
         except ValueError as error:

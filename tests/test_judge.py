@@ -1,0 +1,342 @@
+"""The referee, judged against the sources: each case cites the seed line it follows.
+
+Seed lines are ``file:line`` in ../shared/seeds (000 = 《够级大纲》 traditional, 001 = simplified
+大纲 and regional posts, 003 = the encyclopedia rule list).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import yaml
+
+from gouji_variants.cards import Cards
+from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
+from gouji_variants.judge import BadPrevious, Judgement, judge
+
+Make = Callable[..., Ruleset]
+
+
+@pytest.fixture(scope="module")
+def dagang() -> Ruleset:
+    return load_ruleset("dagang")
+
+
+@pytest.fixture(scope="module")
+def make(tmp_path_factory: pytest.TempPathFactory) -> Make:
+    """A ruleset extending dagang with the given sections, written to a temporary folder."""
+    folder = tmp_path_factory.mktemp("rulesets")
+    made: dict[str, Ruleset] = {}
+
+    def build(**sections: dict[str, Any]) -> Ruleset:
+        key = yaml.safe_dump(sections, allow_unicode=True)
+        if key not in made:
+            rule_id = f"house-{len(made)}"
+            data = {"id": rule_id, "kind": "ruleset", "name": {"zh": "家规", "en": "House"}, "extends": ["dagang"],
+                    **sections}
+            path = folder / f"{rule_id}.yaml"
+            path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+            made[key] = compile_path(path)
+        return made[key]
+
+    return build
+
+
+def run(ruleset: Ruleset, play: str, on: str | None = None) -> Judgement:
+    return judge(ruleset, Cards.parse(play), None if on is None else Cards.parse(on))
+
+
+def beats(ruleset: Ruleset, play: str, on: str) -> bool:
+    result = run(ruleset, play, on)
+    assert result.valid, result.verdict
+    assert result.beats is not None
+    return result.beats
+
+
+# ── 步步高 and 张数相同 ──────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("play", "on", "ok", "rule"),
+    [
+        ("99", "88", True, "plays.higher-rank"),  # 000:116 步步高
+        ("88", "99", False, "plays.higher-rank"),  # 000:116 the rank must be higher
+        ("99", "99", False, "plays.higher-rank"),  # 000:116 equal is not higher
+        ("999", "88", False, "plays.same-count"),  # 000:117 张数相同
+        ("9", "88", False, "plays.same-count"),  # 000:117
+        ("AAAAA", "TTTTT", True, "plays.higher-rank"),
+        ("22", "AA", True, "plays.higher-rank"),  # 000:119 order: 2 above A
+        ("B", "2", True, "plays.higher-rank"),  # 000:119 小王 above 2
+    ],
+)
+def test_plain_plays(dagang: Ruleset, play: str, on: str, ok: bool, rule: str) -> None:
+    result = run(dagang, play, on)
+    assert result.beats is ok
+    assert result.verdict.rule == rule
+    assert result.ok is ok
+
+
+# ── 贴钱: 2s count as the base rank ───────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("play", "on", "ok"),
+    [
+        ("K2", "QQ", True),  # 000:120 錢貼牌時…視為該牌中的普通一員: K2 is two Ks
+        ("KK", "Q2", True),  # 000:120 Q2 is two Qs
+        ("Q2", "QQ", False),  # 000:120 Q2 is two Qs: not higher than QQ
+        ("A22", "KKK", True),  # 000:117 the number may be made up with 2s
+        ("K2", "22", False),  # 000:120 a K with a 2 attached is a K, below 2
+        ("KK2", "QQ", False),  # 000:117 the attached 2 counts: three cards on two
+    ],
+)
+def test_attached_twos_count_as_the_base_rank(dagang: Ruleset, play: str, on: str, ok: bool) -> None:
+    assert beats(dagang, play, on) is ok
+
+
+# ── plays with jokers under the 大纲 ──────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("play", "on", "ok"),
+    [
+        ("R999", "B888", True),  # 000:120 大花掛高于小花所掛牌一點以上的牌方能滅之
+        ("R888", "B888", False),  # 000:120 the same rank is not "one or more higher"
+        ("R777", "B888", False),  # 000:120 a lower rank never kills
+        ("RB99", "B888", True),  # 000:120 one 大王 (not fewer than the one 小王), 9 above 8; mixing is allowed (002)
+        ("R99", "BB88", False),  # 000:120 且大花不得少于小花數量: one 大王 for two 小王
+        ("RR99", "BB88", True),  # 000:120 two 大王 for two 小王
+        ("BB999", "B888", False),  # 000:120 only 大花 kill a 小花 play
+        ("R9999", "B888", False),  # 000:117 张数相同 still holds
+        ("RR999", "BB888", True),  # 003:32 两个红鬼带三个9大过 2 黑鬼 + 3 个 8
+        ("RRR99", "BB888", True),  # 003:32 也可以用三个红鬼带两个9大过
+        ("R", "B", True),  # 000:120 a lone 大王 beats a lone 小王
+        ("RR", "2B", True),  # 001:46 小王挂单2可以用大王杀
+    ],
+)
+def test_small_joker_plays_need_big_jokers_at_a_higher_rank(dagang: Ruleset, play: str, on: str, ok: bool) -> None:
+    result = run(dagang, play, on)
+    assert result.beats is ok
+    assert result.verdict.rule == ("plays.kills[0]" if ok else "plays.kills")
+
+
+def test_small_joker_refusal_says_what_is_needed(dagang: Ruleset) -> None:
+    result = run(dagang, "R99", "BB88")
+    assert "at least 2 big joker" in result.verdict.en and "4 cards" in result.verdict.en
+    assert "大王" in result.verdict.zh
+
+
+@pytest.mark.parametrize(("play", "on"), [("RR999", "R888"), ("RRRR", "R"), ("RR", "R2"), ("RRR9", "RB8")])
+def test_big_joker_play_is_dead_under_dagang(dagang: Ruleset, play: str, on: str) -> None:
+    # 000:120 大花掛任何牌時,發牌均為死牌,對頭應無條件為之扣牌
+    result = run(dagang, play, on)
+    assert result.valid and result.beats is False and not result.ok
+    assert result.verdict.rule == "plays.kills"
+    assert "dead" in result.verdict.en and "死牌" in result.verdict.zh
+
+
+# ── kill rules as data ─────────────────────────────────────────────────────
+
+ERDAYI = {"plays": {"kills": ["B by R", "R by 2R, +1 card"]}}
+
+
+@pytest.mark.parametrize(
+    ("play", "on", "ok"),
+    [
+        ("RR999", "R888", True),  # 003:55 一张红鬼+三张8必须要两张红鬼+三张9
+        ("RR99", "R88", True),  # 003:55 R88 is three cards; two 大王 and one more card make four
+        ("RR99", "R888", False),  # 003:55 but多一张牌: R888 is four cards, RR99 is not five
+        ("RRR999", "R888", False),  # 003:55 one more card, not two more
+        ("R9999", "R888", False),  # 003:55 两张以上红鬼: one 大王 is not enough
+        ("RR888", "R888", False),  # 003:32 must be bigger in rank too
+        ("RRRR99", "RR888", True),  # 003:55 two-for-one scales: four 大王 for two
+        ("RRR999", "RR888", False),  # 003:55 three 大王 for two is not two-for-one
+    ],
+)
+def test_two_big_jokers_kill_one(make: Make, play: str, on: str, ok: bool) -> None:
+    ruleset = make(**ERDAYI)
+    result = run(ruleset, play, on)
+    assert result.beats is ok
+    assert result.verdict.rule == ("plays.kills[1]" if ok else "plays.kills")
+
+
+def test_two_for_one_refusal_names_the_rule(make: Make) -> None:
+    result = run(make(**ERDAYI), "R9999", "R888")
+    assert "'R by 2R, +1 card'" in result.verdict.en
+    assert "at least 2 big joker" in result.verdict.en and "5 cards" in result.verdict.en
+
+
+def test_two_for_one_leaves_small_joker_kills_alone(make: Make) -> None:
+    ruleset = make(**ERDAYI)
+    assert run(ruleset, "R999", "B888").verdict.rule == "plays.kills[0]"  # 000:120
+    assert beats(ruleset, "RR9999", "B888") is False  # 000:117 "B by R" keeps the same count
+
+
+def test_small_joker_on_a_two_beaten_by_small_jokers(dagang: Ruleset, make: Make) -> None:
+    # 001:46 济宁: 小王挂单2可以用大小王杀 — "B on 2 by B"
+    jining = make(plays={"kills": ["B by R", "B on 2 by B"]})
+    result = run(jining, "BB", "2B")
+    assert result.beats is True and result.verdict.rule == "plays.kills[1]"
+    assert beats(dagang, "BB", "2B") is False  # 000:120 under the 大纲 only 大王 kill
+    assert beats(jining, "BBB", "22B") is True
+    # 001:46 小王不能杀小王 otherwise: the rule is only for a 小王 on 2s
+    assert beats(jining, "B99", "B88") is False
+
+
+def test_no_kill_rules_make_joker_plays_dead(make: Make) -> None:
+    ruleset = make(plays={"kills": []})
+    result = run(ruleset, "R999", "B888")
+    assert result.beats is False and "dead" in result.verdict.en
+
+
+def test_any_rank_kill(make: Make) -> None:
+    ruleset = make(plays={"kills": ["B by R, any rank"]})
+    assert beats(ruleset, "R777", "B888") is True
+    assert beats(make(**{"plays": {"kills": ["B by R"]}}), "R777", "B888") is False
+
+
+# ── 够级 classification ────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("play", "gouji", "pure"),
+    [
+        ("A", False, False),  # 000:123 兩張A: one A is not 够级
+        ("AA", True, True),  # 000:123 兩張A; 000:127 no 2s or jokers: pure
+        ("A2", True, False),  # 000:120 the 2 counts as an A; 000:127 with a 2 it is not pure
+        ("KK", True, True),  # 000:123 兩張K
+        ("QQ", False, False),  # 000:123 三張Q
+        ("QQ2", True, False),  # 000:120 + 000:123
+        ("JJJ", False, False),  # 000:123 四張J
+        ("JJJJ", True, True),  # 000:123
+        ("TTTT", False, False),  # 000:123 5張10
+        ("TTTTT", True, True),  # 000:123
+        ("99999", False, False),  # 000:123 9s are never 够级
+        ("999999999", False, False),  # 000:123
+        ("2", True, False),  # 000:123 一張2
+        ("B", True, False),  # 000:123 花
+        ("R", True, False),  # 000:123 花
+        ("9B", True, False),  # 000:123 掛花的牌
+        ("3R", True, False),  # 000:123 掛花的牌
+    ],
+)
+def test_gouji_classification(dagang: Ruleset, play: str, gouji: bool, pure: bool) -> None:
+    result = run(dagang, play)
+    assert result.valid and result.beats is None and result.ok
+    assert (result.gouji, result.pure_gouji) == (gouji, pure)
+    if not gouji:
+        assert result.verdict.rule == "gouji.thresholds"
+    elif "B" in play or "R" in play:
+        assert result.verdict.rule == "gouji.joker_plays"
+    else:
+        assert result.verdict.rule == "gouji.thresholds"
+        assert ("pure" in result.verdict.en) is pure
+
+
+def test_thresholds_are_data(make: Make) -> None:
+    strict = make(gouji={"thresholds": "R, B, 2, AAA, KKK"})
+    assert run(strict, "AA").gouji is False
+    assert run(strict, "AAA").pure_gouji is True
+    assert run(strict, "TTTTTTTT").gouji is False
+
+
+def test_big_joker_open(make: Make) -> None:
+    # 003:55 部分规则中,带红鬼的牌不是"够级牌",谁都可以灭
+    ruleset = make(gouji={"joker_plays": "big-joker-open"})
+    assert run(ruleset, "R").gouji is False
+    assert run(ruleset, "R999").gouji is False
+    assert run(ruleset, "RB").gouji is False
+    assert run(ruleset, "B999").gouji is True
+    assert run(ruleset, "AA").pure_gouji is True
+
+
+# ── legality switches ──────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("sections", "play", "rule"),
+    [
+        ({"plays": {"attach_twos": False}}, "K2", "plays.attach_twos"),  # 000:120 贴钱 switched off
+        ({"plays": {"attach_jokers": False}}, "9B", "plays.attach_jokers"),  # 000:120 挂花 switched off
+        ({"plays": {"attach_jokers": False}}, "2R", "plays.attach_jokers"),
+        ({"plays": {"mix_jokers": False}}, "BR", "plays.mix_jokers"),  # 002 allows mixing; off here
+        ({"plays": {"jokers_with_threes": False}}, "33B", "plays.jokers_with_threes"),  # 002 除三外
+        ({}, "89", "plays.one-rank"),  # 000:121 不同點數牌不可混合發出
+        ({}, "KKQQ2", "plays.one-rank"),  # 000:121 花、錢例外 only
+    ],
+)
+def test_illegal_plays_name_the_rule(make: Make, sections: dict[str, Any], play: str, rule: str) -> None:
+    result = run(make(**sections), play)
+    assert not result.valid and not result.ok
+    assert (result.gouji, result.pure_gouji, result.beats) == (False, False, None)
+    assert result.verdict.rule == rule
+    assert result.verdict.en and result.verdict.zh
+    # with --on an illegal play does not beat anything
+    assert run(make(**sections), play, "3").beats is False
+
+
+def test_switches_leave_the_rest_legal(make: Make) -> None:
+    assert run(make(plays={"attach_twos": False}), "22").valid  # 2s on their own are fine
+    assert run(make(plays={"attach_jokers": False}), "BR").valid  # jokers on their own are fine
+    assert run(make(plays={"jokers_with_threes": False}), "332").valid
+
+
+BIE3 = {
+    "bie3": {"enabled": True},
+    "hui3": {"choices": []},
+    "reporting": {"public_at_most": None, "tiaopai": False},
+    "first_player": {"first_game": "draw", "later_games": "rotate"},
+}
+
+
+@pytest.mark.parametrize("play", ["33B", "332", "3R", "3322"])
+def test_bie3_threes_go_bare(make: Make, play: str) -> None:
+    # 001:3 第二十六条(三) "3"牌不能拆开出,也不能贴钱或挂花
+    result = run(make(**BIE3), play)
+    assert not result.valid and result.verdict.rule == "bie3.enabled"
+
+
+def test_bie3_only_restricts_threes(make: Make, dagang: Ruleset) -> None:
+    ruleset = make(**BIE3)
+    assert run(ruleset, "333").valid and run(ruleset, "44B").valid and run(ruleset, "K2").valid
+    assert run(dagang, "33B").valid and run(dagang, "332").valid  # 000:120 any play may carry them
+
+
+# ── the contract ───────────────────────────────────────────────────────────
+
+
+def test_previous_play_must_be_legal(dagang: Ruleset) -> None:
+    with pytest.raises(BadPrevious) as caught:
+        run(dagang, "99", "89")
+    assert caught.value.verdict.rule == "plays.one-rank"
+
+
+def test_empty_play_is_illegal(dagang: Ruleset) -> None:
+    result = judge(dagang, Cards.EMPTY)
+    assert not result.valid and result.verdict.rule == "plays.one-rank"
+
+
+def test_judgement_json(dagang: Ruleset) -> None:
+    data = run(dagang, "R999", "B888").to_json()
+    assert data == {
+        "ruleset": "dagang",
+        "fingerprint": dagang.fingerprint,
+        "play": "999R",
+        "on": "888B",
+        "valid": True,
+        "gouji": True,
+        "pure_gouji": False,
+        "beats": True,
+        "rule": "plays.kills[0]",
+        "reason": {"zh": "按打王规则「B by R」可灭", "en": "beats it by the kill rule 'B by R'"},
+    }
+    alone = run(dagang, "9 9 9 大王").to_json()
+    assert alone["on"] is None and alone["beats"] is None and alone["play"] == "999R"
+
+
+def test_fingerprint_in_the_judgement_is_the_rulesets(make: Make, dagang: Ruleset) -> None:
+    house = make(**ERDAYI)
+    assert run(house, "R").to_json()["fingerprint"] == house.fingerprint != dagang.fingerprint
+
