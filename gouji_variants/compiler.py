@@ -366,6 +366,15 @@ def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic])
     return value
 
 
+def _as_set(hint: Any, value: Any) -> Any:
+    """A list of options in their declared order, so that order never changes the fingerprint."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple and args and typing.get_origin(args[0]) is typing.Literal:
+        options = typing.get_args(args[0])
+        return tuple(sorted(value, key=options.index))
+    return value
+
+
 def _expression_problem(origin: _Origin, error: NotationError) -> Diagnostic:
     mark = origin.doc.mark(origin.pointer)
     rule = origin.pointer.strip("/").replace("/", ".")
@@ -385,7 +394,8 @@ def _build_rules(merged: dict[str, dict[str, Any]], origins: dict[str, _Origin],
             if field.name not in merged[name]:
                 missing.setdefault(name, []).append(key)
                 continue
-            values[field.name] = _convert(hints[field.name], merged[name][field.name], origins[key], problems)
+            value = _convert(hints[field.name], merged[name][field.name], origins[key], problems)
+            values[field.name] = value if field.metadata["ordered"] else _as_set(hints[field.name], value)
         sections[name] = values
     if missing:
         problems[:0] = _missing_problems(missing, root)

@@ -15,9 +15,12 @@ from typing import Any, Literal
 from .expressions import DeckRecipe, KillRule, Thresholds, TributeOrder
 
 
-def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = None) -> Any:
-    """A rule field: its bilingual description, a lower bound for numbers, a length for lists."""
-    return dataclasses.field(metadata={"zh": zh, "en": en, "minimum": minimum, "length": length})
+def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = None, ordered: bool = False) -> Any:
+    """A rule field: its bilingual description, a lower bound for numbers, a length for lists,
+    and for lists of options whether their order means something (else they are sets)."""
+    return dataclasses.field(
+        metadata={"zh": zh, "en": en, "minimum": minimum, "length": length, "ordered": ordered}
+    )
 
 
 PlaceName = Literal["头科", "二科", "三科", "四科", "二落", "大落"]
@@ -257,6 +260,7 @@ class Bie3:
     men_places: tuple[PlaceName, ...] = rule(
         "被闷者依次的名次（000:141：大落、二落、四科）",
         "places given to stifled (闷) players in order (000:141: 大落, 二落, 四科)",
+        ordered=True,
     )
     jokers_last_is_dalu: bool = rule(
         "大小王不出手：最后一手前只剩王者为大落（后水湾）",
