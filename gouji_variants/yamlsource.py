@@ -8,6 +8,7 @@ keys and alias expansion beyond a small budget (alias bombs) are errors.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +155,17 @@ def _too_deep(name: str, text: str) -> Mark:
     return Mark(name, 1, 1)
 
 
+@lru_cache(maxsize=64)
+def _compose(text: str) -> Node | None:
+    """The YAML node tree of ``text``, kept for texts seen before.
+
+    Parsing is most of the time a load takes, and the same files are read again and again (by the
+    catalogue, then by every ruleset that extends them). The nodes are only ever read, so sharing them
+    is safe; each load still builds its own data and marks. Errors are not kept: they are raised afresh.
+    """
+    return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
 def load(path: Path, display: str | None = None) -> Document:
     """Load one YAML file; raises :class:`RulesetError` with a location on any problem."""
     name = display or str(path)
@@ -167,7 +179,7 @@ def load(path: Path, display: str | None = None) -> Document:
         what = "the file is empty" if not text.strip() else "the file holds only comments, no ruleset"
         raise RulesetError.at(Mark(name, 1, 1), what, hint="start from 'gouji new FILE --from dagang'")
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _compose(text)
     except yaml.MarkedYAMLError as error:
         raise _syntax_error(name, error) from None
     except yaml.reader.ReaderError as error:
