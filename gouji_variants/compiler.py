@@ -169,6 +169,9 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
         if deep:
             return _diagnose(doc, min(deep, key=relevance))
     pointer = "".join(pointer_join("", part) for part in error.absolute_path)
+    # The validator sets these on every error it yields (only hand-made errors leave them unset).
+    instance: Any = error.instance
+    value: Any = error.validator_value
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = _allowed_keys(error)
         extra = [key for key in error.instance if key not in allowed]
@@ -179,12 +182,12 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
         return Diagnostic(doc.mark(pointer_join(pointer, key), key=True),
                           f"unknown key {key!r} in {where}", pointer_join(pointer, key), hint)
     if error.validator == "enum":
-        options = ", ".join(repr(o) for o in error.validator_value)
-        close = difflib.get_close_matches(str(error.instance), [str(o) for o in error.validator_value], n=1)
+        options = ", ".join(repr(o) for o in value)
+        close = difflib.get_close_matches(str(instance), [str(o) for o in value], n=1)
         hint = f"did you mean {close[0]!r}?" if close else ""
         return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not one of {options}", pointer, hint)
     if error.validator == "required":
-        missing = [k for k in error.validator_value if k not in error.instance]
+        missing = [k for k in value if k not in instance]
         keys = " and ".join(repr(k) for k in missing)
         hint = ("every ruleset file starts with id (e.g. 'id: my-rules'), kind ('ruleset' or 'option-pack') "
                 "and name (with zh and en)") if not pointer else ""
@@ -215,7 +218,8 @@ _TYPE_WORDS = {"string": "a string", "integer": "a whole number", "boolean": "tr
 
 
 def _expected_type(error: ValidationError) -> str:
-    schemas = error.validator_value if error.validator == "anyOf" else [{"type": error.validator_value}]
+    value: Any = error.validator_value  # the "anyOf" list, or the "type" keyword's value
+    schemas = value if error.validator == "anyOf" else [{"type": value}]
     words: list[str] = []
     for sub in schemas:
         kinds = sub.get("type", "object" if "$ref" in sub else "")
@@ -229,7 +233,9 @@ def _expected_type(error: ValidationError) -> str:
 def _show(value: Any) -> str:
     if value is None:
         return "an empty value (null)"
-    return repr(value) if not isinstance(value, (dict, list)) else ("a mapping" if isinstance(value, dict) else "a list")
+    if isinstance(value, dict):
+        return "a mapping"
+    return "a list" if isinstance(value, list) else repr(value)
 
 
 def _describe_hint(error: ValidationError) -> str:
@@ -359,7 +365,8 @@ def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic])
         ]
         return tuple(items)
     if isinstance(value, dict):
-        cls = next(arg for arg in typing.get_args(hint) or (hint,) if dataclasses.is_dataclass(arg))
+        cls = next(arg for arg in typing.get_args(hint) or (hint,)
+                   if isinstance(arg, type) and dataclasses.is_dataclass(arg))
         fields = typing.get_type_hints(cls)
         return cls(**{k: _convert(fields[k], v, _Origin(origin.doc, f"{origin.pointer}/{k}"), problems)
                       for k, v in value.items()})

@@ -202,9 +202,9 @@ class _ToValues(Transformer[Token, object]):
     def tribute_order(self, tree: Tree[Token]) -> TributeOrder:
         kinds = [_KIND_SPELLINGS.get(str(c.children[0]), str(c.children[0]).lower()) for c in tree.children]  # type: ignore[union-attr]
         seen: set[str] = set()
-        for node, kind in zip(tree.children, kinds):
+        for node, kind in zip(tree.children, kinds, strict=True):
             if kind in seen:
-                raise _Semantic(_at(node), f"tribute kind {TRIBUTE_KINDS[kind][0]} appears twice")  # type: ignore[arg-type]
+                raise _Semantic(_at(node), f"tribute kind {TRIBUTE_KINDS[kind][0]} appears twice")
             seen.add(kind)
         return TributeOrder(tuple(kinds))
 
