@@ -1,0 +1,42 @@
+"""The ``burning`` component: who may declare 烧牌, in what priority, and whether a burn play keeps
+the burn's condition (000:127-139, 001 Q&A 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from ..rules import Burning
+from .turns import ORDER
+
+
+def candidates(rule: Burning, player: int, excluded: int | None, in_play: Sequence[bool],
+               passed: Collection[int]) -> list[int]:
+    """Seats that may burn ``player``'s play, best priority first, before checking their cards.
+
+    Not the player, nor ``excluded`` (the 对头, who answers instead); not after passing unless
+    ``passed_may_burn``; a team-mate only if ``teammate_may_be_burned``. ``gouji-team-first``:
+    the player's team goes first, each team in play order (000:133).
+    """
+    if not rule.enabled:
+        return []
+    seats = [
+        seat for seat in ORDER[player]
+        if in_play[seat] and seat != excluded
+        and (rule.passed_may_burn or seat not in passed)
+        and (rule.teammate_may_be_burned or seat % 2 != player % 2)
+    ]
+    if rule.team_priority == "gouji-team-first":
+        seats.sort(key=lambda seat: seat % 2 != player % 2)
+    return seats
+
+
+def keeps_condition(rule: Burning, has_jokers: bool, last: bool, one_rank_left: bool) -> bool:
+    """Whether a burner's play after the burning play keeps the burn: it carries a joker, or it
+    is the last play and either exempt (``last_play_exempt``) or the one rank left after the
+    burning play (``one-rank-left``). Failing is 诈烧."""
+    every_play = "joker-every-play" in rule.conditions
+    if has_jokers and every_play:
+        return True
+    if last and every_play and rule.last_play_exempt:
+        return True
+    return last and one_rank_left and "one-rank-left" in rule.conditions

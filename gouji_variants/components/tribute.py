@@ -1,0 +1,79 @@
+"""The ``tribute`` component: what is paid between games, by whom, to whom, and which cards
+(第二十一条, 000:167-180)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TWO
+from ..rules import Tribute
+from .score import swept
+from .turns import duitou
+
+#: Tribute cards, largest first (第二十一条(一)); an A is not one.
+TRIBUTE_RANKS = (BIG_JOKER, SMALL_JOKER, TWO)
+DALUO, ERLUO, TOUKE, ERKE = 5, 4, 0, 1
+
+
+@dataclass(frozen=True)
+class Due:
+    """One tribute owed: ``count`` cards of ``kind`` from ``payer`` to ``receiver``."""
+
+    kind: str
+    payer: int
+    receiver: int
+    count: int
+    returned: bool
+
+
+@dataclass(frozen=True)
+class BurnDue:
+    """A successful burn of the last game: ``burned`` pays ``burner`` (double after 反烧)."""
+
+    burner: int
+    burned: int
+    counter: bool
+
+
+def dues(rule: Tribute, places: Sequence[int], burns: Sequence[BurnDue]) -> list[Due]:
+    """Every tribute owed after a game with these places, in the ruleset's order.
+
+    落贡: 大落 pays 头科 ``luo_cards[0]`` and 二落 pays 二科 ``luo_cards[1]``, waived within a team
+    when ``waive_within_team`` (taken as always waived). After a 串三户, 'redeal' pays nothing
+    and 'one-to-duitou' has each swept player pay their 对头 one card instead of 落贡.
+    """
+    if not rule.enabled:
+        return []
+    sweeper = swept(list(places))
+    if sweeper is not None and rule.chuansanhu == "redeal":
+        return []
+    owed: list[Due] = []
+    for kind in rule.order.kinds:
+        if kind == "luo" and sweeper is not None:
+            owed += [Due("luo", seat, duitou(seat), 1, rule.returned) for seat in range(6) if seat % 2 != sweeper]
+        elif kind == "luo":
+            pairs = ((DALUO, TOUKE, rule.luo_cards[0]), (ERLUO, ERKE, rule.luo_cards[1]))
+            for payer_place, receiver_place, count in pairs:
+                payer, receiver = places.index(payer_place), places.index(receiver_place)
+                if count and not (rule.waive_within_team and payer % 2 == receiver % 2):
+                    owed.append(Due("luo", payer, receiver, count, rule.returned))
+        elif kind == "shao":
+            for burn in burns:
+                count = rule.shao_cards * (2 if burn.counter else 1)
+                if count:
+                    owed.append(Due("shao", burn.burned, burn.burner, count, False))
+    return owed
+
+
+def pay(hand: Sequence[int], received: Sequence[int], count: int) -> tuple[int, ...]:
+    """The cards paid: the largest tribute cards, up to ``count``, never one received as tribute
+    (吃了不吐); fewer or none if the payer has fewer."""
+    paid = [0] * N_RANKS
+    left = count
+    for rank in TRIBUTE_RANKS:
+        take = min(left, hand[rank] - received[rank])
+        if take > 0:
+            paid[rank] = take
+            left -= take
+    return tuple(paid)

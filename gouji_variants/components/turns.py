@@ -1,0 +1,58 @@
+"""The ``turns`` component: seats, play order, who may follow or answer, 四人乱缠.
+
+Seats 0-5 sit round the table; seat ``s + 1`` is the 下家 of ``s``, so play runs
+0, 1, 2, 3, 4, 5 — the sources' counter-clockwise order (第八条(五)). Teams are
+the even and the odd seats (联邦, seated alternately), and each seat's 对头 is the
+one opposite, ``s + 3``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from ..rules import Turns
+from .deck import SEATS
+
+#: ORDER[s]: the other seats in play order after s (下家 first).
+ORDER: tuple[tuple[int, ...], ...] = tuple(
+    tuple((seat + step) % SEATS for step in range(1, SEATS)) for seat in range(SEATS)
+)
+
+
+def duitou(seat: int) -> int:
+    """The 对头: the seat opposite, each player's 够级 opponent."""
+    return (seat + 3) % SEATS
+
+
+def team(seat: int) -> int:
+    return seat % 2
+
+
+def next_in_play(seat: int, in_play: Sequence[bool]) -> int | None:
+    """The first seat after ``seat`` still holding cards (for 接风 and the lead)."""
+    for other in ORDER[seat]:
+        if in_play[other]:
+            return other
+    return None
+
+
+def may_follow(seat: int, player: int, passed: Collection[int]) -> bool:
+    """过牌 (001 Q&A 5): a seat that passed this round may still answer its 对头's play."""
+    return seat not in passed or duitou(seat) == player
+
+
+def answerers(rule: Turns, player: int, in_play: Sequence[bool]) -> list[int]:
+    """Who may answer a 够级 play by ``player`` whose 对头 is in play, in play order: the 对头
+    and, under 无头, every seat whose own 对头 is out (it may beat anyone; 001 Q&A 11)."""
+    opposite = duitou(player)
+    return [
+        seat for seat in ORDER[player]
+        if in_play[seat] and (seat == opposite or (rule.wutou and not in_play[duitou(seat)]))
+    ]
+
+
+def luanchan_due(rule: Turns, finished: int, revolutionaries: int) -> bool:
+    """四人乱缠 (000:115, 001 Q&A 12): after 头科 and 二科, or with a revolutionary after 头科."""
+    if rule.luanchan == "never":
+        return False
+    return finished >= 2 or (rule.luanchan_with_revolution and revolutionaries > 0 and finished >= 1)

@@ -1,0 +1,32 @@
+"""The 够级 engine: complete games and matches under a compiled ruleset.
+
+``Game`` plays one game (deal, tribute, 革命, 会3, then the rounds) and exposes
+``legal_actions()``, ``verify()``, ``can()``, ``apply()``, ``observation()`` and
+``clone()``; ``Match`` chains games; ``record`` writes and replays JSON game records.
+"""
+
+from .actions import (
+    PASS,
+    REVOLUTION,
+    YIELD,
+    Action,
+    Burn,
+    Event,
+    Hui3,
+    IllegalAction,
+    Pass,
+    Play,
+    Return,
+    Revolution,
+    Yield,
+)
+from .agents import Agent, HeuristicAgent, RandomAgent, make_agents
+from .game import Carry, Game, Observation
+from .match import Match, play_out
+from .support import NotSupported, check_supported
+
+__all__ = [
+    "PASS", "REVOLUTION", "YIELD", "Action", "Agent", "Burn", "Carry", "Event", "Game", "HeuristicAgent", "Hui3",
+    "IllegalAction", "Match", "NotSupported", "Observation", "Pass", "Play", "RandomAgent", "Return", "Revolution",
+    "Yield", "check_supported", "make_agents", "play_out",
+]

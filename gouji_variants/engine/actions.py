@@ -1,0 +1,116 @@
+"""Actions a seat takes, the events they cause, and the error for an illegal one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..cards import Cards
+from ..components.plays import Verdict
+
+Hui3Choice = Literal["3", "4", "both"]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lead, follow or answer with these cards."""
+
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """过牌 / 扣牌; also declining an offer (to burn, to 革命, to 会3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Yield:
+    """让牌: let the next two try the 对头's play first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Burn:
+    """烧牌: declare a burn of the 够级 play on the table, beating it with these cards."""
+
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class Revolution:
+    """革命: sit this game out (no 2s, no jokers)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hui3:
+    """会3: the first player has every 3 (or 4, or both) taken out of all hands."""
+
+    which: Hui3Choice
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """还贡: the cards a tribute receiver gives back."""
+
+    cards: Cards
+
+
+Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return
+PASS = Pass()
+YIELD = Yield()
+REVOLUTION = Revolution()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What happened: ``seat`` took ``action`` (None for the engine's own steps, such as paying
+    tribute), ``forced`` when it was the only legal action, and notes such as ``接风``."""
+
+    seat: int
+    action: Action | None
+    notes: tuple[str, ...] = ()
+    forced: bool = False
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; carries the deciding rule and a zh/en reason."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        self.verdict = verdict
+        super().__init__(f"{verdict.en} (rule {verdict.rule})")
+
+
+def to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, (Play, Burn, Return)):
+        return {"type": type(action).__name__.lower(), "cards": str(action.cards)}
+    if isinstance(action, Hui3):
+        return {"type": "hui3", "which": action.which}
+    return {"type": type(action).__name__.lower()}
+
+
+def from_json(data: dict[str, Any]) -> Action:
+    kind = data.get("type")
+    if kind == "play":
+        return Play(Cards.parse(data["cards"]))
+    if kind == "burn":
+        return Burn(Cards.parse(data["cards"]))
+    if kind == "return":
+        return Return(Cards.parse(data["cards"]))
+    if kind == "hui3" and data.get("which") in ("3", "4", "both"):
+        return Hui3(data["which"])
+    simple: dict[Any, Action] = {"pass": PASS, "yield": YIELD, "revolution": REVOLUTION}
+    if kind in simple:
+        return simple[kind]
+    raise ValueError(f"not an action: {data!r}")
+
+
+def describe(action: Action | None) -> str:
+    """Short text: ``88B``, ``pass``, ``burn 2R`` …"""
+    if action is None:
+        return "-"
+    if isinstance(action, Play):
+        return str(action.cards)
+    if isinstance(action, (Burn, Return)):
+        return f"{type(action).__name__.lower()} {action.cards}"
+    if isinstance(action, Hui3):
+        return f"hui3 {action.which}"
+    return type(action).__name__.lower()

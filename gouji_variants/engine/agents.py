@@ -1,0 +1,130 @@
+"""Bots: a uniformly random player and a simple heuristic one.
+
+Both decide from what the acting seat may know: its observation and its legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TWO, Cards
+from ..components.turns import duitou
+from .actions import PASS, REVOLUTION, Action, Burn, Play, Return
+from .game import Game
+
+
+class Agent(Protocol):
+    name: str
+
+    def act(self, game: Game, rng: random.Random) -> Action: ...
+
+
+class RandomAgent:
+    """Uniformly random among the legal actions (leads drawn without listing them)."""
+
+    name = "random"
+
+    def act(self, game: Game, rng: random.Random) -> Action:
+        return game.sample_action(rng)
+
+
+def _cost(counts: Sequence[int], hand: Sequence[int]) -> int:
+    """How dear a play is: jokers most, then 2s, then breaking a group, then its rank."""
+    jokers = counts[SMALL_JOKER] + 3 * counts[BIG_JOKER]
+    base = next((rank for rank in range(N_RANKS) if counts[rank]), 0)
+    split = 1 if base < TWO and counts[base] < hand[base] else 0
+    return jokers * 1000 + counts[TWO] * 100 + split * 30 + base
+
+
+def _groups(hand: Sequence[int]) -> int:
+    """Plays needed for the non-joker cards, one per rank (2s on their own)."""
+    return sum(1 for rank in range(SMALL_JOKER) if hand[rank])
+
+
+def _jokers(hand: Sequence[int]) -> int:
+    return hand[SMALL_JOKER] + hand[BIG_JOKER]
+
+
+class HeuristicAgent:
+    """Plays the cheapest combination that works, keeps jokers for 够级 fights, answers its
+    对头's 够级 play when it can do so cheaply or is near the end, never helps the other team
+    by beating a team-mate, burns only when it can keep the burn's condition, never yields."""
+
+    name = "heuristic"
+
+    def act(self, game: Game, rng: random.Random) -> Action:
+        seat = game.turn
+        hand = list(game.hand(seat).counts)
+        decision = game.decision
+        if decision == "revolution":
+            return REVOLUTION
+        if decision == "hui3":
+            return PASS
+        if decision == "return":
+            owed = len(next(a for a in game.legal_actions() if isinstance(a, Return)).cards)
+            return Return(Cards(tuple(_lowest(hand, owed))))
+        if decision == "lead":
+            lead = Play(Cards(self._lead(hand, game.burner == seat)))
+            return lead if game.can(lead) else game.sample_action(rng)
+        actions = game.legal_actions()
+        plays = [a for a in actions if isinstance(a, (Play, Burn))]
+        if not plays:
+            return PASS
+        best = min(plays, key=lambda a: _cost(a.cards.counts, hand))
+        counts = best.cards.counts
+        left = [have - used for have, used in zip(hand, counts, strict=True)]
+        if not any(left):
+            return best
+        if decision == "burn-offer":
+            feasible = _groups(left) <= 1 or _jokers(left) >= _groups(left) - 1
+            return best if feasible else PASS
+        top = game.top
+        assert top is not None
+        player = top[0]
+        if player % 2 == seat % 2:
+            return PASS
+        jokers_used = counts[SMALL_JOKER] + counts[BIG_JOKER]
+        small_hand = sum(left) <= 10
+        if decision == "answer" and player == duitou(seat):
+            if jokers_used == 0 or small_hand or _jokers(hand) - jokers_used >= 2:
+                return best
+            return PASS
+        if jokers_used or (counts[TWO] and not small_hand):
+            return PASS
+        return best
+
+    @staticmethod
+    def _lead(hand: list[int], burning: bool) -> tuple[int, ...]:
+        counts = [0] * N_RANKS
+        plain = [rank for rank in range(TWO) if hand[rank]]
+        if len(plain) <= 1:  # one rank with 2s and jokers: go out in one play
+            return tuple(hand)
+        base = plain[0]
+        counts[base] = hand[base]
+        if burning:  # every burn play carries a joker
+            joker = SMALL_JOKER if hand[SMALL_JOKER] else BIG_JOKER
+            counts[joker] = 1 if hand[joker] else 0
+        return tuple(counts)
+
+
+def _lowest(hand: Sequence[int], count: int) -> list[int]:
+    chosen = [0] * N_RANKS
+    for rank in range(N_RANKS):
+        take = min(count, hand[rank])
+        chosen[rank] = take
+        count -= take
+    return chosen
+
+
+AGENTS: dict[str, type[RandomAgent] | type[HeuristicAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+
+
+def make_agents(spec: str) -> list[Agent]:
+    """Six agents from ``random``, ``heuristic`` or a comma list (cycled over the seats)."""
+    names = [name.strip() for name in spec.split(",") if name.strip()]
+    unknown = [name for name in names if name not in AGENTS]
+    if not names or unknown:
+        raise ValueError(f"unknown agent {unknown[0] if unknown else spec!r}; choose from {', '.join(AGENTS)}")
+    return [AGENTS[names[seat % len(names)]]() for seat in range(6)]

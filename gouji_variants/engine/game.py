@@ -1,0 +1,729 @@
+"""One game of 够级, from the deal to the places and score, driven by a compiled ruleset.
+
+The game is a sequence of decisions. Each is a *slot*: a kind (lead, follow, answer a
+够级 play, a burn offer, …) and the seat that decides. After every play the engine
+lists the slots the rules open (who may beat it, in what order), and a decision with
+one legal action only (a pass by a seat that cannot beat) is taken by the engine and
+logged as a forced event. Rule areas are delegated to ``gouji_variants.components``.
+
+Interpretations the sources leave open, named here (000 = 《够级大纲》 and the beginners'
+reference, 001 = the Q&A):
+
+* Declining a burn, a 革命 or a 会3 is a :class:`Pass` that does not lock the seat out.
+* 无头 applies to any seat whose 对头 is out of play (gone out, 革命 or 诈烧), not only
+  头科's: with ``turns.wutou`` anyone may beat its 够级 plays in turn order and it may
+  answer anyone's 够级 play (answer order is play order); without it nobody answers them.
+* 够死级: after 头科 or 二科 goes out, their 对头's next 够级 play in that round has no
+  answer (only a burn can take it); the chance lapses when the round ends. 四人乱缠
+  therefore starts with the next round after its condition is met.
+* During a burn the passed seats stay locked; after each burn play, counter-burners are
+  offered first (priority as for burning), then the burner's 对头 may 解烧. A burn
+  succeeds when the burner runs out of cards.
+* 诈烧: a burner's play that breaks the condition is made, the burner is ranked from
+  the bottom at once (大落, then 二落 for a second one) and leaves with the rest of the
+  hand; the round ends and the burner's 下家 leads.
+* A 革命 leader hands the first lead to the 下家; a void game (流局) is redealt from the
+  same random stream, tribute included.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import N_RANKS, THREE, Cards
+from ..compiler import Ruleset
+from ..components import burning, deck, first_player, places, reporting, revolution, score, tribute, turns
+from ..components.gouji import is_gouji
+from ..components.plays import Play as Combo
+from ..components.plays import Verdict, beats, classify
+from ..components.turns import ORDER, duitou
+from ..rules import PLACE_NAMES
+from .actions import (
+    PASS,
+    REVOLUTION,
+    YIELD,
+    Action,
+    Burn,
+    Event,
+    Hui3,
+    IllegalAction,
+    Pass,
+    Play,
+    Return,
+    Revolution,
+    Yield,
+)
+from .moves import Counts, moves_for
+from .support import check_supported
+
+SEATS = deck.SEATS
+
+# Slot kinds.
+LEAD, FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER, BURN, RETURN, REVOLT, HUI3 = range(9)
+SLOT_NAMES = (
+    "lead", "follow", "follow-on-yield", "after-yield", "answer", "burn-offer", "return", "revolution", "hui3",
+)
+_BEATING = (FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER)
+
+# Stages.
+RETURNS, REVOLUTIONS, HUI3_STAGE, PLAYING, OVER = "returns", "revolution", "hui3", "play", "over"
+
+Slot = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Carry:
+    """What a game inherits from the previous one in a match."""
+
+    places: tuple[int, ...] | None = None
+    burns: tuple[tribute.BurnDue, ...] = ()
+    leader: int | None = None  # None: the first-game procedure (first game, or 重新开牌)
+
+
+@dataclass
+class BurnRecord:
+    """One burn: who burned whom, whether it was a 反烧, and how it ended
+    ('open', 'success', '解烧', '反烧', '诈烧' or 'unfinished')."""
+
+    burner: int
+    burned: int
+    counter: bool
+    outcome: str = "open"
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What ``seat`` may know: its hand, hands and counts the rules make visible, the table."""
+
+    seat: int
+    stage: str
+    to_act: int | None  # None while the decision is private (a burn offer to another seat)
+    decision: str | None  # the kind of decision, when it is ``seat``'s own
+    hand: Cards
+    counts: tuple[int | None, ...]
+    hands: tuple[Cards | None, ...]
+    top: Cards | None
+    top_seat: int | None
+    may_answer: tuple[int, ...]
+    round_plays: tuple[tuple[int, Cards], ...]
+    passed: tuple[int, ...]
+    burner: int | None
+    luanchan: bool
+    finished: tuple[int, ...]
+    out_of_play: tuple[int, ...]
+    revolutionaries: tuple[int, ...]
+    removed: Cards
+
+
+_CLASSIFY_CACHES: dict[object, dict[Counts, Combo | Verdict]] = {}
+
+
+class Game:
+    """A game of 够级 under ``ruleset``: seats 0-5, ``seed`` for the deal, optional ``hands``
+    (six card vectors, for scenarios) and ``leader``, and ``carry`` from a previous game."""
+
+    def __init__(self, ruleset: Ruleset, seed: int = 0, *, hands: Sequence[Cards] | None = None,
+                 leader: int | None = None, carry: Carry | None = None) -> None:
+        check_supported(ruleset)
+        if hands is not None and len(hands) != SEATS:
+            raise ValueError(f"give {SEATS} hands, not {len(hands)}")
+        self.ruleset = ruleset
+        self.rules = rules = ruleset.rules
+        self.seed = seed
+        self.carry = carry or Carry()
+        self.given_hands = tuple(hands) if hands is not None else None
+        self.given_leader = leader
+        self._rng = random.Random(seed)
+        self._moves = moves_for(rules.plays)
+        key = (rules.plays, rules.bie3)
+        self._classified = _CLASSIFY_CACHES.setdefault(key, {})
+        self.log: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self.deals: list[tuple[Cards, ...]] = []
+        self.burns: list[BurnRecord] = []
+        self.stats = {"burns": 0, "counter_burns": 0, "successful_burns": 0, "broken_burns": 0, "zhashao": 0,
+                      "jiefeng": 0, "revolutions": 0, "voids": 0, "forced": 0, "hui3": 0}
+        self.places: list[int] | None = None
+        self.score: tuple[int, int] | None = None
+        self.turn = -1
+        self._kind = LEAD
+        self._start_deal()
+
+    # -- setting up --------------------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        rules = self.rules
+        if self.given_hands is not None and not self.deals:
+            hands = [list(hand.counts) for hand in self.given_hands]
+            threes = [[hand[THREE]] + [0] * (deck.SUITS - 1) for hand in hands]
+        else:
+            hands, threes = deck.deal(rules.deck.recipe, self._rng)
+        self.deals.append(tuple(Cards(tuple(hand)) for hand in hands))
+        self._total = [sum(hand[rank] for hand in hands) for rank in range(N_RANKS)]
+        self._hands = hands
+        self._table = [0] * N_RANKS
+        self._removed = [0] * N_RANKS
+        self._in_play = [True] * SEATS
+        self._finished: list[int] = []
+        self._zhashao: list[int] = []
+        self._revolutionaries: list[int] = []
+        self._passed: set[int] = set()
+        self._top: Combo | None = None
+        self._top_seat = -1
+        self._on_yield = False
+        self._round: list[tuple[int, Cards]] = []
+        self._burner: int | None = None
+        self._burn_one_rank = False
+        self.burns = []
+        self._gousiji: set[int] = set()
+        self._luanchan = False
+        self._luanchan_due = False
+        self._slots: list[Slot] = []
+        self._returns: list[tuple[int, int, int]] = []  # (receiver, payer, count), in order
+        self.stage = RETURNS
+        if self.given_leader is not None and len(self.deals) == 1:
+            self.leader = self.given_leader
+        elif self.carry.leader is not None:
+            self.leader = self.carry.leader
+        else:
+            self.leader = first_player.first_game(rules.first_player, rules.deck.recipe, threes, self._rng)
+        if self.carry.places is not None:
+            self._pay_tribute()
+        self._slots = [(RETURN, receiver) for receiver, _, _ in self._returns]
+        self._advance()
+
+    def _pay_tribute(self) -> None:
+        assert self.carry.places is not None
+        received = [[0] * N_RANKS for _ in range(SEATS)]
+        for due in tribute.dues(self.rules.tribute, self.carry.places, self.carry.burns):
+            paid = tribute.pay(self._hands[due.payer], received[due.payer], due.count)
+            count = sum(paid)
+            for rank in range(N_RANKS):
+                self._hands[due.payer][rank] -= paid[rank]
+                self._hands[due.receiver][rank] += paid[rank]
+                received[due.receiver][rank] += paid[rank]
+            note = f"{tribute_name(due.kind)} {due.payer}->{due.receiver}: {Cards(paid) if count else 'none'}"
+            self.log.append(Event(due.payer, None, (note,)))
+            if due.returned and count:
+                self._returns.append((due.receiver, due.payer, count))
+
+    def _begin_revolutions(self) -> None:
+        self.stage = REVOLUTIONS
+        rule = self.rules.revolution
+        for seat in (self.leader, *ORDER[self.leader]):
+            hand = self._hands[seat]
+            if revolution.automatic(hand, rule):
+                self._declare_revolution(seat, None)
+            elif revolution.eligible(hand, rule):
+                self._slots.append((REVOLT, seat))
+
+    def _declare_revolution(self, seat: int, action: Action | None) -> None:
+        self._revolutionaries.append(seat)
+        self.stats["revolutions"] += 1
+        self.log.append(Event(seat, action, ("革命",)))
+
+    def _end_revolutions(self) -> None:
+        if revolution.voids(len(self._revolutionaries), self.rules.revolution):
+            self.stats["voids"] += 1
+            self.log.append(Event(self.leader, None, ("流局: void, redeal",)))
+            self._start_deal()
+            return
+        for seat in self._revolutionaries:
+            self._in_play[seat] = False
+        if not self._in_play[self.leader]:
+            following = turns.next_in_play(self.leader, self._in_play)
+            assert following is not None
+            self.leader = following
+        self.stage = HUI3_STAGE
+        if self.rules.hui3.choices:
+            self._slots.append((HUI3, self.leader))
+
+    def _begin_play(self) -> None:
+        self.stage = PLAYING
+        self._slots.append((LEAD, self.leader))
+
+    # -- the decision loop -------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Move to the next decision, taking forced passes and stage changes on the way."""
+        slots = self._slots
+        while self.stage != OVER:
+            if not slots:
+                if self.stage == RETURNS:
+                    self._begin_revolutions()
+                elif self.stage == REVOLUTIONS:
+                    self._end_revolutions()
+                elif self.stage == HUI3_STAGE:
+                    self._begin_play()
+                else:
+                    self._round_over()
+                continue
+            kind, seat = slots[0]
+            top = self._top
+            if kind in _BEATING and top is not None and not self._moves.can_beat(self._hands[seat], top) \
+                    and not (kind == FOLLOW and self._may_yield(seat)):
+                slots.pop(0)
+                self._passed.add(seat)
+                self.stats["forced"] += 1
+                self.log.append(Event(seat, PASS, (), True))
+                continue
+            self.turn = seat
+            self._kind = kind
+            return
+        self.turn = -1
+
+    @property
+    def over(self) -> bool:
+        return self.stage == OVER
+
+    @property
+    def decision(self) -> str:
+        """The kind of decision awaited from :attr:`turn`."""
+        return "over" if self.over else SLOT_NAMES[self._kind]
+
+    # -- legality ------------------------------------------------------------------------------
+
+    def _combo(self, counts: Counts) -> Combo | Verdict:
+        found = self._classified.get(counts)
+        if found is None:
+            found = self._classified[counts] = classify(Cards(counts), self.rules.plays, self.rules.bie3)
+        return found
+
+    def _may_yield(self, seat: int) -> bool:
+        return (self._kind_at(seat) == FOLLOW and self.rules.turns.allow_yield and not self._luanchan
+                and self._burner is None and not self._on_yield and self._top_seat == duitou(seat)
+                and bool(self._yield_targets(seat)))
+
+    def _kind_at(self, seat: int) -> int:
+        return self._slots[0][0] if self._slots and self._slots[0][1] == seat else -1
+
+    def _yield_targets(self, seat: int) -> list[int]:
+        """The next two seats in play after ``seat`` (not the 对头 who played), if they may follow."""
+        following = [other for other in ORDER[seat] if self._in_play[other] and other != self._top_seat][:2]
+        return [other for other in following if turns.may_follow(other, self._top_seat, self._passed)]
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is legal for :attr:`turn` now."""
+        verdict = self._check(action)
+        if verdict is not None:
+            raise IllegalAction(verdict)
+
+    def can(self, action: Action) -> bool:
+        return self._check(action) is None
+
+    def _check(self, action: Action) -> Verdict | None:
+        if self.over:
+            return _no("game.over", "本局已结束", "the game is over")
+        kind, seat = self._kind, self.turn
+        hand = self._hands[seat]
+        if isinstance(action, (Play, Burn, Return)):
+            counts = action.cards.counts
+            if any(have < want for have, want in zip(hand, counts, strict=True)):
+                return _no("cards.in-hand", f"手中没有这些牌：{action.cards}",
+                           f"those cards are not in your hand: {action.cards}")
+        if kind == RETURN:
+            owed = self._returns[0][2]
+            if isinstance(action, Return) and len(action.cards) == owed:
+                return None
+            return _no("tribute.returned", f"还贡：须还{owed}张牌", f"还贡: return {owed} card(s) of your choice")
+        if kind == REVOLT:
+            if isinstance(action, (Revolution, Pass)):
+                return None
+            return _no("revolution.enabled", "出牌前可宣布革命或不革命（过）",
+                       "before the first play you may declare 革命 or pass")
+        if kind == HUI3:
+            if isinstance(action, Pass) or (isinstance(action, Hui3) and action.which in self.rules.hui3.choices):
+                return None
+            choices = ", ".join(self.rules.hui3.choices)
+            return _no("hui3.choices", f"会3：可选 {choices}，或过", f"会3: choose one of {choices}, or pass")
+        if kind == LEAD:
+            if not isinstance(action, Play):
+                return _no("turns.lead", "该你发牌：须出一手牌", "you lead: play a combination (a leader cannot pass)")
+            found = self._combo(action.cards.counts)
+            return found if isinstance(found, Verdict) else None
+        if kind == BURN:
+            if isinstance(action, Pass):
+                return None
+            if not isinstance(action, Burn):
+                return _no("burning.enabled", "这是烧牌机会：烧（burn 牌）或不烧（过）",
+                           "this is your chance to burn the 够级 play: burn with cards that beat it, or pass")
+            return self._beats(action.cards.counts)
+        # FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Yield):
+            if self._may_yield(seat):
+                return None
+            return _no("turns.allow_yield", "只有对头出牌、上两家都过后才可让牌（让牌后须自己上或扣）",
+                       "you may yield only on your 对头's play after the two players before you passed, once")
+        if isinstance(action, Burn):
+            return _no("burning.enabled", "现在不能烧牌：烧牌须在够级牌打出后、对头之前，且未过牌",
+                       "you cannot burn now: a burn is declared right after a 够级 play, ahead of its 对头, "
+                       "before passing")
+        if not isinstance(action, Play):
+            return _no("turns.order", "现在只能上牌或过牌", "you may only beat the play or pass now")
+        return self._beats(action.cards.counts)
+
+    def _beats(self, counts: Counts) -> Verdict | None:
+        found = self._combo(counts)
+        if isinstance(found, Verdict):
+            return found
+        assert self._top is not None
+        verdict = beats(found, self._top, self.rules.plays)
+        return None if verdict.ok else verdict
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of :attr:`turn` (a lead lists every distinct combination)."""
+        if self.over:
+            return []
+        kind, hand = self._kind, self._hands[self.turn]
+        if kind == LEAD:
+            return [Play(Cards(counts)) for counts in self._moves.leads(hand)]
+        if kind == RETURN:
+            return [Return(Cards(counts)) for counts in _submultisets(hand, self._returns[0][2])]
+        if kind == REVOLT:
+            return [REVOLUTION, PASS]
+        if kind == HUI3:
+            return [PASS, *(Hui3(which) for which in self.rules.hui3.choices)]
+        assert self._top is not None
+        beating = self._moves.beating(hand, self._top)
+        if kind == BURN:
+            return [*(Burn(Cards(counts)) for counts in beating), PASS]
+        actions: list[Action] = [Play(Cards(counts)) for counts in beating]
+        actions.append(PASS)
+        if kind == FOLLOW and self._may_yield(self.turn):
+            actions.append(YIELD)
+        return actions
+
+    def sample_action(self, rng: random.Random) -> Action:
+        """A legal action drawn uniformly at random; leads are drawn without listing them."""
+        if self._kind == LEAD and not self.over:
+            return Play(Cards(self._moves.sample_lead(self._hands[self.turn], rng)))
+        return rng.choice(self.legal_actions())
+
+    # -- applying ------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> Event:
+        """Apply a legal action of :attr:`turn` and move on to the next decision."""
+        self.verify(action)
+        seat, kind = self.turn, self._kind
+        self.actions.append((seat, action))
+        self._slots.pop(0)
+        notes: list[str] = []
+        if isinstance(action, Return):
+            receiver, payer, _ = self._returns.pop(0)
+            for rank, count in enumerate(action.cards.counts):
+                self._hands[receiver][rank] -= count
+                self._hands[payer][rank] += count
+            notes.append(f"还贡 {receiver}->{payer}")
+        elif isinstance(action, Revolution):
+            self._declare_revolution(seat, action)
+            self._advance()
+            return self.log[-1]
+        elif isinstance(action, Hui3):
+            self._hui3(action)
+            notes.append(f"会{action.which}")
+        elif isinstance(action, Yield):
+            targets = self._yield_targets(seat)
+            rest = [slot for slot in self._slots if slot[1] not in targets]
+            self._slots[:] = [(YIELD_FOLLOW, other) for other in targets] + [(YIELDED, seat)] + rest
+            notes.append("让牌")
+        elif isinstance(action, Pass):
+            if kind in _BEATING:
+                self._passed.add(seat)
+        else:
+            assert isinstance(action, (Play, Burn))
+            self._play(seat, action.cards.counts, kind, isinstance(action, Burn), notes)
+        event = Event(seat, action, tuple(notes))
+        self.log.append(event)
+        self._advance()
+        return event
+
+    def _hui3(self, action: Hui3) -> None:
+        ranks = {"3": (0,), "4": (1,), "both": (0, 1)}[action.which]
+        self.stats["hui3"] += 1
+        for hand in self._hands:
+            for rank in ranks:
+                self._removed[rank] += hand[rank]
+                hand[rank] = 0
+
+    def _play(self, seat: int, counts: Counts, kind: int, burn: bool, notes: list[str]) -> None:
+        combo = self._combo(counts)
+        assert isinstance(combo, Combo)
+        hand = self._hands[seat]
+        for rank in range(N_RANKS):
+            if counts[rank]:
+                hand[rank] -= counts[rank]
+                self._table[rank] += counts[rank]
+        self._round.append((seat, combo.cards))
+        empty = not any(hand)
+        if burn:
+            previous = self._burner
+            counter = previous is not None
+            if counter:
+                self._close_burn("反烧")
+                self.stats["counter_burns"] += 1
+            burned = previous if previous is not None else self._top_seat
+            self.burns.append(BurnRecord(seat, burned, counter))
+            self._burner = seat
+            self._burn_one_rank = sum(1 for count in hand if count) <= 1
+            self.stats["burns"] += 1
+            notes.append("反烧" if counter else "烧牌")
+        elif self._burner is not None:
+            if seat == self._burner:
+                if not burning.keeps_condition(self.rules.burning, combo.has_jokers, empty, self._burn_one_rank):
+                    self._zha_shao(seat, notes)
+                    return
+            else:
+                self._close_burn("解烧")
+                self.stats["broken_burns"] += 1
+                notes.append("解烧")
+        self._top = combo
+        self._top_seat = seat
+        self._on_yield = kind == YIELD_FOLLOW
+        if self._luanchan or not self.rules.turns.pass_locks_out:
+            self._passed.clear()
+        if empty:
+            self._go_out(seat, notes)
+            if self.over:
+                return
+        self._slots[:] = self._slots_after(seat, combo)
+
+    def _close_burn(self, outcome: str) -> None:
+        self.burns[-1].outcome = outcome
+        self._burner = None
+
+    def _zha_shao(self, seat: int, notes: list[str]) -> None:
+        """诈烧: the burner is ranked from the bottom at once and leaves; the 下家 leads."""
+        self._close_burn("诈烧")
+        self.stats["zhashao"] += 1
+        self._in_play[seat] = False
+        self._zhashao.append(seat)
+        notes.append("诈烧")
+        if sum(self._in_play) <= 1:
+            self._finish()
+            return
+        self._new_round()
+        leader = turns.next_in_play(seat, self._in_play)
+        assert leader is not None
+        self._slots[:] = [(LEAD, leader)]
+
+    def _go_out(self, seat: int, notes: list[str]) -> None:
+        self._in_play[seat] = False
+        self._finished.append(seat)
+        notes.append(f"out {len(self._finished)}")
+        if self._burner == seat:
+            self._close_burn("success")
+            self.stats["successful_burns"] += 1
+        opposite = duitou(seat)
+        if self.rules.turns.gousiji and len(self._finished) <= 2 and self._in_play[opposite]:
+            self._gousiji.add(opposite)
+        if turns.luanchan_due(self.rules.turns, len(self._finished), len(self._revolutionaries)):
+            self._luanchan_due = True
+        if sum(self._in_play) <= 1:
+            self._finish()
+
+    def _slots_after(self, player: int, combo: Combo) -> list[Slot]:
+        """Who may act on ``player``'s play, in order (000:115-122, 001 Q&A 4-12)."""
+        in_play = self._in_play
+        if self._luanchan:
+            return [(FOLLOW, seat) for seat in ORDER[player] if in_play[seat]]
+        opposite = duitou(player)
+        if self._burner == player:
+            slots = self._burn_offers(player, opposite) if self.rules.burning.counter_burn else []
+            return slots + ([(ANSWER, opposite)] if in_play[opposite] else [])
+        if is_gouji(combo, self.rules.gouji):
+            slots = self._burn_offers(player, opposite)
+            if player in self._gousiji:  # 够死级: no 对头 answers it
+                self._gousiji.discard(player)
+                return slots
+            if in_play[opposite]:
+                return slots + [(ANSWER, seat) for seat in turns.answerers(self.rules.turns, player, in_play)]
+            return slots + (self._follow_slots(player) if self.rules.turns.wutou else [])
+        if self._on_yield:  # only the 对头 may beat a play made onto a yield (001 Q&A 6)
+            return [(ANSWER, opposite)] if in_play[opposite] else []
+        return self._follow_slots(player)
+
+    def _follow_slots(self, player: int) -> list[Slot]:
+        return [(FOLLOW, seat) for seat in ORDER[player]
+                if self._in_play[seat] and turns.may_follow(seat, player, self._passed)]
+
+    def _burn_offers(self, player: int, opposite: int) -> list[Slot]:
+        excluded = opposite if self._in_play[opposite] else None
+        assert self._top is not None
+        seats = burning.candidates(self.rules.burning, player, excluded, self._in_play, self._passed)
+        return [(BURN, seat) for seat in seats
+                if self._moves.can_beat(self._hands[seat], self._top)]
+
+    def _new_round(self) -> None:
+        self._passed.clear()
+        self._gousiji.clear()
+        self._round.clear()
+        self._top = None
+        self._top_seat = -1
+        self._on_yield = False
+        if self._luanchan_due and not self._luanchan:
+            self._luanchan = True
+            self.log.append(Event(-1, None, ("四人乱缠",)))
+
+    def _round_over(self) -> None:
+        """Nobody beat the top play: it lives; its player leads (a burner leads on), or 接风."""
+        player = self._top_seat
+        if self._burner is not None and self._burner == player:
+            self._round.clear()
+            self._top = None
+            self._on_yield = False
+            self._slots.append((LEAD, player))
+            return
+        self._new_round()
+        if self._in_play[player]:
+            self._slots.append((LEAD, player))
+            return
+        leader = turns.next_in_play(player, self._in_play)
+        assert leader is not None
+        self.stats["jiefeng"] += 1
+        self.log.append(Event(leader, None, ("接风",)))
+        self._slots.append((LEAD, leader))
+
+    def _finish(self) -> None:
+        if self._burner is not None:
+            self._close_burn("unfinished")
+        remaining = [seat for seat in range(SEATS) if self._in_play[seat]]
+        order = self._finished + remaining
+        self.places = places.assign(order, self._zhashao, self._revolutionaries, self.rules.places)
+        self.score = score.recorded(self.places, self.rules.score)
+        self.stage = OVER
+        self._slots.clear()
+        self.turn = -1
+        self.log.append(Event(-1, None, ("over " + " ".join(PLACE_NAMES[p] for p in self.places),)))
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def hand(self, seat: int) -> Cards:
+        return Cards(tuple(self._hands[seat]))
+
+    @property
+    def table(self) -> Cards:
+        """Every card played so far."""
+        return Cards(tuple(self._table))
+
+    @property
+    def removed(self) -> Cards:
+        """Cards taken out by 会3."""
+        return Cards(tuple(self._removed))
+
+    @property
+    def top(self) -> tuple[int, Cards] | None:
+        return None if self._top is None else (self._top_seat, self._top.cards)
+
+    @property
+    def in_play(self) -> tuple[bool, ...]:
+        return tuple(self._in_play)
+
+    @property
+    def finished(self) -> tuple[int, ...]:
+        return tuple(self._finished)
+
+    @property
+    def revolutionaries(self) -> tuple[int, ...]:
+        return tuple(self._revolutionaries)
+
+    @property
+    def zhashao(self) -> tuple[int, ...]:
+        return tuple(self._zhashao)
+
+    @property
+    def luanchan(self) -> bool:
+        return self._luanchan
+
+    @property
+    def burner(self) -> int | None:
+        return self._burner
+
+    @property
+    def deck_total(self) -> Cards:
+        """The cards of the current deal (for conservation checks)."""
+        return Cards(tuple(self._total))
+
+    def may_answer(self) -> tuple[int, ...]:
+        """Seats the rules allow to beat the top play (by seat, not by cards held)."""
+        if self._top is None or self.over:
+            return ()
+        return tuple(seat for kind, seat in self._slots if kind != BURN)
+
+    def observation(self, seat: int) -> Observation:
+        rule = self.rules.reporting
+        counts = [sum(hand) for hand in self._hands]
+        public_turn = not self.over and (self._kind != BURN or self.turn == seat)
+        return Observation(
+            seat=seat,
+            stage=self.stage,
+            to_act=self.turn if public_turn else None,
+            decision=self.decision if self.turn == seat else None,
+            hand=self.hand(seat),
+            counts=tuple(count if reporting.count_visible(rule, seat, other, count) else None
+                         for other, count in enumerate(counts)),
+            hands=tuple(self.hand(other) if reporting.hand_visible(rule, seat, other, counts[other]) else None
+                        for other in range(SEATS)),
+            top=None if self._top is None else self._top.cards,
+            top_seat=None if self._top is None else self._top_seat,
+            may_answer=self.may_answer(),
+            round_plays=tuple(self._round),
+            passed=tuple(sorted(self._passed)),
+            burner=self._burner,
+            luanchan=self._luanchan,
+            finished=tuple(self._finished),
+            out_of_play=tuple(seat for seat in range(SEATS) if not self._in_play[seat]),
+            revolutionaries=tuple(self._revolutionaries),
+            removed=self.removed,
+        )
+
+    def clone(self) -> Game:
+        """An independent copy (same future under the same actions)."""
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        twin._hands = [list(hand) for hand in self._hands]
+        for name in ("_table", "_removed", "_in_play", "_finished", "_zhashao", "_revolutionaries", "_round",
+                     "_slots", "_returns", "log", "actions", "deals"):
+            setattr(twin, name, list(getattr(self, name)))
+        twin._passed = set(self._passed)
+        twin._gousiji = set(self._gousiji)
+        twin.burns = [BurnRecord(b.burner, b.burned, b.counter, b.outcome) for b in self.burns]
+        twin.stats = dict(self.stats)
+        twin.places = None if self.places is None else list(self.places)
+        return twin
+
+    def place_names(self) -> list[str] | None:
+        return None if self.places is None else places.names(self.places)
+
+    def successful_burns(self) -> tuple[tribute.BurnDue, ...]:
+        return tuple(tribute.BurnDue(b.burner, b.burned, b.counter) for b in self.burns if b.outcome == "success")
+
+
+def _no(rule: str, zh: str, en: str) -> Verdict:
+    return Verdict(False, rule, zh, en)
+
+
+def tribute_name(kind: str) -> str:
+    return {"luo": "落贡", "shao": "烧贡"}.get(kind, kind)
+
+
+def _submultisets(hand: Sequence[int], size: int) -> list[Counts]:
+    """Every distinct multiset of ``size`` cards from ``hand``."""
+    found: list[Counts] = []
+
+    def walk(rank: int, left: int, chosen: list[int]) -> None:
+        if left == 0:
+            found.append(tuple(chosen) + (0,) * (N_RANKS - len(chosen)))
+            return
+        if rank == N_RANKS:
+            return
+        for take in range(min(left, hand[rank]), -1, -1):
+            walk(rank + 1, left - take, chosen + [take])
+
+    walk(0, size, [])
+    return found

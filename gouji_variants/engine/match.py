@@ -1,0 +1,54 @@
+"""A match: a series of games carrying tribute, the lead and the cumulative team score."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..compiler import Ruleset
+from ..components import first_player, score
+from .agents import Agent
+from .game import Carry, Game
+
+
+def play_out(game: Game, agents: Sequence[Agent], rng: random.Random) -> int:
+    """Let the agents finish ``game``; returns the number of decisions taken."""
+    decisions = 0
+    while not game.over:
+        game.apply(agents[game.turn].act(game, rng))
+        decisions += 1
+    return decisions
+
+
+class Match:
+    """Games under one ruleset; each game's seed comes from the match seed."""
+
+    def __init__(self, ruleset: Ruleset, seed: int = 0) -> None:
+        self.ruleset = ruleset
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.carry = Carry()
+        self.games: list[Game] = []
+        self.totals = [0, 0]
+
+    def new_game(self) -> Game:
+        """The next game, dealt, with tribute paid and the lead decided from the last one."""
+        return Game(self.ruleset, self._rng.getrandbits(32), carry=self.carry)
+
+    def record(self, game: Game) -> None:
+        """Add a finished game's score and carry its places, burns and lead to the next game."""
+        assert game.places is not None and game.score is not None
+        self.games.append(game)
+        self.totals[0] += game.score[0]
+        self.totals[1] += game.score[1]
+        rules = self.ruleset.rules
+        redeal = score.swept(game.places) is not None and rules.tribute.chuansanhu == "redeal"
+        leader = None if redeal else first_player.later_game(rules.first_player, game.places, game.leader)
+        self.carry = Carry(tuple(game.places), game.successful_burns(), leader)
+
+    def play(self, agents: Sequence[Agent], games: int, rng: random.Random) -> list[Game]:
+        for _ in range(games):
+            game = self.new_game()
+            play_out(game, agents, rng)
+            self.record(game)
+        return self.games

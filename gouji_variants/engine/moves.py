@@ -1,0 +1,217 @@
+"""Move generation on rank-count vectors: every lead, every beating play, fast tests and a sampler.
+
+A combination is described by its base rank and how many 2s and jokers are
+attached; which attachments are allowed comes from the ruleset's ``plays``
+section, and a generated play always satisfies :func:`components.plays.classify`
+and (when following) :func:`components.plays.beats` — the property tests check
+both against brute force. Hands are lists of 15 counts (3..A, 2, 小王, 大王).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, THREE, TWO
+from ..components.plays import Play as Combo
+from ..rules import Plays
+
+Counts = tuple[int, ...]
+_ZERO = (0,) * N_RANKS
+
+
+def _vector(base: int, k: int, twos: int, small: int, big: int) -> Counts:
+    counts = list(_ZERO)
+    counts[base] += k
+    counts[TWO] += twos
+    counts[SMALL_JOKER] += small
+    counts[BIG_JOKER] += big
+    return tuple(counts)
+
+
+class Moves:
+    """The combinations a hand can make under one ruleset's ``plays`` rules."""
+
+    def __init__(self, plays: Plays) -> None:
+        self.attach_twos = plays.attach_twos
+        self.attach_jokers = plays.attach_jokers
+        self.mix = plays.mix_jokers
+        self.jokers_with_threes = plays.jokers_with_threes
+        self.kills = plays.kills
+
+    def _jokers_allowed(self, base: int) -> bool:
+        return self.attach_jokers and (base != THREE or self.jokers_with_threes)
+
+    def _joker_pairs(self, base: int, small: int, big: int) -> list[tuple[int, int]]:
+        """Every (小王, 大王) attachment a play of ``base`` may carry from ``small`` and ``big``."""
+        if base >= SMALL_JOKER or not self._jokers_allowed(base):
+            return [(0, 0)]
+        if self.mix:
+            return [(s, b) for s in range(small + 1) for b in range(big + 1)]
+        return [(0, 0)] + [(s, 0) for s in range(1, small + 1)] + [(0, b) for b in range(1, big + 1)]
+
+    # -- leads ---------------------------------------------------------------------------------
+
+    def _lead_weights(self, hand: Sequence[int]) -> list[int]:
+        """How many distinct leads each base rank gives."""
+        small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
+        weights = [0] * N_RANKS
+        t_choices = twos + 1 if self.attach_twos else 1
+        for base in range(TWO):
+            if hand[base]:
+                weights[base] = hand[base] * t_choices * self._joker_choices(base, small, big)
+        if twos:
+            weights[TWO] = twos * self._joker_choices(TWO, small, big)
+        if small:
+            weights[SMALL_JOKER] = small * (big + 1 if self.mix else 1)
+        weights[BIG_JOKER] = big
+        return weights
+
+    def _joker_choices(self, base: int, small: int, big: int) -> int:
+        if not self._jokers_allowed(base):
+            return 1
+        return (small + 1) * (big + 1) if self.mix else small + big + 1
+
+    def count_leads(self, hand: Sequence[int]) -> int:
+        return sum(self._lead_weights(hand))
+
+    def leads(self, hand: Sequence[int]) -> Iterator[Counts]:
+        """Every distinct lead, lowest base rank first."""
+        small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
+        for base in range(TWO):
+            if not hand[base]:
+                continue
+            pairs = self._joker_pairs(base, small, big)
+            for t in range(twos + 1 if self.attach_twos else 1):
+                for s, b in pairs:
+                    for k in range(1, hand[base] + 1):
+                        yield _vector(base, k, t, s, b)
+        for s, b in self._joker_pairs(TWO, small, big):
+            for k in range(1, twos + 1):
+                yield _vector(TWO, k, 0, s, b)
+        for b in range(big + 1 if self.mix else 1):
+            for s in range(1, small + 1):
+                yield _vector(SMALL_JOKER, s, 0, 0, b)
+        for b in range(1, big + 1):
+            yield _vector(BIG_JOKER, b, 0, 0, 0)
+
+    def sample_lead(self, hand: Sequence[int], rng: random.Random) -> Counts:
+        """A lead drawn uniformly from all distinct leads, without listing them."""
+        weights = self._lead_weights(hand)
+        pick = rng.randrange(sum(weights))
+        base = 0
+        while pick >= weights[base]:
+            pick -= weights[base]
+            base += 1
+        small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
+        if base == BIG_JOKER:
+            return _vector(BIG_JOKER, pick + 1, 0, 0, 0)
+        if base == SMALL_JOKER:
+            b, s = divmod(pick, small)
+            return _vector(SMALL_JOKER, s + 1, 0, 0, b)
+        count = hand[base]
+        pick, k = divmod(pick, count)
+        t = 0
+        if base < TWO and self.attach_twos:
+            pick, t = divmod(pick, twos + 1)
+        s, b = self._nth_pair(base, pick, small, big)
+        return _vector(base, k + 1, t, s, b)
+
+    def _nth_pair(self, base: int, index: int, small: int, big: int) -> tuple[int, int]:
+        if not self._jokers_allowed(base):
+            return 0, 0
+        if self.mix:
+            s, b = divmod(index, big + 1)
+            return s, b
+        if index <= small:
+            return index, 0
+        return 0, index - small
+
+    # -- following -----------------------------------------------------------------------------
+
+    def _of_size(self, hand: Sequence[int], base: int, size: int, min_small: int, min_big: int) -> Iterator[Counts]:
+        """Plays of exactly ``size`` cards on ``base`` with at least the given jokers."""
+        small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
+        if base == BIG_JOKER:
+            if min_small == 0 and min_big <= size <= big:
+                yield _vector(BIG_JOKER, size, 0, 0, 0)
+            return
+        if base == SMALL_JOKER:
+            for b in range(min_big, (big if self.mix else 0) + 1):
+                s = size - b
+                if max(1, min_small) <= s <= small:
+                    yield _vector(SMALL_JOKER, s, 0, 0, b)
+            return
+        have = hand[base]
+        if not have:
+            return
+        for s, b in self._joker_pairs(base, small, big):
+            if s < min_small or b < min_big:
+                continue
+            if base == TWO:
+                k = size - s - b
+                if 1 <= k <= have:
+                    yield _vector(TWO, k, 0, s, b)
+                continue
+            for t in range(twos + 1 if self.attach_twos else 1):
+                k = size - s - b - t
+                if k < 1:
+                    break
+                if k <= have:
+                    yield _vector(base, k, t, s, b)
+
+    def beating(self, hand: Sequence[int], target: Combo) -> Iterator[Counts]:
+        """Every distinct play from ``hand`` that beats ``target`` (may repeat none)."""
+        if not target.has_jokers:
+            for base in range(target.base + 1, N_RANKS):
+                yield from self._of_size(hand, base, target.size, 0, 0)
+            return
+        kind = BIG_JOKER if target.big else SMALL_JOKER
+        count = target.big if target.big else target.small
+        seen: set[Counts] = set()
+        for kill in self.kills:
+            if kill.target != kind or (kill.on_two and target.base != TWO):
+                continue
+            need = kill.ratio * count
+            size = target.size + kill.extra
+            low = 0 if kill.any_rank else target.base + 1
+            min_small, min_big = (0, need) if kill.killer == BIG_JOKER else (need, 0)
+            for base in range(low, N_RANKS):
+                for play in self._of_size(hand, base, size, min_small, min_big):
+                    if play not in seen:
+                        seen.add(play)
+                        yield play
+
+    def can_beat(self, hand: Sequence[int], target: Combo) -> bool:
+        if not target.has_jokers:
+            size = target.size
+            small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
+            for base in range(target.base + 1, N_RANKS):
+                if self._max_size(base, hand[base], twos, small, big) >= size and hand[base]:
+                    return True
+            return False
+        return next(self.beating(hand, target), None) is not None
+
+    def _max_size(self, base: int, have: int, twos: int, small: int, big: int) -> int:
+        """The largest play on ``base`` (any play from 1 up to it exists, given ``have`` > 0)."""
+        if base == BIG_JOKER:
+            return big
+        if base == SMALL_JOKER:
+            return small + (big if self.mix else 0)
+        jokers = 0
+        if self._jokers_allowed(base):
+            jokers = small + big if self.mix else max(small, big)
+        if base == TWO:
+            return have + jokers
+        return have + (twos if self.attach_twos else 0) + jokers
+
+
+_CACHE: dict[Plays, Moves] = {}
+
+
+def moves_for(plays: Plays) -> Moves:
+    """The (shared) move generator for one ``plays`` section."""
+    found = _CACHE.get(plays)
+    if found is None:
+        found = _CACHE[plays] = Moves(plays)
+    return found
