@@ -150,6 +150,7 @@ class Game:
         self.turn = -1
         self._kind = LEAD
         self._start_deal()
+        self._advance()
 
     # -- setting up --------------------------------------------------------------------------
 
@@ -192,7 +193,6 @@ class Game:
         if self.carry.places is not None:
             self._pay_tribute()
         self._slots = [(RETURN, receiver) for receiver, _, _ in self._returns]
-        self._advance()
 
     def _pay_tribute(self) -> None:
         assert self.carry.places is not None
@@ -248,8 +248,8 @@ class Game:
 
     def _advance(self) -> None:
         """Move to the next decision, taking forced passes and stage changes on the way."""
-        slots = self._slots
         while self.stage != OVER:
+            slots = self._slots
             if not slots:
                 if self.stage == RETURNS:
                     self._begin_revolutions()

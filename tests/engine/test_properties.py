@@ -1,0 +1,160 @@
+"""Property tests over many seeds: conservation, legality, termination, places, score, determinism,
+replay, hidden information; and the move generator against brute force."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+from engine_helpers import variant
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gouji_variants.cards import N_RANKS, Cards
+from gouji_variants.compiler import Ruleset, load_ruleset
+from gouji_variants.components import reporting, score
+from gouji_variants.components.plays import Verdict, beats, classify
+from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, play_out
+from gouji_variants.engine.moves import moves_for
+from gouji_variants.engine.record import game_record, replay
+
+DAGANG = load_ruleset("dagang")
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+GAMES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def conserved(game: Game) -> bool:
+    total = [0] * N_RANKS
+    for seat in range(6):
+        for rank, count in enumerate(game.hand(seat).counts):
+            total[rank] += count
+    for rank in range(N_RANKS):
+        total[rank] += game.table[rank] + game.removed[rank]
+    return tuple(total) == game.deck_total.counts
+
+
+def agents_for(mix: int) -> list[RandomAgent | HeuristicAgent]:
+    return [HeuristicAgent() if mix >> seat & 1 else RandomAgent() for seat in range(6)]
+
+
+def no_leak(game: Game, ruleset: Ruleset) -> None:
+    rule = ruleset.rules.reporting
+    for viewer in range(6):
+        seen = game.observation(viewer)
+        assert seen.hand == game.hand(viewer)
+        for seat in range(6):
+            count = len(game.hand(seat))
+            if seen.hands[seat] is not None:
+                assert reporting.hand_visible(rule, viewer, seat, count) and seen.hands[seat] == game.hand(seat)
+            if seen.counts[seat] is not None:
+                assert reporting.count_visible(rule, viewer, seat, count) and seen.counts[seat] == count
+            elif seat != viewer:
+                assert rule.public_at_most is None or count > rule.public_at_most
+        if game.decision == "burn-offer" and game.turn != viewer:
+            assert seen.to_act is None and seen.decision is None
+
+
+@GAMES
+@given(seed=SEEDS, mix=st.integers(0, 63))
+def test_every_step_is_legal_conserves_cards_and_hides_what_it_should(seed: int, mix: int) -> None:
+    game = Game(DAGANG, seed)
+    agents, rng = agents_for(mix), random.Random(seed)
+    steps = 0
+    while not game.over:
+        action = agents[game.turn].act(game, rng)
+        if steps % 5 == 0:
+            assert action in game.legal_actions()
+            assert game.sample_action(rng) in game.legal_actions()
+            no_leak(game, DAGANG)
+        assert game.can(action)
+        game.apply(action)
+        assert conserved(game)
+        steps += 1
+        assert steps < 3000, "the game does not terminate"
+    assert game.places is not None and sorted(game.places) == list(range(6))
+    assert game.score == score.recorded(game.places, DAGANG.rules.score)
+    assert min(game.score) == 0 and max(game.score) == abs(
+        score.team_points(game.places, DAGANG.rules.score)[0] - score.team_points(game.places, DAGANG.rules.score)[1])
+
+
+@GAMES
+@given(seed=SEEDS)
+def test_same_seed_same_record_and_replay_reaches_the_same_state(seed: int) -> None:
+    records = []
+    for _ in range(2):
+        game = Game(DAGANG, seed)
+        play_out(game, [RandomAgent()] * 6, random.Random(seed))
+        records.append(json.dumps(game_record(game), ensure_ascii=False))
+    assert records[0] == records[1]
+    replayed = replay(json.loads(records[0]))
+    assert replayed.ok, replayed.divergence
+    assert replayed.game is not None and replayed.game.places == game.places
+    assert [replayed.game.hand(seat) for seat in range(6)] == [game.hand(seat) for seat in range(6)]
+
+
+@GAMES
+@given(seed=SEEDS)
+def test_clone_is_independent_and_follows_the_same_future(seed: int) -> None:
+    game = Game(DAGANG, seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(1, 60)):
+        if game.over:
+            break
+        game.apply(game.sample_action(rng))
+    twin = game.clone()
+    actions = []
+    while not game.over:
+        action = game.sample_action(rng)
+        actions.append(action)
+        game.apply(action)
+    for action in actions:
+        twin.apply(action)
+    assert twin.places == game.places and twin.log == game.log
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=SEEDS)
+def test_a_match_carries_tribute_and_scores(seed: int) -> None:
+    match = Match(DAGANG, seed)
+    rng = random.Random(seed)
+    match.play([RandomAgent()] * 6, 4, rng)
+    assert len(match.games) == 4
+    assert match.totals[0] + match.totals[1] == sum(sum(g.score) for g in match.games if g.score)
+
+
+def _hand(ranks: dict[int, int]) -> list[int]:
+    return [ranks.get(rank, 0) for rank in range(N_RANKS)]
+
+
+#: Hands of a few ranks (brute force lists every sub-multiset).
+HANDS = st.dictionaries(st.integers(0, N_RANKS - 1), st.integers(1, 3), max_size=5).map(_hand)
+RULESETS = [DAGANG, variant(DAGANG, plays={"mix_jokers": False, "jokers_with_threes": False}),
+            variant(DAGANG, plays={"attach_twos": False}), load_ruleset("qingdao")]
+
+
+def brute(hand: list[int]) -> list[tuple[int, ...]]:
+    return [combo for combo in itertools.product(*(range(n + 1) for n in hand)) if any(combo)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(hand=HANDS, target=HANDS, which=st.integers(0, len(RULESETS) - 1), seed=SEEDS)
+def test_moves_match_the_referee(hand: list[int], target: list[int], which: int, seed: int) -> None:
+    rules = RULESETS[which].rules
+    moves = moves_for(rules.plays)
+    legal = {combo for combo in brute(hand)
+             if not isinstance(classify(Cards(combo), rules.plays, rules.bie3), Verdict)}
+    leads = list(moves.leads(hand))
+    assert len(leads) == len(set(leads)) == moves.count_leads(hand) and set(leads) == legal
+    if legal:
+        assert moves.sample_lead(hand, random.Random(seed)) in legal
+    small = [min(n, 2) for n in target]
+    for combo in brute(small)[-40:]:
+        found = classify(Cards(combo), rules.plays, rules.bie3)
+        if isinstance(found, Verdict):
+            continue
+        expected = {play for play in legal if beats(classify(Cards(play), rules.plays, rules.bie3), found,  # type: ignore[arg-type]
+                                                    rules.plays).ok}
+        beating = list(moves.beating(hand, found))
+        assert len(beating) == len(set(beating)) and set(beating) == expected
+        assert moves.can_beat(hand, found) == bool(expected)
