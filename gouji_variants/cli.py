@@ -255,3 +255,133 @@ def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json
         click.echo(f"  rule {result.verdict.rule}: {result.verdict.en}")
         click.echo(f"  {result.verdict.zh}")
     sys.exit(0 if result.ok else EXIT_INVALID)
+
+
+def _playable(ctx: click.Context, ref: str) -> Ruleset:
+    """A ruleset the engine can play, or exit 2 with the reason."""
+    from .engine import NotSupported, check_supported
+
+    ruleset = _load(ctx, ref, EXIT_USAGE)
+    try:
+        check_supported(ruleset)
+    except NotSupported as error:
+        _fail(f"error: the engine cannot play {ruleset.id}: {error}", EXIT_USAGE)
+    return ruleset
+
+
+@main.command()
+@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
+@click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (one match).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match.")
+@click.option("--agents", "spec", default="random", show_default=True,
+              help="random, heuristic, or a comma list cycled over seats 0-5 (heuristic,random: team 0 heuristic).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--records", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write every game record to this file, one JSON object per line (for gouji replay).")
+@click.pass_context
+def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_json: bool,
+             records: Path | None) -> None:
+    """Self-play N games: speed, team win rates, decisions per game and rule statistics."""
+    from rich.progress import Progress
+
+    from .engine import make_agents
+    from .engine.simulate import report
+    from .engine.simulate import simulate as run
+
+    if games < 1:
+        _fail(f"error: -n must be at least 1, got {games}", EXIT_USAGE)
+    try:
+        agents = make_agents(spec)
+    except ValueError as error:
+        _fail(f"error: --agents: {error}", EXIT_USAGE)
+    ruleset = _playable(ctx, ref)
+    out = records.open("w", encoding="utf-8") if records else None
+
+    def keep(record: dict[str, Any]) -> None:
+        assert out is not None
+        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    with Progress(transient=True, disable=as_json) as progress:
+        task = progress.add_task(f"{ruleset.id}: {games} games", total=games)
+        result = run(ruleset, games, seed, agents, lambda: progress.advance(task), keep if out else None)
+    if out is not None:
+        out.close()
+    if as_json:
+        click.echo(json.dumps({"ruleset": ruleset.id, "fingerprint": ruleset.fingerprint, "seed": seed,
+                               **result.to_json()}, ensure_ascii=False))
+    else:
+        click.echo(f"{ruleset.id} ({ruleset.fingerprint}), seed {seed}")
+        click.echo(report(result))
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.pass_context
+def replay(ctx: click.Context, file: Path) -> None:
+    """Re-play game records (one JSON object, or one per line) and report the first divergence.
+
+    Exit 0 when every game re-plays exactly, 1 when one diverges, 2 when FILE cannot be read.
+    """
+    from .engine.record import replay as run
+
+    try:
+        text = file.read_text(encoding="utf-8")
+        stripped = text.strip()
+        records = [json.loads(stripped)] if stripped.startswith("{") and "\n{" not in stripped else [
+            json.loads(line) for line in stripped.splitlines() if line.strip()]
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        _fail(f"error: cannot read game records from {file}: {error}", EXIT_USAGE)
+    failed = 0
+    for index, record in enumerate(records, 1):
+        if not isinstance(record, dict):
+            _fail(f"error: record {index} in {file} is not a JSON object", EXIT_USAGE)
+        try:
+            result = run(record, _catalog(ctx))
+        except (RulesetError, KeyError, TypeError, ValueError) as error:
+            failed += 1
+            click.echo(f"game {index}: cannot replay: {error}")
+            continue
+        if result.ok and result.game is not None:
+            click.echo(f"game {index}: ok — seed {record.get('seed')}, {len(record.get('actions', []))} actions, "
+                       f"places {' '.join(result.game.place_names() or [])}")
+        else:
+            failed += 1
+            click.echo(f"game {index}: diverges at {result.divergence}")
+    sys.exit(EXIT_INVALID if failed else 0)
+
+
+@main.command()
+@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
+@click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")
+@click.option("--seed", type=int, default=None, help="Seed of the deal (random when omitted).")
+@click.pass_context
+def play(ctx: click.Context, ref: str, seat: int, seed: int | None) -> None:
+    """Play one game in the terminal against five heuristic bots (type 'help')."""
+    import random
+
+    from .engine import Game, HeuristicAgent
+    from .engine.terminal import HELP, play_game, tribute_text
+
+    ruleset = _playable(ctx, ref)
+    seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+    game = Game(ruleset, seed)
+    click.echo(f"{ruleset.name_zh} / {ruleset.name_en} — seed {seed}; you are seat {seat}, your 对头 is seat "
+               f"{(seat + 3) % 6}, your team-mates seats {(seat + 2) % 6} and {(seat + 4) % 6}. "
+               "Play runs 0→1→…→5 (counter-clockwise).")
+    click.echo(HELP)
+
+    def read(prompt: str) -> str:
+        try:
+            return str(click.prompt(prompt, prompt_suffix="", default="", show_default=False))
+        except (EOFError, click.Abort):
+            return "quit"
+
+    bots = [HeuristicAgent() for _ in range(6)]
+    if not play_game(game, seat, list(bots), read, click.echo, random.Random(seed)):
+        click.echo("you left the game")
+        return
+    assert game.places is not None and game.score is not None
+    names = game.place_names() or []
+    click.echo("places: " + ", ".join(f"seat {s}{' (you)' if s == seat else ''} {names[s]}" for s in range(6)))
+    click.echo(f"score: seats 0,2,4 {game.score[0]} — seats 1,3,5 {game.score[1]}")
+    click.echo("tribute next game: " + "; ".join(tribute_text(game)))

@@ -63,12 +63,14 @@ REVOLUTION = Revolution()
 @dataclass(frozen=True, slots=True)
 class Event:
     """What happened: ``seat`` took ``action`` (None for the engine's own steps, such as paying
-    tribute), ``forced`` when it was the only legal action, and notes such as ``接风``."""
+    tribute), ``forced`` when it was the only legal action, notes such as ``接风``, and
+    ``private`` when only ``seat`` may know it (declining a burn or a 革命 reveals the hand)."""
 
     seat: int
     action: Action | None
     notes: tuple[str, ...] = ()
     forced: bool = False
+    private: bool = False
 
 
 class IllegalAction(ValueError):

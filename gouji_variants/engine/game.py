@@ -433,12 +433,21 @@ class Game:
         elif isinstance(action, Pass):
             if kind in _BEATING:
                 self._passed.add(seat)
+            elif kind in (BURN, REVOLT):
+                event = Event(seat, action, ("no burn" if kind == BURN else "no 革命",), private=True)
+                self.log.append(event)
+                self._advance()
+                return event
+            elif kind == HUI3:
+                notes.append("no 会3")
         else:
             assert isinstance(action, (Play, Burn))
             self._play(seat, action.cards.counts, kind, isinstance(action, Burn), notes)
         event = Event(seat, action, tuple(notes))
         self.log.append(event)
         self._advance()
+        if self.over and self.places is not None:
+            self.log.append(Event(-1, None, ("over: " + " ".join(PLACE_NAMES[p] for p in self.places),)))
         return event
 
     def _hui3(self, action: Hui3) -> None:
@@ -597,7 +606,6 @@ class Game:
         self.stage = OVER
         self._slots.clear()
         self.turn = -1
-        self.log.append(Event(-1, None, ("over " + " ".join(PLACE_NAMES[p] for p in self.places),)))
 
     # -- views ---------------------------------------------------------------------------------
 

@@ -1,0 +1,66 @@
+"""The engine's commands: gouji simulate, gouji replay, gouji play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from gouji_variants.cli import main
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_simulate_prints_speed_win_rates_and_rule_statistics() -> None:
+    code, out, _ = run("simulate", "-n", "20", "--seed", "1", "--agents", "heuristic,random")
+    assert code == 0
+    for text in ("games/s", "decisions/s", "team win rate", "decisions per game", "burns", "接风", "revolutions"):
+        assert text in out
+
+
+def test_simulate_json_and_records_replay(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    code, out, _ = run("simulate", "-n", "8", "--json", "--records", str(records))
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 8 and data["ruleset"] == "dagang" and sum(data["team_win_rate"]) <= 1
+    code, out, _ = run("replay", str(records))
+    assert code == 0 and out.count(": ok") == 8
+    first = json.loads(records.read_text(encoding="utf-8").splitlines()[0])
+    first["actions"][3] = {"seat": first["actions"][3]["seat"], "type": "yield"}
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(first), encoding="utf-8")
+    code, out, _ = run("replay", str(broken))
+    assert code == 1 and "diverges at action 4" in out
+
+
+def test_bad_arguments_exit_2(tmp_path: Path) -> None:
+    assert run("simulate", "-n", "0")[0] == 2
+    code, _, err = run("simulate", "--agents", "genius")
+    assert code == 2 and "unknown agent" in err
+    house = tmp_path / "dadian.yaml"
+    house.write_text("id: dadian-house\nkind: ruleset\nname: {zh: 打点, en: dadian}\nextends: [dagang]\n"
+                     "kaidian: {enabled: true}\ntribute: {order: 点 > 落}\n", encoding="utf-8")
+    code, _, err = run("simulate", "-r", str(house), "-n", "1")
+    assert code == 2 and "not supported yet: kaidian.enabled=true" in err
+    junk = tmp_path / "junk.json"
+    junk.write_text("not json", encoding="utf-8")
+    assert run("replay", str(junk))[0] == 2
+
+
+def test_play_in_the_terminal_to_the_end_with_typed_commands() -> None:
+    commands = "\n".join(["help", "888888888888", "hint"] + ["a"] * 400) + "\n"
+    code, out, _ = run("play", "--seed", "5", "--seat", "2", stdin=commands)
+    assert code == 0
+    assert "your hand" in out and "to beat" in out or "lead" in out
+    assert "illegal" in out or "error" in out  # the silly play was refused with its rule
+    assert "places:" in out and "score:" in out and "tribute next game" in out
+
+
+def test_play_quit() -> None:
+    code, out, _ = run("play", "--seed", "1", stdin="quit\n")
+    assert code == 0 and "you left the game" in out
