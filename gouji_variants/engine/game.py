@@ -55,7 +55,7 @@ from .actions import (
     Revolution,
     Yield,
 )
-from .moves import Counts, moves_for
+from .moves import Counts, cards_of, moves_for
 from .support import check_supported
 
 SEATS = deck.SEATS
@@ -380,7 +380,7 @@ class Game:
             return []
         kind, hand = self._kind, self._hands[self.turn]
         if kind == LEAD:
-            return [Play(Cards(counts)) for counts in self._moves.leads(hand)]
+            return [Play(cards_of(counts)) for counts in self._moves.leads(hand)]
         if kind == RETURN:
             return [Return(Cards(counts)) for counts in _submultisets(hand, self._returns[0][2])]
         if kind == REVOLT:
@@ -390,8 +390,8 @@ class Game:
         assert self._top is not None
         beating = self._moves.beating(hand, self._top)
         if kind == BURN:
-            return [*(Burn(Cards(counts)) for counts in beating), PASS]
-        actions: list[Action] = [Play(Cards(counts)) for counts in beating]
+            return [*(Burn(cards_of(counts)) for counts in beating), PASS]
+        actions: list[Action] = [Play(cards_of(counts)) for counts in beating]
         actions.append(PASS)
         if kind == FOLLOW and self._may_yield(self.turn):
             actions.append(YIELD)
@@ -399,9 +399,21 @@ class Game:
 
     def sample_action(self, rng: random.Random) -> Action:
         """A legal action drawn uniformly at random; leads are drawn without listing them."""
-        if self._kind == LEAD and not self.over:
-            return Play(Cards(self._moves.sample_lead(self._hands[self.turn], rng)))
-        return rng.choice(self.legal_actions())
+        kind = self._kind
+        if self.over or kind not in _BEATING and kind != BURN:
+            if kind == LEAD and not self.over:
+                return Play(cards_of(self._moves.sample_lead(self._hands[self.turn], rng)))
+            return rng.choice(self.legal_actions())
+        assert self._top is not None
+        plays = list(self._moves.beating(self._hands[self.turn], self._top))
+        others: list[Action] = [PASS]
+        if kind == FOLLOW and self._may_yield(self.turn):
+            others.append(YIELD)
+        pick = rng.randrange(len(plays) + len(others))
+        if pick >= len(plays):
+            return others[pick - len(plays)]
+        cards = cards_of(plays[pick])
+        return Burn(cards) if kind == BURN else Play(cards)
 
     # -- applying ------------------------------------------------------------------------------
 

@@ -12,12 +12,23 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, THREE, TWO
+from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, THREE, TWO, Cards
 from ..components.plays import Play as Combo
 from ..rules import Plays
 
 Counts = tuple[int, ...]
 _ZERO = (0,) * N_RANKS
+
+
+_CARDS: dict[Counts, Cards] = {}
+
+
+def cards_of(counts: Counts) -> Cards:
+    """The (shared, immutable) :class:`Cards` for a count vector; plays repeat, so they are kept."""
+    found = _CARDS.get(counts)
+    if found is None:
+        found = _CARDS[counts] = Cards(counts)
+    return found
 
 
 def _vector(base: int, k: int, twos: int, small: int, big: int) -> Counts:
@@ -161,19 +172,21 @@ class Moves:
                     yield _vector(base, k, t, s, b)
 
     def beating(self, hand: Sequence[int], target: Combo) -> Iterator[Counts]:
-        """Every distinct play from ``hand`` that beats ``target`` (may repeat none)."""
-        if not target.has_jokers:
+        """Every distinct play from ``hand`` that beats ``target``."""
+        counts = target.cards.counts
+        small, big, target_size = counts[SMALL_JOKER], counts[BIG_JOKER], sum(counts)
+        if not (small or big):
             for base in range(target.base + 1, N_RANKS):
-                yield from self._of_size(hand, base, target.size, 0, 0)
+                if hand[base]:
+                    yield from self._of_size(hand, base, target_size, 0, 0)
             return
-        kind = BIG_JOKER if target.big else SMALL_JOKER
-        count = target.big if target.big else target.small
+        kind, count = (BIG_JOKER, big) if big else (SMALL_JOKER, small)
         seen: set[Counts] = set()
         for kill in self.kills:
             if kill.target != kind or (kill.on_two and target.base != TWO):
                 continue
             need = kill.ratio * count
-            size = target.size + kill.extra
+            size = target_size + kill.extra
             low = 0 if kill.any_rank else target.base + 1
             min_small, min_big = (0, need) if kill.killer == BIG_JOKER else (need, 0)
             for base in range(low, N_RANKS):
@@ -183,14 +196,15 @@ class Moves:
                         yield play
 
     def can_beat(self, hand: Sequence[int], target: Combo) -> bool:
-        if not target.has_jokers:
-            size = target.size
-            small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
-            for base in range(target.base + 1, N_RANKS):
-                if self._max_size(base, hand[base], twos, small, big) >= size and hand[base]:
-                    return True
-            return False
-        return next(self.beating(hand, target), None) is not None
+        counts = target.cards.counts
+        if counts[SMALL_JOKER] or counts[BIG_JOKER]:
+            return next(self.beating(hand, target), None) is not None
+        size = sum(counts)
+        small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
+        for base in range(target.base + 1, N_RANKS):
+            if hand[base] and self._max_size(base, hand[base], twos, small, big) >= size:
+                return True
+        return False
 
     def _max_size(self, base: int, have: int, twos: int, small: int, big: int) -> int:
         """The largest play on ``base`` (any play from 1 up to it exists, given ``have`` > 0)."""
