@@ -99,7 +99,7 @@ class Observation:
 
     seat: int
     stage: str
-    to_act: int | None  # None while the decision is private (a burn offer to another seat)
+    to_act: int | None  # None while the decision is private (another seat's burn or 革命 offer)
     decision: str | None  # the kind of decision, when it is ``seat``'s own
     hand: Cards
     counts: tuple[int | None, ...]
@@ -122,7 +122,8 @@ _CLASSIFY_CACHES: dict[object, dict[Counts, Combo | Verdict]] = {}
 
 class Game:
     """A game of 够级 under ``ruleset``: seats 0-5, ``seed`` for the deal, optional ``hands``
-    (six card vectors, for scenarios) and ``leader``, and ``carry`` from a previous game."""
+    (six card vectors, for scenarios; their 3s count as one suit for 亮3) and ``leader``, and
+    ``carry`` from a previous game."""
 
     def __init__(self, ruleset: Ruleset, seed: int = 0, *, hands: Sequence[Cards] | None = None,
                  leader: int | None = None, carry: Carry | None = None) -> None:
@@ -267,7 +268,7 @@ class Game:
                 slots.pop(0)
                 self._passed.add(seat)
                 self.stats["forced"] += 1
-                self.log.append(Event(seat, PASS, (), True))
+                self.log.append(Event(seat, PASS, ("扣牌",) if kind == ANSWER else (), True))
                 continue
             self.turn = seat
             self._kind = kind
@@ -676,7 +677,7 @@ class Game:
     def observation(self, seat: int) -> Observation:
         rule = self.rules.reporting
         counts = [sum(hand) for hand in self._hands]
-        public_turn = not self.over and (self._kind != BURN or self.turn == seat)
+        public_turn = not self.over and (self._kind not in (BURN, REVOLT) or self.turn == seat)
         return Observation(
             seat=seat,
             stage=self.stage,

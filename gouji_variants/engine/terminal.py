@@ -109,7 +109,7 @@ def event_text(event: Event, me: int) -> str:
     if event.action is None:
         return f"  {who}: {', '.join(event.notes)}"
     notes = f" ({', '.join(event.notes)})" if event.notes else ""
-    forced = " [cannot beat]" if event.forced else ""
+    forced = " [cannot beat]" if event.forced and event.seat == me else ""
     return f"  {who}: {describe(event.action)}{forced}{notes}"
 
 

@@ -223,3 +223,35 @@ def test_a_play_onto_nothing_is_a_lead_and_pass_is_refused_then(dagang: Ruleset)
     """000:115 出牌: the leader must play."""
     game = deal(dagang, "33", "4", "5", "6", "7", "8")
     assert not game.can(PASS) and game.can(Play(Cards.parse("3")))
+
+
+def test_later_games_rotate_when_the_ruleset_says_so(dagang: Ruleset) -> None:
+    """000:76 (第二十六条(一)) 按反时针方向依次循环开牌 (憋3 tables): first_player.later_games rotate."""
+    rotate = variant(dagang, first_player={"later_games": "rotate"})
+    assert first_player.later_game(rotate.rules.first_player, [0, 1, 2, 3, 4, 5], 4) == 5
+    assert first_player.later_game(dagang.rules.first_player, [5, 1, 2, 3, 4, 0], 4) == 0
+
+
+def test_after_chuansanhu_the_first_player_is_found_again_and_no_tribute(dagang: Ruleset) -> None:
+    """000:30 (第六条 重新开牌) 出现"串三户" … 应重新开牌; 000:60 串三户一般不进贡."""
+    match = Match(dagang, 0)
+    game = deal(dagang, "A", "33", "K", "44", "Q", "5")
+    while not game.over:
+        game.apply(game.legal_actions()[0])
+    assert score.swept(game.places or []) == 0
+    match.record(game)
+    assert match.carry.leader is None
+    following = match.new_game()
+    assert not any(event.notes and "贡" in event.notes[0] for event in following.log)
+
+
+def test_liang3_decides_the_first_leader_of_a_dealt_game(dagang: Ruleset) -> None:
+    """000:32 (第七条) 亮3 上班: with given hands the 3s count as one suit, so most 3s lead."""
+    game = Game(dagang, 0, hands=[Cards.parse(h) for h in ("2Q", "2333", "2K", "233", "2J", "2T")])
+    assert game.leader == 1
+
+
+def test_a_revolution_offer_is_private(dagang: Ruleset) -> None:
+    """Being offered 革命 reveals a hand without 2s and jokers: other seats do not see who decides."""
+    game = Game(dagang, 0, hands=[Cards.parse(h) for h in ("2Q", "2K", "345", "2A", "2J", "2T")], leader=2)
+    assert game.observation(0).to_act is None and game.observation(2).to_act == 2
