@@ -11,7 +11,7 @@ from engine_helpers import deal, variant
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
-from gouji_variants.engine import PASS, YIELD, IllegalAction, Play
+from gouji_variants.engine import PASS, REVOLUTION, YIELD, Game, IllegalAction, Play
 
 
 def play(text: str) -> Play:
@@ -191,3 +191,43 @@ def test_game_ends_when_five_are_out_and_places_follow_going_out(dagang: Ruleset
         game.apply(game.legal_actions()[0])  # the only play, or pass
     assert game.place_names() == ["头科", "二科", "三科", "四科", "二落", "大落"]
     assert game.score == (4, 0)  # 4 + 0 - 2 against 2 + 0 - 4: the winners record the difference
+
+
+def test_pass_does_not_lock_out_when_the_ruleset_says_so(dagang: Ruleset) -> None:
+    """turns.pass_locks_out false (the reading opposite to 001:20): a seat that passed may beat a later play."""
+    game = deal(variant(dagang, turns={"pass_locks_out": False}), "33Q", "4466 5", "39", "88K", "55J", "4T")
+    game.apply(play("33"))
+    game.apply(PASS)  # seat 1
+    game.apply(PASS)  # seat 3
+    game.apply(play("55"))  # seat 4
+    game.apply(play("66"))  # seat 1
+    assert game.turn == 3 and game.decision == "follow"  # seat 3 passed before, and may play its 88 now
+
+
+def test_without_luanchan_gouji_rules_go_on_after_erke(dagang: Ruleset) -> None:
+    """turns.luanchan never: 够级 plays keep their 对头 after 头科 and 二科 (contrast 000:123)."""
+    game = deal(variant(dagang, turns={"luanchan": "never"}), "A", "K", "KK3", "AA4", "6", "5")
+    game.apply(play("A"))
+    game.apply(PASS)
+    game.apply(play("K"))
+    game.apply(PASS)
+    game.apply(PASS)
+    assert not game.luanchan and game.turn == 2
+    game.apply(play("KK"))
+    assert game.turn == 3 and game.decision == "burn-offer"  # a burn offer, not a follow: still 够级
+
+
+def test_luanchan_after_touke_when_someone_revolted(dagang: Ruleset) -> None:
+    """000:125 如果有人革命，接着打牌中产生了"头科" … 剩下四人为"四户乱缠" (luanchan_with_revolution)."""
+    hands = [Cards.parse(h) for h in ("2A", "2K", "345", "2Q9", "2J9", "2T9")]
+    game = Game(dagang, 0, hands=hands, leader=2)
+    game.apply(REVOLUTION)  # seat 2 sits out
+    game.apply(PASS)  # no 会3; seat 3 leads
+    game.apply(play("9"))
+    while game.turn != 3 or game.decision != "lead":
+        game.apply(PASS)
+    assert not game.luanchan
+    game.apply(play("Q2"))  # seat 3 plays its last cards: 头科
+    while not game.luanchan and not game.over:
+        game.apply(PASS)
+    assert game.luanchan and game.finished == (3,)
