@@ -11,13 +11,14 @@ from engine_helpers import variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gouji_variants.cards import N_RANKS, Cards
+from gouji_variants.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, Cards
 from gouji_variants.compiler import Ruleset, load_ruleset
 from gouji_variants.components import reporting, score
 from gouji_variants.components.plays import Verdict, beats, classify
 from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, play_out
 from gouji_variants.engine.moves import moves_for
 from gouji_variants.engine.record import game_record, replay
+from gouji_variants.expressions import KillRule, TributeOrder
 
 DAGANG = load_ruleset("dagang")
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -158,3 +159,35 @@ def test_moves_match_the_referee(hand: list[int], target: list[int], which: int,
         beating = list(moves.beating(hand, found))
         assert len(beating) == len(set(beating)) and set(beating) == expected
         assert moves.can_beat(hand, found) == bool(expected)
+
+
+VARIANTS = [
+    {"burning": {"enabled": False}},
+    {"burning": {"counter_burn": False, "passed_may_burn": True, "team_priority": "play-order"}},
+    {"turns": {"wutou": False, "gousiji": False, "allow_yield": False}},
+    {"turns": {"luanchan": "never", "pass_locks_out": False}},
+    {"revolution": {"void_at": 1, "automatic_without_threes": True}},
+    {"first_player": {"first_game": "draw", "later_games": "rotate"}},
+    {"tribute": {"order": TributeOrder(("shao", "luo")), "chuansanhu": "one-to-duitou", "waive_within_team": False}},
+    {"plays": {"mix_jokers": False, "kills": (KillRule(BIG_JOKER, BIG_JOKER, 2, 1), KillRule(SMALL_JOKER, BIG_JOKER))}},
+    {"gouji": {"joker_plays": "big-joker-open"}, "reporting": {"public_at_most": None, "teammate_view_at_most": 10}},
+    {"places": {"revolution_place": "fourth"}, "score": {"record": "both-teams"}},
+]
+
+
+@settings(max_examples=len(VARIANTS) * 2, deadline=None)
+@given(which=st.integers(0, len(VARIANTS) - 1), seed=SEEDS)
+def test_matches_under_rule_variants_stay_consistent(which: int, seed: int) -> None:
+    ruleset = variant(DAGANG, **VARIANTS[which])
+    match = Match(ruleset, seed)
+    rng = random.Random(seed)
+    for index in range(3):
+        game = match.new_game()
+        agents = agents_for(seed >> index & 63)
+        while not game.over:
+            action = agents[game.turn].act(game, rng)
+            game.apply(action)
+            assert conserved(game)
+        assert game.places is not None and sorted(game.places) == list(range(6))
+        no_leak(game, ruleset)
+        match.record(game)
