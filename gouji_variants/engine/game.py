@@ -433,8 +433,9 @@ class Game:
             notes.append(f"还贡 {receiver}->{payer}")
         elif isinstance(action, Revolution):
             self._declare_revolution(seat, action)
+            declared = self.log[-1]
             self._advance()
-            return self.log[-1]
+            return declared
         elif isinstance(action, Hui3):
             self._hui3(action)
             notes.append(f"会{action.which}")
