@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import le
 
 from ..cards import N_RANKS, THREE, Cards
 from ..compiler import Ruleset
@@ -321,7 +322,7 @@ class Game:
         hand = self._hands[seat]
         if isinstance(action, (Play, Burn, Return)):
             counts = action.cards.counts
-            if any(have < want for have, want in zip(hand, counts, strict=True)):
+            if not all(map(le, counts, hand)):
                 return _no("cards.in-hand", f"手中没有这些牌：{action.cards}",
                            f"those cards are not in your hand: {action.cards}")
         if kind == RETURN:

@@ -21,6 +21,7 @@ _ZERO = (0,) * N_RANKS
 
 
 _CARDS: dict[Counts, Cards] = {}
+_NO_JOKERS = [(0, 0)]
 
 
 def cards_of(counts: Counts) -> Cards:
@@ -49,6 +50,7 @@ class Moves:
         self.mix = plays.mix_jokers
         self.jokers_with_threes = plays.jokers_with_threes
         self.kills = plays.kills
+        self._pairs: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
     def _jokers_allowed(self, base: int) -> bool:
         return self.attach_jokers and (base != THREE or self.jokers_with_threes)
@@ -56,10 +58,16 @@ class Moves:
     def _joker_pairs(self, base: int, small: int, big: int) -> list[tuple[int, int]]:
         """Every (小王, 大王) attachment a play of ``base`` may carry from ``small`` and ``big``."""
         if base >= SMALL_JOKER or not self._jokers_allowed(base):
-            return [(0, 0)]
-        if self.mix:
-            return [(s, b) for s in range(small + 1) for b in range(big + 1)]
-        return [(0, 0)] + [(s, 0) for s in range(1, small + 1)] + [(0, b) for b in range(1, big + 1)]
+            return _NO_JOKERS
+        key = (small, big)
+        found = self._pairs.get(key)
+        if found is None:
+            if self.mix:
+                found = [(s, b) for s in range(small + 1) for b in range(big + 1)]
+            else:
+                found = [(0, 0)] + [(s, 0) for s in range(1, small + 1)] + [(0, b) for b in range(1, big + 1)]
+            self._pairs[key] = found
+        return found
 
     # -- leads ---------------------------------------------------------------------------------
 
