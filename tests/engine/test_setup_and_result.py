@@ -255,3 +255,28 @@ def test_a_revolution_offer_is_private(dagang: Ruleset) -> None:
     """Being offered 革命 reveals a hand without 2s and jokers: other seats do not see who decides."""
     game = Game(dagang, 0, hands=[Cards.parse(h) for h in ("2Q", "2K", "345", "2A", "2J", "2T")], leader=2)
     assert game.observation(0).to_act is None and game.observation(2).to_act == 2
+
+
+def test_luo_cards_set_how_many_cards_each_loser_pays(dagang: Ruleset) -> None:
+    """000:56 大落向头科进2张、二落向二科进1张: tribute.luo_cards changes both counts."""
+    placed = [PLACE[name] for name in ("头科", "二科", "三科", "四科", "二落", "大落")]
+    heavier = variant(dagang, tribute={"luo_cards": (3, 2)})
+    dues = tribute.dues(heavier.rules.tribute, placed, [])
+    assert [(d.payer, d.receiver, d.count) for d in dues] == [(5, 0, 3), (4, 1, 2)]
+
+
+def test_shao_cards_set_the_burn_tribute(dagang: Ruleset) -> None:
+    """000:168 烧贡 (1 card, doubled after 反烧): tribute.shao_cards changes the base amount."""
+    ruleset = variant(dagang, tribute={"order": TributeOrder(("shao",)), "shao_cards": 2})
+    burns = [tribute.BurnDue(2, 1, False), tribute.BurnDue(4, 3, True)]
+    dues = tribute.dues(ruleset.rules.tribute, [0, 1, 2, 3, 4, 5], burns)
+    assert [(d.payer, d.receiver, d.count) for d in dues] == [(1, 2, 2), (3, 4, 4)]
+
+
+def test_requires_no_threes_takes_revolution_from_a_hand_holding_3s(dagang: Ruleset) -> None:
+    """000:79-80 (第二十六条(二)) 憋3: 无3且大花、小花、钱全无时，可允许其革命 — requires_no_threes."""
+    hands = [Cards.parse(h) for h in ("2Q", "2K", "345", "2A", "2J", "2T")]
+    assert Game(dagang, 0, hands=hands, leader=2).decision == "revolution"
+    strict = variant(dagang, revolution={"requires_no_threes": True})
+    game = Game(strict, 0, hands=hands, leader=2)
+    assert game.decision != "revolution" and REVOLUTION not in game.legal_actions()
