@@ -18,6 +18,7 @@ import re
 import typing
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -26,7 +27,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, relevance
 
 from . import expressions, schema
-from .catalog import Catalog
+from .catalog import Catalog, looks_like_path
 from .errors import Diagnostic, Mark, RulesetError
 from .expressions import TRIBUTE_KINDS
 from .grammar import NotationError
@@ -123,20 +124,15 @@ def fingerprint(rules: Rules) -> str:
 # ── schema validation ──────────────────────────────────────────────────────
 
 
+@cache
 def _validator() -> jsonschema.protocols.Validator:
-    built = schema.build("2020-12")
-    return jsonschema.Draft202012Validator(built)
-
-
-_VALIDATOR = None
+    """The 2020-12 validator, built once per process."""
+    return jsonschema.Draft202012Validator(schema.build("2020-12"))
 
 
 def _schema_diagnostics(doc: Document) -> list[Diagnostic]:
-    global _VALIDATOR
-    if _VALIDATOR is None:
-        _VALIDATOR = _validator()
     found: list[Diagnostic] = []
-    for error in sorted(_VALIDATOR.iter_errors(doc.data), key=relevance):
+    for error in sorted(_validator().iter_errors(doc.data), key=relevance):
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = _allowed_keys(error)
             found += [_diagnose(doc, error, key) for key in error.instance if key not in allowed]
@@ -304,7 +300,7 @@ class _Resolver:
         return order
 
     def parent(self, ref: str, child: Path, mark: Mark, chain: tuple[str, ...]) -> Path:
-        if ref.endswith((".yaml", ".yml")) or "/" in ref:
+        if looks_like_path(ref):
             target = (child.parent / ref).resolve()
             if not self.catalog.inside(target, child):
                 raise RulesetError.at(mark, f"extends path {ref!r} leaves the ruleset folders", chain=chain,
