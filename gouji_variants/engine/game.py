@@ -171,6 +171,8 @@ class Game:
         self._in_play = [True] * SEATS
         self._finished: list[int] = []
         self._zhashao: list[int] = []
+        self._bottom: list[int] = []  # ranked at once from the bottom: 诈烧, 窒息, 大小王不出手
+        self._men: list[int] = []  # stifled (闷), in order
         self._revolutionaries: list[int] = []
         self._passed: set[int] = set()
         self._top: Combo | None = None
@@ -523,16 +525,24 @@ class Game:
         """诈烧: the burner is ranked from the bottom at once and leaves; the 下家 leads."""
         self._close_burn("诈烧")
         self.stats["zhashao"] += 1
-        self._in_play[seat] = False
         self._zhashao.append(seat)
         notes.append("诈烧")
-        if sum(self._in_play) <= 1:
-            self._finish()
+        self._rank_now(seat)
+        if self.over:
             return
         self._new_round()
         leader = turns.next_in_play(seat, self._in_play)
         assert leader is not None
         self._slots[:] = [(LEAD, leader)]
+
+    def _rank_now(self, seat: int, stifled: bool = False) -> None:
+        """Take ``seat`` out of play, ranked at once: from the bottom (诈烧, 窒息, 大小王不出手) or,
+        when ``stifled``, as 闷. Its cards stay in its hand; the game ends when one seat is left."""
+        self._in_play[seat] = False
+        (self._men if stifled else self._bottom).append(seat)
+        self._slots[:] = [slot for slot in self._slots if slot[1] != seat]
+        if sum(self._in_play) <= 1:
+            self._finish()
 
     def _go_out(self, seat: int, notes: list[str]) -> None:
         self._in_play[seat] = False
@@ -616,7 +626,9 @@ class Game:
             self._close_burn("unfinished")
         remaining = [seat for seat in range(SEATS) if self._in_play[seat]]
         order = self._finished + remaining
-        self.places = places.assign(order, self._zhashao, self._revolutionaries, self.rules.places)
+        men_places = [PLACE_NAMES.index(name) for name in self.rules.bie3.men_places]
+        self.places = places.assign(order, self._bottom, self._revolutionaries, self.rules.places,
+                                    self._men, men_places)
         self.score = score.recorded(self.places, self.rules.score)
         self.stage = OVER
         self._slots.clear()
@@ -710,7 +722,8 @@ class Game:
         twin._rng = random.Random()
         twin._rng.setstate(self._rng.getstate())
         twin._hands = [list(hand) for hand in self._hands]
-        for name in ("_table", "_removed", "_in_play", "_finished", "_zhashao", "_revolutionaries", "_round",
+        for name in ("_table", "_removed", "_in_play", "_finished", "_zhashao", "_bottom", "_men", "_revolutionaries",
+                     "_round",
                      "_slots", "_returns", "log", "actions", "deals"):
             setattr(twin, name, list(getattr(self, name)))
         twin._passed = set(self._passed)
