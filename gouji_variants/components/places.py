@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..rules import PLACE_NAMES, Places
 from .deck import SEATS
+from .turns import ORDER
 
 THIRD, FOURTH = 2, 3
 
@@ -42,6 +43,15 @@ def assign(finished: list[int], bottom: list[int], revolutionaries: list[int], r
     for seat, place in zip(finished, free, strict=False):
         places[seat] = place
     return places
+
+
+def zhixi(rule: Places, first_out: int, in_play: Sequence[bool], played: Sequence[bool]) -> list[int]:
+    """窒息 (003:58): when 头科 (``first_out``) goes out, every seat still in play that has never
+    played a card, in play order after 头科; the game ranks them from the bottom at once in that
+    order (大落, then 二落, …) and they play no more."""
+    if not rule.zhixi:
+        return []
+    return [seat for seat in ORDER[first_out] if in_play[seat] and not played[seat]]
 
 
 def names(places: list[int]) -> list[str]:

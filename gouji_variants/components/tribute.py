@@ -36,34 +36,43 @@ class BurnDue:
     counter: bool
 
 
-def dues(rule: Tribute, places: Sequence[int], burns: Sequence[BurnDue]) -> list[Due]:
+#: Tribute kinds the game itself works out (开点, 闷, 憋王), carried as :class:`Due` lists.
+GAME_KINDS = ("dian", "men", "biewang")
+
+
+def dues(rule: Tribute, places: Sequence[int], burns: Sequence[BurnDue], owed: Sequence[Due] = ()) -> list[Due]:
     """Every tribute owed after a game with these places, in the ruleset's order.
 
     落贡: 大落 pays 头科 ``luo_cards[0]`` and 二落 pays 二科 ``luo_cards[1]``, waived within a team
     when ``waive_within_team`` (taken as always waived). After a 串三户, 'redeal' pays nothing
-    and 'one-to-duitou' has each swept player pay their 对头 one card instead of 落贡.
+    and 'one-to-duitou' has each swept player pay their 对头 one card instead of 落贡, at the
+    place of 清 in the order when it is listed (清贡), else of 落. 烧贡 comes from ``burns``;
+    点贡, 闷贡 and 憋王贡 from ``owed``, worked out by the game.
     """
     if not rule.enabled:
         return []
     sweeper = swept(list(places))
     if sweeper is not None and rule.chuansanhu == "redeal":
         return []
-    owed: list[Due] = []
+    sweep_kind = "qing" if "qing" in rule.order.kinds else "luo"
+    due: list[Due] = []
     for kind in rule.order.kinds:
-        if kind == "luo" and sweeper is not None:
-            owed += [Due("luo", seat, duitou(seat), 1, rule.returned) for seat in range(6) if seat % 2 != sweeper]
-        elif kind == "luo":
+        if kind == sweep_kind and sweeper is not None:
+            due += [Due(kind, seat, duitou(seat), 1, rule.returned) for seat in range(6) if seat % 2 != sweeper]
+        elif kind == "luo" and sweeper is None:
             pairs = ((DALUO, TOUKE, rule.luo_cards[0]), (ERLUO, ERKE, rule.luo_cards[1]))
             for payer_place, receiver_place, count in pairs:
                 payer, receiver = places.index(payer_place), places.index(receiver_place)
                 if count and not (rule.waive_within_team and payer % 2 == receiver % 2):
-                    owed.append(Due("luo", payer, receiver, count, rule.returned))
+                    due.append(Due("luo", payer, receiver, count, rule.returned))
         elif kind == "shao":
             for burn in burns:
                 count = rule.shao_cards * (2 if burn.counter else 1)
                 if count:
-                    owed.append(Due("shao", burn.burned, burn.burner, count, False))
-    return owed
+                    due.append(Due("shao", burn.burned, burn.burner, count, False))
+        elif kind in GAME_KINDS:
+            due += [item for item in owed if item.kind == kind]
+    return due
 
 
 def pay(hand: Sequence[int], received: Sequence[int], count: int) -> tuple[int, ...]:

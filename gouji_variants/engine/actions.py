@@ -48,16 +48,22 @@ class Hui3:
 
 
 @dataclass(frozen=True, slots=True)
+class Declare:
+    """宣点: declare that one's 对头 will not 开点 — 预点 before the cards are seen, 明点 after tribute."""
+
+
+@dataclass(frozen=True, slots=True)
 class Return:
     """还贡: the cards a tribute receiver gives back."""
 
     cards: Cards
 
 
-Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return
+Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return | Declare
 PASS = Pass()
 YIELD = Yield()
 REVOLUTION = Revolution()
+DECLARE = Declare()
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +105,7 @@ def from_json(data: dict[str, Any]) -> Action:
         return Return(Cards.parse(data["cards"]))
     if kind == "hui3" and data.get("which") in ("3", "4", "both"):
         return Hui3(data["which"])
-    simple: dict[Any, Action] = {"pass": PASS, "yield": YIELD, "revolution": REVOLUTION}
+    simple: dict[Any, Action] = {"pass": PASS, "yield": YIELD, "revolution": REVOLUTION, "declare": DECLARE}
     if kind in simple:
         return simple[kind]
     raise ValueError(f"not an action: {data!r}")

@@ -22,6 +22,8 @@ reference, 001 = the Q&A):
 * 诈烧: a burner's play that breaks the condition is made, the burner is ranked from
   the bottom at once (大落, then 二落 for a second one) and leaves with the rest of the
   hand; the round ends and the burner's 下家 leads.
+* 窒息 (``places.zhixi``): when 头科 goes out, each seat in play that never played a card
+  is ranked from the bottom at once, in play order after 头科 (大落 first), and plays no more.
 * A 革命 leader hands the first lead to the 下家; a void game (流局) is redealt from the
   same random stream, tribute included.
 """
@@ -33,20 +35,35 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import le
 
-from ..cards import N_RANKS, THREE, Cards
+from ..cards import BIG_JOKER, FOUR, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, THREE, Cards
 from ..compiler import Ruleset
-from ..components import burning, deck, first_player, places, reporting, revolution, score, tribute, turns
+from ..components import (
+    bie3,
+    burning,
+    deck,
+    first_player,
+    kaidian,
+    places,
+    reporting,
+    revolution,
+    score,
+    tribute,
+    turns,
+)
 from ..components.gouji import is_gouji
 from ..components.plays import Play as Combo
 from ..components.plays import Verdict, beats, classify
 from ..components.turns import ORDER, duitou
+from ..expressions import TRIBUTE_KINDS
 from ..rules import PLACE_NAMES
 from .actions import (
+    DECLARE,
     PASS,
     REVOLUTION,
     YIELD,
     Action,
     Burn,
+    Declare,
     Event,
     Hui3,
     IllegalAction,
@@ -62,14 +79,17 @@ from .support import check_supported
 SEATS = deck.SEATS
 
 # Slot kinds.
-LEAD, FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER, BURN, RETURN, REVOLT, HUI3 = range(9)
+LEAD, FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER, BURN, RETURN, REVOLT, HUI3, YUDIAN, MINGDIAN = range(11)
 SLOT_NAMES = (
     "lead", "follow", "follow-on-yield", "after-yield", "answer", "burn-offer", "return", "revolution", "hui3",
+    "yudian", "mingdian",
 )
+_DECLARING = (YUDIAN, MINGDIAN)
 _BEATING = (FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER)
 
 # Stages.
-RETURNS, REVOLUTIONS, HUI3_STAGE, PLAYING, OVER = "returns", "revolution", "hui3", "play", "over"
+YUDIAN_STAGE, RETURNS, REVOLUTIONS, HUI3_STAGE, MINGDIAN_STAGE, PLAYING, OVER = (
+    "yudian", "returns", "revolution", "hui3", "mingdian", "play", "over")
 
 Slot = tuple[int, int]
 
@@ -81,6 +101,7 @@ class Carry:
     places: tuple[int, ...] | None = None
     burns: tuple[tribute.BurnDue, ...] = ()
     leader: int | None = None  # None: the first-game procedure (first game, or 重新开牌)
+    owed: tuple[tribute.Due, ...] = ()  # 点贡, 闷贡 and 憋王贡 worked out by the last game
 
 
 @dataclass
@@ -116,9 +137,12 @@ class Observation:
     out_of_play: tuple[int, ...]
     revolutionaries: tuple[int, ...]
     removed: Cards
+    opened: tuple[bool, ...]  # 开点 so far (打点)
+    declared: tuple[str | None, ...]  # 明点 / 预点 declarations
 
 
 _CLASSIFY_CACHES: dict[object, dict[Counts, Combo | Verdict]] = {}
+_NONE = (0,) * N_RANKS
 
 
 class Game:
@@ -138,7 +162,7 @@ class Game:
         self.given_hands = tuple(hands) if hands is not None else None
         self.given_leader = leader
         self._rng = random.Random(seed)
-        self._moves = moves_for(rules.plays)
+        self._moves = moves_for(rules.plays, rules.bie3.enabled)
         key = (rules.plays, rules.bie3)
         self._classified = _CLASSIFY_CACHES.setdefault(key, {})
         self.log: list[Event] = []
@@ -146,8 +170,10 @@ class Game:
         self.deals: list[tuple[Cards, ...]] = []
         self.burns: list[BurnRecord] = []
         self.stats = {"burns": 0, "counter_burns": 0, "successful_burns": 0, "broken_burns": 0, "zhashao": 0,
-                      "jiefeng": 0, "revolutions": 0, "voids": 0, "forced": 0, "hui3": 0}
+                      "jiefeng": 0, "revolutions": 0, "voids": 0, "forced": 0, "hui3": 0, "men": 0, "bought": 0,
+                      "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0}
         self.places: list[int] | None = None
+        self.owed: list[tribute.Due] = []  # 点贡, 闷贡, 憋王贡 for the next game
         self.score: tuple[int, int] | None = None
         self.turn = -1
         self._kind = LEAD
@@ -171,8 +197,17 @@ class Game:
         self._in_play = [True] * SEATS
         self._finished: list[int] = []
         self._zhashao: list[int] = []
+        self._played = [False] * SEATS  # has played a card this game (窒息, 满贯)
         self._bottom: list[int] = []  # ranked at once from the bottom: 诈烧, 窒息, 大小王不出手
         self._men: list[int] = []  # stifled (闷), in order
+        self._stifler = [-1] * SEATS  # who beat the play before a seat's 3s
+        self._lived = [0] * SEATS  # 够级 plays that lived and count towards 开点
+        self._opened = [False] * SEATS
+        self._gave_up = [False] * SEATS  # 落四: played 4s before opening
+        self._four_due = [False] * SEATS  # then_four: the next lead must be 4s
+        self._declared: list[kaidian.Declaration | None] = [None] * SEATS
+        self._top_led = False
+        self._top_on_gouji = False
         self._revolutionaries: list[int] = []
         self._passed: set[int] = set()
         self._top: Combo | None = None
@@ -196,12 +231,20 @@ class Game:
             self.leader = first_player.first_game(rules.first_player, rules.deck.recipe, threes, self._rng)
         if self.carry.places is not None:
             self._pay_tribute()
+        if rules.kaidian.enabled and rules.kaidian.yudian is not None:
+            self.stage = YUDIAN_STAGE
+            self._slots = [(YUDIAN, seat) for seat in (self.leader, *ORDER[self.leader])]
+        else:
+            self._begin_returns()
+
+    def _begin_returns(self) -> None:
+        self.stage = RETURNS
         self._slots = [(RETURN, receiver) for receiver, _, _ in self._returns]
 
     def _pay_tribute(self) -> None:
         assert self.carry.places is not None
         received = [[0] * N_RANKS for _ in range(SEATS)]
-        for due in tribute.dues(self.rules.tribute, self.carry.places, self.carry.burns):
+        for due in tribute.dues(self.rules.tribute, self.carry.places, self.carry.burns, self.carry.owed):
             paid = tribute.pay(self._hands[due.payer], received[due.payer], due.count)
             count = sum(paid)
             for rank in range(N_RANKS):
@@ -236,6 +279,10 @@ class Game:
             return
         for seat in self._revolutionaries:
             self._in_play[seat] = False
+        if self.rules.bie3.enabled:
+            self._buy(THREE)
+            if self.rules.bie3.buy_fours:
+                self._buy(FOUR)
         if not self._in_play[self.leader]:
             following = turns.next_in_play(self.leader, self._in_play)
             assert following is not None
@@ -243,6 +290,25 @@ class Game:
         self.stage = HUI3_STAGE
         if self.rules.hui3.choices:
             self._slots.append((HUI3, self.leader))
+
+    def _buy(self, rank: int) -> None:
+        """买3 / 买4 (第二十六条(二)): every seat in play without the rank buys one, from the leader on."""
+        for seat in (self.leader, *ORDER[self.leader]):
+            if self._in_play[seat]:
+                bought = bie3.buy(self.rules.bie3, self._hands, seat, rank, self._in_play)
+                if bought is not None:
+                    seller, payment = bought
+                    self.stats["bought"] += 1
+                    self.log.append(Event(seat, None, (f"买{RANK_SYMBOLS[rank]} from {seller} "
+                                                       f"for {RANK_SYMBOLS[payment]}",)))
+
+    def _begin_declarations(self) -> None:
+        """明点 (第二十四条): after tribute, before the first play, seats in play that have not declared."""
+        self.stage = MINGDIAN_STAGE
+        rule = self.rules.kaidian
+        if rule.enabled and rule.mingdian is not None:
+            self._slots = [(MINGDIAN, seat) for seat in (self.leader, *ORDER[self.leader])
+                           if self._in_play[seat] and self._declared[seat] is None]
 
     def _begin_play(self) -> None:
         self.stage = PLAYING
@@ -255,11 +321,15 @@ class Game:
         while self.stage != OVER:
             slots = self._slots
             if not slots:
-                if self.stage == RETURNS:
+                if self.stage == YUDIAN_STAGE:
+                    self._begin_returns()
+                elif self.stage == RETURNS:
                     self._begin_revolutions()
                 elif self.stage == REVOLUTIONS:
                     self._end_revolutions()
                 elif self.stage == HUI3_STAGE:
+                    self._begin_declarations()
+                elif self.stage == MINGDIAN_STAGE:
                     self._begin_play()
                 else:
                     self._round_over()
@@ -337,6 +407,11 @@ class Game:
                 return None
             return _no("revolution.enabled", "出牌前可宣布革命或不革命（过）",
                        "before the first play you may declare 革命 or pass")
+        if kind in _DECLARING:
+            if isinstance(action, (Declare, Pass)):
+                return None
+            return _no("kaidian.mingdian" if kind == MINGDIAN else "kaidian.yudian",
+                       "宣点：宣布对头不开点（declare），或过", "宣点: declare that your 对头 will not 开点, or pass")
         if kind == HUI3:
             if isinstance(action, Pass) or (isinstance(action, Hui3) and action.which in self.rules.hui3.choices):
                 return None
@@ -346,7 +421,12 @@ class Game:
             if not isinstance(action, Play):
                 return _no("turns.lead", "该你发牌：须出一手牌", "you lead: play a combination (a leader cannot pass)")
             found = self._combo(action.cards.counts)
-            return found if isinstance(found, Verdict) else None
+            if isinstance(found, Verdict):
+                return found
+            if self.rules.bie3.enabled and bie3.splits_threes(hand, action.cards.counts):
+                return _no("bie3.enabled", "憋3：3须全部一起、作为最后一手打出（第二十六条）",
+                           "憋3: your 3s go all together, as your last play (article 26)")
+            return None
         if kind == BURN:
             if isinstance(action, Pass):
                 return None
@@ -391,6 +471,8 @@ class Game:
             return [REVOLUTION, PASS]
         if kind == HUI3:
             return [PASS, *(Hui3(which) for which in self.rules.hui3.choices)]
+        if kind in _DECLARING:
+            return [DECLARE, PASS]
         assert self._top is not None
         beating = self._moves.beating(hand, self._top)
         if kind == BURN:
@@ -442,6 +524,10 @@ class Game:
         elif isinstance(action, Hui3):
             self._hui3(action)
             notes.append(f"会{action.which}")
+        elif isinstance(action, Declare):
+            self._declared[seat] = "yudian" if kind == YUDIAN else "mingdian"
+            self.stats["declarations"] += 1
+            notes.append("预点" if kind == YUDIAN else "明点")
         elif isinstance(action, Yield):
             targets = self._yield_targets(seat)
             rest = [slot for slot in self._slots if slot[1] not in targets]
@@ -457,6 +543,8 @@ class Game:
                 return event
             elif kind == HUI3:
                 notes.append("no 会3")
+            elif kind in _DECLARING:
+                notes.append("no 宣点")
         else:
             assert isinstance(action, (Play, Burn))
             self._play(seat, action.cards.counts, kind, isinstance(action, Burn), notes)
@@ -484,7 +572,14 @@ class Game:
                 hand[rank] -= counts[rank]
                 self._table[rank] += counts[rank]
         self._round.append((seat, combo.cards))
+        self._played[seat] = True
         empty = not any(hand)
+        if self.rules.kaidian.enabled:
+            self._kaidian_play(seat, combo, kind)
+        if self.rules.bie3.enabled:
+            self._bie3_play(seat, hand, notes)
+            if self.over:
+                return
         if burn:
             previous = self._burner
             counter = previous is not None
@@ -516,6 +611,51 @@ class Game:
             if self.over:
                 return
         self._slots[:] = self._slots_after(seat, combo)
+
+    def _kaidian_play(self, seat: int, combo: Combo, kind: int) -> None:
+        """开点 bookkeeping for a play: what it is played on, then_four and 落四 (components.kaidian)."""
+        rule = self.rules.kaidian
+        self._top_led = kind == LEAD
+        self._top_on_gouji = self._top is not None and is_gouji(self._top, self.rules.gouji)
+        if self._four_due[seat] and kind == LEAD:
+            self._four_due[seat] = False
+            if kaidian.confirms(combo) and not kaidian.deadline_passed(rule, seat, self._finished):
+                self._opened[seat] = True
+                return
+        if rule.fours_after_open and combo.base == FOUR and not self._opened[seat] and not self._gave_up[seat]:
+            self._gave_up[seat] = True
+            self.stats["gave_up_kaidian"] += 1
+
+    def _bie3_play(self, seat: int, hand: list[int], notes: list[str]) -> None:
+        """憋3: beating the play before someone's 3s stifles them (闷); 大小王不出手."""
+        stifled = self._top_seat
+        if self._top is not None and stifled != seat and self._in_play[stifled] \
+                and bie3.only_threes(self._hands[stifled]):
+            self._stifler[stifled] = seat
+            self.stats["men"] += 1
+            notes.append(f"闷 {stifled}")
+            self._rank_now(stifled, stifled=True)
+            if self.over:
+                return
+        if self.rules.bie3.jokers_last_is_dalu and bie3.stuck_with_jokers(hand):
+            self.stats["stuck_jokers"] += 1
+            notes.append("大小王不出手")
+            self._rank_now(seat)
+
+    def _kaidian_lived(self, player: int) -> None:
+        """A 够级 play lived (nobody beat it): it counts towards its player's 开点 if it qualifies."""
+        rule, top = self.rules.kaidian, self._top
+        assert top is not None
+        if self._luanchan or self._opened[player] or self._gave_up[player] or not is_gouji(top, self.rules.gouji) \
+                or kaidian.deadline_passed(rule, player, self._finished) \
+                or not kaidian.opens(rule, top, self._top_led, self._top_on_gouji):
+            return
+        if rule.then_four and self._in_play[player]:
+            self._four_due[player] = True
+            return
+        self._lived[player] += 1
+        if self._lived[player] >= kaidian.needed(rule, player, self._revolutionaries):
+            self._opened[player] = True
 
     def _close_burn(self, outcome: str) -> None:
         self.burns[-1].outcome = outcome
@@ -551,6 +691,12 @@ class Game:
         if self._burner == seat:
             self._close_burn("success")
             self.stats["successful_burns"] += 1
+        if len(self._finished) == 1:
+            for other in places.zhixi(self.rules.places, seat, self._in_play, self._played):
+                notes.append(f"窒息 {other}")
+                self._rank_now(other)
+            if self.over:
+                return
         opposite = duitou(seat)
         if self.rules.turns.gousiji and len(self._finished) <= 2 and self._in_play[opposite]:
             self._gousiji.add(opposite)
@@ -605,6 +751,8 @@ class Game:
     def _round_over(self) -> None:
         """Nobody beat the top play: it lives; its player leads (a burner leads on), or 接风."""
         player = self._top_seat
+        if self.rules.kaidian.enabled:
+            self._kaidian_lived(player)
         if self._burner is not None and self._burner == player:
             self._round.clear()
             self._top = None
@@ -630,9 +778,34 @@ class Game:
         self.places = places.assign(order, self._bottom, self._revolutionaries, self.rules.places,
                                     self._men, men_places)
         self.score = score.recorded(self.places, self.rules.score)
+        self.owed = self._game_dues()
         self.stage = OVER
         self._slots.clear()
         self.turn = -1
+
+    def _game_dues(self) -> list[tribute.Due]:
+        """点贡 (打点), 闷贡 (to the stifler) and 憋王贡 (each joker still held by a seat ranked
+        without playing it out, to its 对头) owed to the next game."""
+        owed: list[tribute.Due] = []
+        rule = self.rules
+        if rule.kaidian.enabled:
+            for seat in self._revolutionaries:
+                self._opened[seat] = self._opened[seat] or rule.kaidian.revolution_opens
+            self.stats["kaidian_failures"] += self._opened.count(False)
+            owed += kaidian.dues(rule.kaidian, self._opened, self._declared)
+        if rule.bie3.enabled:
+            owed += [tribute.Due("men", seat, self._stifler[seat], rule.tribute.men_cards, False)
+                     for seat in self._men if rule.tribute.men_cards]
+            for seat in range(SEATS):
+                jokers = self._hands[seat][SMALL_JOKER] + self._hands[seat][BIG_JOKER]
+                if jokers:
+                    owed.append(tribute.Due("biewang", seat, duitou(seat), jokers, False))
+        return owed
+
+    def next_dues(self) -> list[tribute.Due]:
+        """The tribute the next game pays after this finished one, in the ruleset's order."""
+        assert self.places is not None
+        return tribute.dues(self.rules.tribute, self.places, self.successful_burns(), self.owed)
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -674,6 +847,21 @@ class Game:
         return self._luanchan
 
     @property
+    def stifled(self) -> tuple[int, ...]:
+        """Seats stifled (闷) under 憋3, in order."""
+        return tuple(self._men)
+
+    @property
+    def opened(self) -> tuple[bool, ...]:
+        """Which seats have 开点 (打点); final once the game is over."""
+        return tuple(self._opened)
+
+    @property
+    def declared(self) -> tuple[str | None, ...]:
+        """Each seat's 宣点: 'mingdian', 'yudian' or None."""
+        return tuple(self._declared)
+
+    @property
     def burner(self) -> int | None:
         return self._burner
 
@@ -697,11 +885,11 @@ class Game:
             stage=self.stage,
             to_act=self.turn if public_turn else None,
             decision=self.decision if self.turn == seat else None,
-            hand=self.hand(seat),
-            counts=tuple(count if reporting.count_visible(rule, seat, other, count) else None
-                         for other, count in enumerate(counts)),
-            hands=tuple(self.hand(other) if reporting.hand_visible(rule, seat, other, counts[other]) else None
-                        for other in range(SEATS)),
+            hand=self.hand(seat) if self.stage != YUDIAN_STAGE else Cards(_NONE),
+            counts=tuple(count if reporting.count_visible(rule, seat, other, count) and self.stage != YUDIAN_STAGE
+                         else None for other, count in enumerate(counts)),
+            hands=tuple(self.hand(other) if reporting.hand_visible(rule, seat, other, counts[other])
+                        and self.stage != YUDIAN_STAGE else None for other in range(SEATS)),
             top=None if self._top is None else self._top.cards,
             top_seat=None if self._top is None else self._top_seat,
             may_answer=self.may_answer(),
@@ -713,6 +901,8 @@ class Game:
             out_of_play=tuple(seat for seat in range(SEATS) if not self._in_play[seat]),
             revolutionaries=tuple(self._revolutionaries),
             removed=self.removed,
+            opened=tuple(self._opened),
+            declared=tuple(self._declared),
         )
 
     def clone(self) -> Game:
@@ -723,8 +913,9 @@ class Game:
         twin._rng.setstate(self._rng.getstate())
         twin._hands = [list(hand) for hand in self._hands]
         for name in ("_table", "_removed", "_in_play", "_finished", "_zhashao", "_bottom", "_men", "_revolutionaries",
-                     "_round",
-                     "_slots", "_returns", "log", "actions", "deals"):
+                     "_round", "_played",
+                     "_slots", "_returns", "log", "actions", "deals", "_stifler", "_lived", "_opened", "_gave_up",
+                     "_four_due", "_declared", "owed"):
             setattr(twin, name, list(getattr(self, name)))
         twin._passed = set(self._passed)
         twin._gousiji = set(self._gousiji)
@@ -745,7 +936,7 @@ def _no(rule: str, zh: str, en: str) -> Verdict:
 
 
 def tribute_name(kind: str) -> str:
-    return {"luo": "落贡", "shao": "烧贡"}.get(kind, kind)
+    return TRIBUTE_KINDS[kind][0] + "贡"
 
 
 def _submultisets(hand: Sequence[int], size: int) -> list[Counts]:

@@ -44,7 +44,7 @@ class Match:
         rules = self.ruleset.rules
         redeal = score.swept(game.places) is not None and rules.tribute.chuansanhu == "redeal"
         leader = None if redeal else first_player.later_game(rules.first_player, game.places, game.leader)
-        self.carry = Carry(tuple(game.places), game.successful_burns(), leader)
+        self.carry = Carry(tuple(game.places), game.successful_burns(), leader, tuple(game.owed))
 
     def play(self, agents: Sequence[Agent], games: int, rng: random.Random) -> list[Game]:
         for _ in range(games):

@@ -44,7 +44,8 @@ def _vector(base: int, k: int, twos: int, small: int, big: int) -> Counts:
 class Moves:
     """The combinations a hand can make under one ruleset's ``plays`` rules."""
 
-    def __init__(self, plays: Plays) -> None:
+    def __init__(self, plays: Plays, whole_threes: bool = False) -> None:
+        self.whole_threes = whole_threes  # 憋3: 3s only all together, undecorated, as the last play
         self.attach_twos = plays.attach_twos
         self.attach_jokers = plays.attach_jokers
         self.mix = plays.mix_jokers
@@ -53,7 +54,11 @@ class Moves:
         self._pairs: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
     def _jokers_allowed(self, base: int) -> bool:
-        return self.attach_jokers and (base != THREE or self.jokers_with_threes)
+        return self.attach_jokers and (base != THREE or self.jokers_with_threes and not self.whole_threes)
+
+    def _last_threes(self, hand: Sequence[int]) -> bool:
+        """憋3: whether the hand is 3s only, the one time a lead of 3s (all of them) is allowed."""
+        return not any(count for rank, count in enumerate(hand) if rank != THREE)
 
     def _joker_pairs(self, base: int, small: int, big: int) -> list[tuple[int, int]]:
         """Every (小王, 大王) attachment a play of ``base`` may carry from ``small`` and ``big``."""
@@ -79,6 +84,8 @@ class Moves:
         for base in range(TWO):
             if hand[base]:
                 weights[base] = hand[base] * t_choices * self._joker_choices(base, small, big)
+        if self.whole_threes and hand[THREE]:
+            weights[THREE] = int(self._last_threes(hand))
         if twos:
             weights[TWO] = twos * self._joker_choices(TWO, small, big)
         if small:
@@ -99,6 +106,10 @@ class Moves:
         small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
         for base in range(TWO):
             if not hand[base]:
+                continue
+            if base == THREE and self.whole_threes:
+                if self._last_threes(hand):
+                    yield _vector(THREE, hand[THREE], 0, 0, 0)
                 continue
             pairs = self._joker_pairs(base, small, big)
             for t in range(twos + 1 if self.attach_twos else 1):
@@ -129,6 +140,8 @@ class Moves:
             b, s = divmod(pick, small)
             return _vector(SMALL_JOKER, s + 1, 0, 0, b)
         count = hand[base]
+        if base == THREE and self.whole_threes:
+            return _vector(THREE, count, 0, 0, 0)
         pick, k = divmod(pick, count)
         t = 0
         if base < TWO and self.attach_twos:
@@ -228,12 +241,12 @@ class Moves:
         return have + (twos if self.attach_twos else 0) + jokers
 
 
-_CACHE: dict[Plays, Moves] = {}
+_CACHE: dict[tuple[Plays, bool], Moves] = {}
 
 
-def moves_for(plays: Plays) -> Moves:
-    """The (shared) move generator for one ``plays`` section."""
-    found = _CACHE.get(plays)
+def moves_for(plays: Plays, whole_threes: bool = False) -> Moves:
+    """The (shared) move generator for one ``plays`` section (and 憋3's rule for 3s)."""
+    found = _CACHE.get((plays, whole_threes))
     if found is None:
-        found = _CACHE[plays] = Moves(plays)
+        found = _CACHE[(plays, whole_threes)] = Moves(plays, whole_threes)
     return found

@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import Cards
 from ..catalog import Catalog
 from ..compiler import Ruleset, load_ruleset
-from ..components.tribute import BurnDue
+from ..components.tribute import BurnDue, Due
 from .actions import IllegalAction, from_json, to_json
 from .game import Carry, Game
 
@@ -30,6 +30,7 @@ def game_record(game: Game) -> dict[str, Any]:
             "places": None if carry.places is None else list(carry.places),
             "burns": [[b.burner, b.burned, b.counter] for b in carry.burns],
             "leader": carry.leader,
+            "owed": [[due.kind, due.payer, due.receiver, due.count] for due in carry.owed],
         },
         "deals": [[str(hand) for hand in deal] for deal in game.deals],
         "actions": [{"seat": seat, **to_json(action)} for seat, action in game.actions],
@@ -45,6 +46,8 @@ def result(game: Game) -> dict[str, Any] | None:
         "score": list(game.score),
         "burns": [[b.burner, b.burned, b.counter, b.outcome] for b in game.burns],
         "revolutionaries": list(game.revolutionaries),
+        "opened": list(game.opened),
+        "stifled": list(game.stifled),
     }
 
 
@@ -66,6 +69,8 @@ def _start(record: dict[str, Any], ruleset: Ruleset) -> Game:
         tuple(carry_data["places"]) if carry_data.get("places") is not None else None,
         tuple(BurnDue(int(a), int(b), bool(c)) for a, b, c in carry_data.get("burns", [])),
         carry_data.get("leader"),
+        tuple(Due(str(kind), int(payer), int(receiver), int(count), False)
+              for kind, payer, receiver, count in carry_data.get("owed", [])),
     )
     hands = record.get("hands")
     return Game(ruleset, int(record["seed"]), hands=None if hands is None else [Cards.parse(h) for h in hands],

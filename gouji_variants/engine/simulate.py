@@ -19,6 +19,9 @@ STAT_LABELS = {
     "burns": "burns (烧牌)", "successful_burns": "  successful", "broken_burns": "  broken (解烧)",
     "counter_burns": "  taken over (反烧)", "zhashao": "  诈烧 → 大落", "jiefeng": "接风",
     "revolutions": "revolutions (革命)", "voids": "void games (流局)", "hui3": "会3",
+    "kaidian_failures": "开点 failures (seats that did not open, 打点)", "declarations": "宣点 (明点 / 预点)",
+    "gave_up_kaidian": "  落四: 开点 given up by playing 4s", "bought": "买3 / 买4 (憋3)", "men": "闷 (stifled, 憋3)",
+    "stuck_jokers": "大小王不出手 → 大落",
 }
 
 
@@ -91,5 +94,4 @@ def report(result: Simulation) -> str:
         "rule statistics:",
     ]
     lines += [f"  {label}: {result.stats.get(key, 0)}" for key, label in STAT_LABELS.items()]
-    lines.append("  开点 failures: n/a (打点 is not played by this engine yet)")
     return "\n".join(lines)

@@ -25,14 +25,10 @@ class NotSupported(ValueError):
 
 #: rule key -> whether the engine plays the ruleset's value of it.
 SUPPORTED: dict[str, Callable[[Rules], bool]] = {
-    "kaidian.enabled": lambda r: not r.kaidian.enabled,
-    "bie3.enabled": lambda r: not r.bie3.enabled,
     "turns.jiefeng": lambda r: r.turns.jiefeng == "next-player",
     "turns.luanchan_cut_in": lambda r: not r.turns.luanchan_cut_in,
     "burning.survives_beat_back": lambda r: not r.burning.survives_beat_back,
-    "places.zhixi": lambda r: not r.places.zhixi,
     "score.manguan": lambda r: r.score.manguan == "none",
-    "tribute.order": lambda r: not r.tribute.enabled or set(r.tribute.order.kinds) <= {"luo", "shao"},
     "penalties.wrong_play": lambda r: r.penalties.wrong_play == "reject",
 }
 

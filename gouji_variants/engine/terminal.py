@@ -6,7 +6,6 @@ import random
 from collections.abc import Callable
 
 from ..cards import RANK_SYMBOLS, Cards
-from ..components import tribute
 from ..components.turns import duitou
 from ..grammar import NotationError
 from .actions import PASS, REVOLUTION, YIELD, Action, Burn, Event, Hui3, IllegalAction, Play, Return, describe
@@ -116,7 +115,7 @@ def event_text(event: Event, me: int) -> str:
 def tribute_text(game: Game) -> list[str]:
     """What the next game's tribute would be after this one."""
     assert game.places is not None
-    dues = tribute.dues(game.rules.tribute, game.places, game.successful_burns())
+    dues = game.next_dues()
     return [f"{tribute_name(due.kind)}: seat {due.payer} pays seat {due.receiver} {due.count} card(s)"
             + (", returned (还贡)" if due.returned else "") for due in dues] or ["no tribute"]
 

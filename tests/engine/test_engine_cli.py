@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from gouji_variants.cli import main
+from gouji_variants.engine import support
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -38,13 +40,15 @@ def test_simulate_json_and_records_replay(tmp_path: Path) -> None:
     assert code == 1 and "diverges at action 4" in out
 
 
-def test_bad_arguments_exit_2(tmp_path: Path) -> None:
+def test_bad_arguments_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert run("simulate", "-n", "0")[0] == 2
     code, _, err = run("simulate", "--agents", "genius")
     assert code == 2 and "unknown agent" in err
     house = tmp_path / "dadian.yaml"
     house.write_text("id: dadian-house\nkind: ruleset\nname: {zh: 打点, en: dadian}\nextends: [dagang]\n"
                      "kaidian: {enabled: true}\ntribute: {order: 点 > 落}\n", encoding="utf-8")
+    assert run("simulate", "-r", str(house), "-n", "1")[0] == 0
+    monkeypatch.setitem(support.SUPPORTED, "kaidian.enabled", lambda rules: not rules.kaidian.enabled)
     code, _, err = run("simulate", "-r", str(house), "-n", "1")
     assert code == 2 and "not supported yet: kaidian.enabled=true" in err
     junk = tmp_path / "junk.json"

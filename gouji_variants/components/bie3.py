@@ -1,0 +1,71 @@
+"""The ``bie3`` component: 憋3 / 冲三 — 3s are each player's last play, all together and never
+decorated; 买3 before the first play; 闷 when the play before one's 3s is beaten (第二十六条,
+000:140-142, 001:46, 002, 003:50-54).
+
+Readings named here:
+
+* 买3 is paid with a 2, else the cheaper joker (小王 before 大王); the seller must keep at
+  least one (so needs two or more). 'duitou-then-team': the 对头, else the 对头's team-mates in
+  play order. 'whoever-has-extra' (济宁 "向多3多4者购买，如果对门没，联邦优先赠卖"): the 对头, then
+  one's own team-mates, then the others, in play order, always for a card (a gift is not
+  modelled). Revolutionaries neither buy nor sell.
+* A seat that cannot buy (nothing to pay with, or nobody with a spare) plays without the
+  rank: nothing constrains its last play.
+* 大小王不出手 (后水湾): a seat whose hand, after a play, is jokers and nothing else but 3s is
+  ranked 大落 at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import BIG_JOKER, JOKERS, SMALL_JOKER, THREE, TWO
+from ..rules import Bie3
+from .turns import ORDER, duitou
+
+PAYMENT = (TWO, SMALL_JOKER, BIG_JOKER)
+
+
+def sellers(rule: Bie3, seat: int, in_play: Sequence[bool]) -> list[int]:
+    """Whom ``seat`` asks to buy from, in order."""
+    opposite = duitou(seat)
+    mates_of_opposite = [other for other in ORDER[seat] if other % 2 == opposite % 2 and other != opposite]
+    if rule.buy_from == "duitou-then-team":
+        order = [opposite, *mates_of_opposite]
+    else:
+        own = [other for other in ORDER[seat] if other % 2 == seat % 2]
+        order = [opposite, *own, *mates_of_opposite]
+    return [other for other in order if in_play[other]]
+
+
+def buy(rule: Bie3, hands: list[list[int]], seat: int, rank: int, in_play: Sequence[bool]) -> tuple[int, int] | None:
+    """Buy one card of ``rank`` for ``seat`` if it has none: moves the cards and returns
+    ``(seller, payment rank)``, or None when nothing was bought."""
+    hand = hands[seat]
+    if hand[rank]:
+        return None
+    payment = next((card for card in PAYMENT if hand[card]), None)
+    seller = next((other for other in sellers(rule, seat, in_play) if hands[other][rank] >= 2), None)
+    if payment is None or seller is None:
+        return None
+    hand[payment] -= 1
+    hands[seller][payment] += 1
+    hands[seller][rank] -= 1
+    hand[rank] += 1
+    return seller, payment
+
+
+def splits_threes(hand: Sequence[int], counts: Sequence[int]) -> bool:
+    """A play with 3s that is not the whole hand: 3s go all together, as the last play."""
+    return bool(counts[THREE]) and tuple(counts) != tuple(hand)
+
+
+def only_threes(hand: Sequence[int]) -> bool:
+    """The hand is 3s and nothing else: its next play is its last (闷 if the play before is beaten)."""
+    return bool(hand[THREE]) and not any(count for rank, count in enumerate(hand) if rank != THREE)
+
+
+def stuck_with_jokers(hand: Sequence[int]) -> bool:
+    """大小王不出手: jokers are left and nothing else but 3s."""
+    return any(hand[joker] for joker in JOKERS) and not any(
+        count for rank, count in enumerate(hand) if rank not in (THREE, *JOKERS))
