@@ -1,16 +1,18 @@
 """The 够级 engine: complete games and matches under a compiled ruleset.
 
-``Game`` plays one game (deal, tribute, 革命, 会3, then the rounds) and exposes
+``Game`` plays one game (deal, 预点, tribute, 革命, 买3, 会3, 明点, then the rounds) and exposes
 ``legal_actions()``, ``verify()``, ``can()``, ``apply()``, ``observation()`` and
 ``clone()``; ``Match`` chains games; ``record`` writes and replays JSON game records.
 """
 
 from .actions import (
+    DECLARE,
     PASS,
     REVOLUTION,
     YIELD,
     Action,
     Burn,
+    Declare,
     Event,
     Hui3,
     IllegalAction,
@@ -26,7 +28,8 @@ from .match import Match, play_out
 from .support import NotSupported, check_supported
 
 __all__ = [
-    "PASS", "REVOLUTION", "YIELD", "Action", "Agent", "Burn", "Carry", "Event", "Game", "HeuristicAgent", "Hui3",
+    "DECLARE", "PASS", "REVOLUTION", "YIELD", "Action", "Agent", "Burn", "Carry", "Declare", "Event", "Game",
+    "HeuristicAgent", "Hui3",
     "IllegalAction", "Match", "NotSupported", "Observation", "Pass", "Play", "RandomAgent", "Return", "Revolution",
     "Yield", "check_supported", "make_agents", "play_out",
 ]

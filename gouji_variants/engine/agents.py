@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TWO, Cards
+from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, THREE, TWO, Cards
 from ..components.turns import duitou
 from .actions import PASS, REVOLUTION, Action, Burn, Play, Return
 from .game import Game
@@ -66,7 +66,7 @@ class HeuristicAgent:
             owed = len(next(a for a in game.legal_actions() if isinstance(a, Return)).cards)
             return Return(Cards(tuple(_lowest(hand, owed))))
         if decision == "lead":
-            lead = Play(Cards(self._lead(hand, game.burner == seat)))
+            lead = Play(Cards(self._lead(hand, game.burner == seat, game.rules.bie3.enabled)))
             return lead if game.can(lead) else game.sample_action(rng)
         actions = game.legal_actions()
         plays = [a for a in actions if isinstance(a, (Play, Burn))]
@@ -96,10 +96,14 @@ class HeuristicAgent:
         return best
 
     @staticmethod
-    def _lead(hand: list[int], burning: bool) -> tuple[int, ...]:
+    def _lead(hand: list[int], burning: bool, threes_last: bool) -> tuple[int, ...]:
         counts = [0] * N_RANKS
         plain = [rank for rank in range(TWO) if hand[rank]]
-        if len(plain) <= 1:  # one rank with 2s and jokers: go out in one play
+        if threes_last and len(plain) > 1 and plain[0] == THREE:  # 憋3: the 3s wait for the last play
+            plain.pop(0)
+            if len(plain) == 1:  # everything but the 3s in one play
+                return tuple(0 if rank == THREE else count for rank, count in enumerate(hand))
+        elif len(plain) <= 1:  # one rank with 2s and jokers: go out in one play
             return tuple(hand)
         base = plain[0]
         counts[base] = hand[base]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from ..cards import RANK_SYMBOLS, Cards
 from ..components.turns import duitou
 from ..grammar import NotationError
-from .actions import PASS, REVOLUTION, YIELD, Action, Burn, Event, Hui3, IllegalAction, Play, Return, describe
+from .actions import DECLARE, PASS, REVOLUTION, YIELD, Action, Burn, Event, Hui3, IllegalAction, Play, Return, describe
 from .agents import Agent
 from .game import Game, tribute_name
 
@@ -19,6 +19,7 @@ Type a play in card notation (3-9, T or 10, J, Q, K, A, 2, B = 小王, R = 大�
   burn CARDS        烧牌: beat the 够级 play with CARDS and run out (a joker on every later play but the last)
   revolution        革命 (no 2s, no jokers): sit this game out
   hui3 3|4|both     会3: take every 3 (or 4) out of all hands
+  declare           宣点 (明点 / 预点): declare that your 对头 will not 开点 (打点)
   return CARDS      还贡: give back that many cards
   hint              what the heuristic bot would do;   auto (a)  let it do that
   help (h, ?)       this text;   quit (q)  leave the game"""
@@ -66,6 +67,11 @@ def render(game: Game, me: int) -> str:
         lines.append(f"to beat: {seen.top} by {_who(seen.top_seat, me)}; may answer: {answer}")
     if seen.passed:
         lines.append("passed this round: " + ", ".join(map(str, seen.passed)))
+    if game.rules.kaidian.enabled:
+        opened = ", ".join(str(seat) for seat in range(6) if seen.opened[seat]) or "nobody"
+        declared = ", ".join(f"{seat} {'明点' if kind == 'mingdian' else '预点'}"
+                             for seat, kind in enumerate(seen.declared) if kind)
+        lines.append(f"开点 so far: {opened}" + (f"; 宣点: {declared}" if declared else ""))
     return "\n".join(lines)
 
 
@@ -82,7 +88,8 @@ def parse(text: str, game: Game) -> Action | str:
     if head in ("hint", "auto", "a"):
         return "hint" if head == "hint" else "auto"
     simple: dict[str, Action] = {"pass": PASS, "p": PASS, "yield": YIELD, "y": YIELD, "revolution": REVOLUTION,
-                                 "革命": REVOLUTION, "过": PASS, "让": YIELD}
+                                 "革命": REVOLUTION, "过": PASS, "让": YIELD,
+                                 "declare": DECLARE, "宣点": DECLARE}
     if head in simple and not rest:
         return simple[head]
     if head == "hui3" and rest in ("3", "4", "both"):

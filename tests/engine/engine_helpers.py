@@ -7,7 +7,7 @@ from typing import Any
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
-from gouji_variants.engine import PASS, Game
+from gouji_variants.engine import PASS, Game, Play
 from gouji_variants.engine.game import Carry
 
 
@@ -19,9 +19,25 @@ def variant(ruleset: Ruleset, **sections: dict[str, Any]) -> Ruleset:
     return dataclasses.replace(ruleset, rules=rules)
 
 
+#: The offers before the first play, declined by :func:`deal`.
+OFFERS = ("yudian", "revolution", "hui3", "mingdian")
+
+
 def deal(ruleset: Ruleset, *hands: str, leader: int = 0, carry: Carry | None = None) -> Game:
-    """A game from six hands in card notation, past the 革命 and 会3 offers (all declined)."""
+    """A game from six hands in card notation, past the 预点, 革命, 会3 and 明点 offers (all declined)."""
     game = Game(ruleset, 0, hands=[Cards.parse(hand) for hand in hands], leader=leader, carry=carry)
-    while game.decision in ("revolution", "hui3"):
+    while game.decision in OFFERS:
         game.apply(PASS)
+    return game
+
+
+def run_out(game: Game) -> Game:
+    """Finish ``game`` plainly: each leader plays its whole hand when it may, else its first lead;
+    everyone else passes (offers declined)."""
+    while not game.over:
+        if game.decision == "lead":
+            whole = Play(game.hand(game.turn))
+            game.apply(whole if game.can(whole) else game.legal_actions()[0])
+        else:
+            game.apply(PASS)
     return game
