@@ -1,6 +1,8 @@
-"""The ``score`` component: points per place summed per team (第二十条)."""
+"""The ``score`` component: points per place summed per team (第二十条), and 满贯 doubling (003)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ..rules import Score
 
@@ -15,13 +17,35 @@ def team_points(places: list[int], rule: Score) -> tuple[int, int]:
     return totals[0], totals[1]
 
 
-def recorded(places: list[int], rule: Score) -> tuple[int, int]:
+def recorded(places: list[int], rule: Score, one_run: bool = False) -> tuple[int, int]:
     """What each team records: only the winner's positive difference ('winner-difference'),
-    or each team its own sum ('both-teams')."""
+    or each team its own sum ('both-teams'); doubled by 满贯 (:func:`doubling`)."""
     first, second = team_points(places, rule)
     if rule.record == "both-teams":
-        return first, second
-    return max(first - second, 0), max(second - first, 0)
+        scores = [first, second]
+    else:
+        scores = [max(first - second, 0), max(second - first, 0)]
+    for team in doubling(places, rule, one_run):
+        scores[team] *= 2
+    return scores[0], scores[1]
+
+
+def doubling(places: list[int], rule: Score, one_run: bool) -> tuple[int, ...]:
+    """The teams whose recorded score 满贯 doubles: both after a one-run game ('one-run', 003:28;
+    the game tells whether one happened, :func:`one_run`), or the team that took places 1-3
+    ('top-three', 003:59 阵营战)."""
+    if rule.manguan == "one-run" and one_run:
+        return tuple(range(TEAMS))
+    sweeper = swept(places) if rule.manguan == "top-three" else None
+    return () if sweeper is None else (sweeper,)
+
+
+def one_run(rule: Score, seat: int, played: Sequence[bool], finished: int) -> bool:
+    """满贯 'one-run' (003:28 玩家在第一巡目出牌至最后一手牌打出之前无人出牌): ``seat`` goes
+    out first (``finished`` is 1) and no other seat has played a card in the game, so it led
+    every round from the first lead. The game then ends at once."""
+    return (rule.manguan == "one-run" and finished == 1
+            and not any(has for other, has in enumerate(played) if other != seat))
 
 
 def winner(places: list[int], rule: Score) -> int | None:

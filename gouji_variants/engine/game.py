@@ -24,6 +24,10 @@ reference, 001 = the Q&A):
   hand; the round ends and the burner's 下家 leads.
 * 窒息 (``places.zhixi``): when 头科 goes out, each seat in play that never played a card
   is ranked from the bottom at once, in play order after 头科 (大落 first), and plays no more.
+* 满贯 'one-run' (003:28): when the first seat goes out and no other seat has played a card,
+  the game ends at once (窒息 does not apply then). 003 says 五个大落一个头科; places stay a
+  permutation, so the others are ranked in play order after the leader (its 下家 二科 … its
+  上家 大落), and both teams' recorded scores are doubled (``components.score``).
 * A 革命 leader hands the first lead to the 下家; a void game (流局) is redealt from the
   same random stream, tribute included.
 """
@@ -198,6 +202,7 @@ class Game:
         self._finished: list[int] = []
         self._zhashao: list[int] = []
         self._played = [False] * SEATS  # has played a card this game (窒息, 满贯)
+        self._one_run = False  # 满贯: the leader went out with nobody else playing
         self._bottom: list[int] = []  # ranked at once from the bottom: 诈烧, 窒息, 大小王不出手
         self._men: list[int] = []  # stifled (闷), in order
         self._stifler = [-1] * SEATS  # who beat the play before a seat's 3s
@@ -691,6 +696,11 @@ class Game:
         if self._burner == seat:
             self._close_burn("success")
             self.stats["successful_burns"] += 1
+        if score.one_run(self.rules.score, seat, self._played, len(self._finished)):
+            self._one_run = True
+            notes.append("满贯")
+            self._finish()
+            return
         if len(self._finished) == 1:
             for other in places.zhixi(self.rules.places, seat, self._in_play, self._played):
                 notes.append(f"窒息 {other}")
@@ -772,12 +782,13 @@ class Game:
     def _finish(self) -> None:
         if self._burner is not None:
             self._close_burn("unfinished")
-        remaining = [seat for seat in range(SEATS) if self._in_play[seat]]
+        start = self._finished[-1] if self._finished else self.leader
+        remaining = [seat for seat in (start, *ORDER[start]) if self._in_play[seat]]  # in play order (满贯)
         order = self._finished + remaining
         men_places = [PLACE_NAMES.index(name) for name in self.rules.bie3.men_places]
         self.places = places.assign(order, self._bottom, self._revolutionaries, self.rules.places,
                                     self._men, men_places)
-        self.score = score.recorded(self.places, self.rules.score)
+        self.score = score.recorded(self.places, self.rules.score, self._one_run)
         self.owed = self._game_dues()
         self.stage = OVER
         self._slots.clear()

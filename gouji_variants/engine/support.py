@@ -28,7 +28,6 @@ SUPPORTED: dict[str, Callable[[Rules], bool]] = {
     "turns.jiefeng": lambda r: r.turns.jiefeng == "next-player",
     "turns.luanchan_cut_in": lambda r: not r.turns.luanchan_cut_in,
     "burning.survives_beat_back": lambda r: not r.burning.survives_beat_back,
-    "score.manguan": lambda r: r.score.manguan == "none",
     "penalties.wrong_play": lambda r: r.penalties.wrong_play == "reject",
 }
 

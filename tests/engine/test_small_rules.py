@@ -11,7 +11,7 @@ from engine_helpers import deal, variant
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
-from gouji_variants.engine import Event, Game, Play
+from gouji_variants.engine import PASS, Event, Game, Play
 
 
 def play(text: str) -> Play:
@@ -54,3 +54,60 @@ def test_without_zhixi_the_seats_that_never_played_play_on(dagang: Ruleset) -> N
     assert game.in_play == (False, True, True, True, True, True)
     finish(game)
     assert game.place_names() == ["头科", "二科", "大落", "三科", "四科", "二落"]  # seats 4, 5 went out
+
+
+# -- score.manguan 满贯 -------------------------------------------------------------------------
+
+ONE_RUN_HANDS = ("4KK", "33", "33", "33", "33", "33")
+
+
+def _one_run(ruleset: Ruleset) -> tuple[Game, Event]:
+    game = deal(ruleset, *ONE_RUN_HANDS)
+    game.apply(play("4"))  # nobody can beat a 4 with 3s
+    game.apply(PASS)  # seat 3 declines to yield
+    return game, game.apply(play("KK"))  # the 对头 cannot answer: seat 0 goes out, nobody else played
+
+
+def test_manguan_one_run_ends_the_game_and_doubles_the_score(dagang: Ruleset) -> None:
+    """003:28 满贯: 玩家在第一巡目出牌至最后一手牌打出之前无人出牌，在最后一手牌打出之后，全局结束 …
+    成绩加倍. The others are ranked in play order after the leader (places stay a permutation)."""
+    game, out = _one_run(variant(dagang, score={"manguan": "one-run"}))
+    assert game.over and out.notes == ("out 1", "满贯")
+    assert game.place_names() == ["头科", "二科", "三科", "四科", "二落", "大落"]
+    assert game.score == (8, 0)  # 2 - (-2) = 4, doubled
+
+
+def test_without_manguan_a_one_run_is_an_ordinary_first_place(dagang: Ruleset) -> None:
+    """score.manguan none: the game goes on after 头科 (接风)."""
+    game, out = _one_run(dagang)
+    assert not game.over and out.notes == ("out 1",)
+
+
+def test_manguan_one_run_needs_nobody_else_to_have_played(dagang: Ruleset) -> None:
+    """003:28 无人出牌: once another seat has played a card, going out first is no 满贯."""
+    game = deal(variant(dagang, score={"manguan": "one-run"}), "4KK", "53", "33", "33", "33", "33")
+    game.apply(play("4"))
+    game.apply(play("5"))
+    while game.decision != "lead":
+        game.apply(PASS)
+    assert game.turn == 1
+    assert game.apply(play("3")).notes == ("out 1",)  # seat 1 goes out first, but seat 0 had played
+    assert not game.over
+
+
+TOP_THREE_HANDS = ("A", "34", "K", "34", "Q", "34")
+
+
+def test_manguan_top_three_doubles_the_score_of_a_team_taking_places_one_to_three(dagang: Ruleset) -> None:
+    """003:59 阵营战的"满贯"是指同一阵营包揽前三名: seats 0, 2 and 4 go out first."""
+    game = deal(variant(dagang, score={"manguan": "top-three"}), *TOP_THREE_HANDS)
+    finish(game)
+    assert game.places is not None and sorted(game.places[0::2]) == [0, 1, 2]
+    assert game.score == (24, 0)  # 6 - (-6) = 12, doubled
+
+
+def test_without_manguan_a_sweep_scores_as_usual(dagang: Ruleset) -> None:
+    """score.manguan none: 串三户 records 12 (第二十条)."""
+    game = deal(dagang, *TOP_THREE_HANDS)
+    finish(game)
+    assert game.score == (12, 0)
