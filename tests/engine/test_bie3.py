@@ -1,0 +1,164 @@
+"""Scenario tests for 憋3 / 冲三: the last play of 3s, 买3 / 买4, 闷 and its places and tribute,
+大小王不出手, 憋王贡 and 清贡.
+
+Seed lines: 000 = ../shared/seeds/000_169ea3dcef0c3ecb.txt (第二十六条 000:78-85, 闷 000:140-142,
+进贡 000:149-172), 001 = the regional posts (001:46-51), 002 = 后水湾, 003 = 003:50-54.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from engine_helpers import deal, run_out, variant
+
+from gouji_variants.cards import Cards
+from gouji_variants.compiler import Ruleset
+from gouji_variants.components import places, tribute
+from gouji_variants.engine import IllegalAction, Play
+from gouji_variants.expressions import TributeOrder
+
+
+def bie3_variant(dagang: Ruleset, order: tuple[str, ...] = ("men", "luo"), **rules: Any) -> Ruleset:
+    return variant(dagang, bie3={"enabled": True, **rules}, tribute={"order": TributeOrder(order)})
+
+
+@pytest.fixture(scope="module")
+def bie3(dagang: Ruleset) -> Ruleset:
+    return bie3_variant(dagang)
+
+
+def play(text: str) -> Play:
+    return Play(Cards.parse(text))
+
+
+def test_threes_go_all_together_and_only_as_the_last_play(bie3: Ruleset, dagang: Ruleset) -> None:
+    """第二十六条: 底牌必须是3牌; (三) 3牌不能拆开出，也不能贴钱或挂花."""
+    game = deal(bie3, "335", "6", "7", "8", "9", "T")
+    for cards in ("3", "33"):
+        with pytest.raises(IllegalAction) as caught:
+            game.verify(play(cards))
+        assert caught.value.verdict.rule == "bie3.enabled"
+    assert [str(action) for action in game.legal_actions()] == [str(play("5"))]
+    plain = deal(dagang, "335", "6", "7", "8", "9", "T")
+    assert plain.can(play("3")) and plain.can(play("33"))
+
+
+def test_threes_are_never_decorated(bie3: Ruleset) -> None:
+    """第二十六条(三): 3牌 … 不能贴钱或挂花."""
+    game = deal(bie3, "332", "6", "7", "8", "9", "T")
+    assert not game.can(play("332"))
+
+
+def test_the_last_threes_are_led_whole(bie3: Ruleset) -> None:
+    game = deal(bie3, "33", "6", "7", "8", "9", "T")
+    assert [str(action) for action in game.legal_actions()] == [str(play("33"))]
+
+
+BUYERS = ("25", "338", "339", "36", "3T", "3J")
+
+
+@pytest.mark.parametrize(("buy_from", "seller"), [("duitou-then-team", 1), ("whoever-has-extra", 2)])
+def test_a_seat_without_a_three_buys_one_with_a_two(dagang: Ruleset, buy_from: str, seller: int) -> None:
+    """第二十六条(二): 无3者 … 用钱向对头买1张3牌，如对头无3或只有1张3牌，则向对头的联邦买;
+    济宁 001:46 没有3和4的向多3多4者购买，如果对门没，联邦优先赠卖."""
+    game = deal(bie3_variant(dagang, buy_from=buy_from), *BUYERS)
+    assert game.hand(0) == Cards.parse("35")
+    assert game.hand(seller) == Cards.parse(BUYERS[seller]) - Cards.parse("3") + Cards.parse("2")
+    assert game.stats["bought"] == 1
+    assert deal(dagang, *BUYERS).hand(0) == Cards.parse("25")
+
+
+def test_buy_fours_buys_a_four_too(dagang: Ruleset) -> None:
+    """济宁 001:46 每人只有一个3和一个4 … 没有3和4的向多3多4者购买; 003:53 没有4则需要用2 … 换取一张4."""
+    hands = ("2235", "3", "3", "3448", "3", "3")
+    assert deal(bie3_variant(dagang, buy_fours=True), *hands).hand(0) == Cards.parse("3452")
+    assert deal(bie3_variant(dagang), *hands).hand(0) == Cards.parse("2235")
+
+
+STIFLED = ("533", "6", "3", "3", "3", "3")
+
+
+@pytest.mark.parametrize(("men_places", "place"), [(("大落", "二落", "四科"), "大落"), (("二落", "大落"), "二落")])
+def test_beating_the_play_before_the_threes_stifles(dagang: Ruleset, men_places: tuple[str, ...],
+                                                    place: str) -> None:
+    """000:140-141 悶: 出牌出到只剩3时，他之前的那一套牌如果让人要了，则该人被悶 … 第一个被悶的为拉客."""
+    game = deal(bie3_variant(dagang, men_places=men_places), *STIFLED)
+    game.apply(play("5"))
+    game.apply(play("6"))  # seat 1 beats the 5: seat 0 is left with 33 and is stifled
+    assert game.stifled == (0,) and not game.in_play[0] and game.stats["men"] == 1
+    run_out(game)
+    names = game.place_names()
+    assert names is not None and names[0] == place
+
+
+def test_men_cards_are_paid_to_the_stifler_in_the_rulesets_order(dagang: Ruleset) -> None:
+    """000:164 悶貢: 被悶 … 在進貢時要進1張悶貢."""
+    game = deal(bie3_variant(dagang), *STIFLED)
+    game.apply(play("5"))
+    game.apply(play("6"))
+    owed = run_out(game).next_dues()
+    assert (owed[0].kind, owed[0].payer, owed[0].receiver, owed[0].count) == ("men", 0, 1, 1)
+    more = deal(variant(bie3_variant(dagang), tribute={"men_cards": 2}), *STIFLED)
+    more.apply(play("5"))
+    more.apply(play("6"))
+    assert [due.count for due in run_out(more).owed if due.kind == "men"] == [2]
+
+
+def test_without_bie3_nobody_is_stifled(dagang: Ruleset) -> None:
+    game = deal(dagang, *STIFLED)
+    game.apply(play("5"))
+    game.apply(play("6"))
+    assert game.stifled == () and game.in_play[0]
+
+
+def test_zhashao_ranks_below_a_stifled_player() -> None:
+    """000:142 詐燒判定的拉客嚴重于被悶判定為的拉客: 诈烧 大落, 闷 二落."""
+    rule = places.Places(zhixi=False, revolution_place="third-or-fourth")
+    assigned = places.assign([0, 1, 2, 3], [5], [], rule, men=[4], men_places=[5, 4, 3])
+    assert assigned[5] == 5 and assigned[4] == 4
+
+
+def test_jokers_left_before_the_last_play_is_daluo(dagang: Ruleset) -> None:
+    """后水湾 (002) 大小王不出手: 最后一手牌之前不能只剩下大小王，否则视为大落."""
+    hands = ("5R3", "3", "3", "3", "3", "3")
+    game = deal(bie3_variant(dagang, jokers_last_is_dalu=True), *hands)
+    game.apply(play("5"))
+    assert not game.in_play[0] and game.stats["stuck_jokers"] == 1
+    names = run_out(game).place_names()
+    assert names is not None and names[0] == "大落"
+    game = deal(bie3_variant(dagang), *hands)
+    game.apply(play("5"))
+    assert game.in_play[0]
+
+
+def test_biewang_a_seat_ranked_while_holding_jokers_pays_them(dagang: Ruleset) -> None:
+    """菏泽单县 001:49 进贡次序为：点、掐(闷)、烧、落、憋王; 8、憋王有贡可吃 (the reading: jokers held)."""
+    ruleset = bie3_variant(dagang, order=("men", "luo", "biewang"), jokers_last_is_dalu=True)
+    game = deal(ruleset, "5R3", "3", "3", "3", "3", "3")
+    game.apply(play("5"))
+    owed = run_out(game).next_dues()
+    assert [(due.kind, due.payer, due.receiver, due.count) for due in owed if due.kind == "biewang"] == [
+        ("biewang", 0, 3, 1)]
+    plain = deal(bie3_variant(dagang, jokers_last_is_dalu=True), "5R3", "3", "3", "3", "3", "3")
+    plain.apply(play("5"))
+    assert not any(due.kind == "biewang" for due in run_out(plain).next_dues())
+
+
+def test_qing_puts_the_sweep_payment_where_qing_stands_in_the_order(dagang: Ruleset) -> None:
+    """后水湾 (002) 挑了的进贡方式是被挑三户的一方向各自的对头进1张贡牌 … 进贡的原则为点、清、烧、落."""
+    swept = [0, 3, 1, 4, 2, 5]  # seats 0, 2, 4 take 头科, 二科, 三科
+    base = variant(dagang, tribute={"chuansanhu": "one-to-duitou"}).rules.tribute
+    with_qing = variant(dagang, tribute={"chuansanhu": "one-to-duitou",
+                                         "order": TributeOrder(("qing", "shao", "luo"))}).rules.tribute
+    burns = (tribute.BurnDue(1, 2, False),)
+    assert [due.kind for due in tribute.dues(base, swept, burns)] == ["luo"] * 3
+    assert [due.kind for due in tribute.dues(with_qing, swept, burns)] == ["qing"] * 3 + ["shao"]
+
+
+def test_a_seat_that_cannot_pay_for_a_three_plays_without_one(bie3: Ruleset) -> None:
+    """The reading named in components/bie3.py: nothing to pay with, no 3 bought; its last play is free."""
+    game = deal(bie3, "5", "33", "3", "3", "3", "3")
+    assert game.hand(0) == Cards.parse("5") and game.stats["bought"] == 0
+    game.apply(play("5"))  # its last play is not 3s, and it goes out
+    assert game.finished == (0,)
