@@ -6,7 +6,7 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import click
 import yaml
@@ -18,6 +18,12 @@ from .compiler import Ruleset, compile_path
 from .errors import RulesetError
 from .grammar import NotationError
 from .rules import SECTIONS
+
+if TYPE_CHECKING:
+    from .behaviour import Behaviour
+    from .card import Format as CardFormat
+    from .diff import Diff, Format
+    from .explain import Lang
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -385,3 +391,136 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None) -> None:
     click.echo("places: " + ", ".join(f"seat {s}{' (you)' if s == seat else ''} {names[s]}" for s in range(6)))
     click.echo(f"score: seats 0,2,4 {game.score[0]} — seats 1,3,5 {game.score[1]}")
     click.echo("tribute next game: " + "; ".join(tribute_text(game)))
+
+
+# ── agreeing on house rules: diff, card, fingerprint ───────────────────────
+
+
+def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    from .diff import render, render_text
+
+    if fmt != "text":
+        click.echo(render(result, cast("Format", fmt), cast("Lang", lang), provenance), nl=False)
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    for line, style in render_text(result, cast("Lang", lang), provenance):
+        console.print(Text(line, style=style))
+
+
+@main.command("diff")
+@click.argument("first", metavar="A")
+@click.argument("second", metavar="[B]", required=False)
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="Language of the sentences saying what each difference changes.")
+@click.option("--provenance", is_flag=True, help="Add the file:line:column that set each side's value.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
+@click.option("--simulate", "games", type=int, metavar="N",
+              help="Also self-play N seeded games under each ruleset and compare what players see.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the simulated matches.")
+@click.option("--seed-b", type=int, help="Another seed for B's match (default: --seed, the same deals).")
+@click.option("--agents", "spec", default="heuristic", show_default=True,
+              help="Agents of the simulation: random, heuristic, or a comma list cycled over seats.")
+@click.pass_context
+def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, provenance: bool, fmt: str,
+                 as_json: bool, games: int | None, seed: int, seed_b: int | None, spec: str) -> None:
+    """Compare two rulesets rule by rule, after 'extends'; with one, a house-rules file and what it extends.
+
+    Exit 0 when the rules are the same, 1 when they differ, 2 on an error.
+    """
+    from .diff import NoBase, base_of, diff
+
+    fmt = "json" if as_json else fmt
+    a = _load(ctx, first, EXIT_USAGE)
+    if second is None:
+        try:
+            a, b = base_of(a, _catalog(ctx)), a
+        except NoBase as error:
+            _fail(f"error: A: {error}", EXIT_USAGE)
+        except RulesetError as error:
+            _fail(error.render(), EXIT_USAGE)
+    else:
+        b = _load(ctx, second, EXIT_USAGE)
+    result = diff(a, b)
+    if games is None:
+        _print_diff(result, fmt, lang, provenance)
+        sys.exit(0 if result.same else EXIT_INVALID)
+    behaviour = _simulate_both(ctx, a, b, games, (seed, seed if seed_b is None else seed_b), spec, fmt == "json")
+    from . import behaviour as report
+    from .diff import to_json
+
+    if fmt == "json":
+        click.echo(json.dumps({**to_json(result, provenance), "behaviour": behaviour.to_json()}, ensure_ascii=False,
+                              indent=2))
+    else:
+        _print_diff(result, fmt, lang, provenance)
+        click.echo("\n" + (report.render_markdown(behaviour) if fmt == "markdown" else report.render_text(behaviour)),
+                   nl=False)
+    sys.exit(0 if result.same else EXIT_INVALID)
+
+
+def _simulate_both(ctx: click.Context, a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], spec: str,
+                   quiet: bool) -> Behaviour:
+    from rich.progress import Progress
+
+    from .behaviour import behavioural_diff
+    from .engine import make_agents
+
+    if games < 2:
+        _fail(f"error: --simulate needs at least 2 games, got {games}", EXIT_USAGE)
+    try:
+        agents = make_agents(spec)
+    except ValueError as error:
+        _fail(f"error: --agents: {error}", EXIT_USAGE)
+    for ruleset in (a, b):
+        _playable(ctx, str(ruleset.path))
+    with Progress(transient=True, disable=quiet) as progress:
+        task = progress.add_task(f"{a.id} / {b.id}: {games} games each", total=2 * games)
+        return behavioural_diff(a, b, games, seeds, agents, lambda: progress.advance(task))
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--format", "fmt", type=click.Choice(["txt", "md", "html"]), default="txt", show_default=True)
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file.")
+@click.pass_context
+def card(ctx: click.Context, ruleset: str, fmt: str, lang: str, output: Path | None) -> None:
+    """A one-page rule card to agree on before dealing: name, fingerprint, departures from 大纲, the rest."""
+    from .card import build, render
+    from .compiler import BASE_ID
+
+    loaded = _load(ctx, ruleset, EXIT_USAGE)
+    text = render(build(loaded, _load(ctx, BASE_ID, EXIT_USAGE), cast("Lang", lang)), cast("CardFormat", fmt))
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        _fail(f"error: cannot write {output}: {error.strerror}", EXIT_USAGE)
+    click.echo(f"wrote {output} ({loaded.id}, fingerprint {loaded.fingerprint})")
+
+
+@main.command()
+@click.argument("refs", nargs=-1, required=True, metavar="FILE...")
+@click.pass_context
+def fingerprint(ctx: click.Context, refs: tuple[str, ...]) -> None:
+    """Print each ruleset's fingerprint: tables showing the same string play the same rules.
+
+    FILE may also be an id, alias or name. Exit 0 when all compile, 1 when any does not.
+    """
+    failed = False
+    for ref in refs:
+        catalog = _catalog(ctx)
+        try:
+            ruleset = compile_path(catalog.find(ref), catalog)
+        except RulesetError as error:
+            failed = True
+            click.echo(error.render(), err=True)
+            continue
+        click.echo(f"{ruleset.fingerprint}  {ref}  ({ruleset.id})")
+    sys.exit(EXIT_INVALID if failed else 0)
