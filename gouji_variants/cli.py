@@ -162,6 +162,28 @@ def validate(ctx: click.Context, files: tuple[Path, ...]) -> None:
         sys.exit(EXIT_INVALID)
 
 
+@main.command()
+@click.argument("refs", nargs=-1, metavar="RULESET|FILE...")
+@click.option("--all", "every", is_flag=True, help="Check every ruleset the catalogue lists.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every example, its result and why.")
+@click.pass_context
+def check(ctx: click.Context, refs: tuple[str, ...], every: bool, as_json: bool) -> None:
+    """Run the examples of rulesets (by id, alias, name or path) and report the failing ones.
+
+    Exit 0 when every example passes, 1 when one fails, 2 when a ruleset or an example is invalid.
+    """
+    from .examples import check as run
+
+    catalog = _catalog(ctx)
+    if every:
+        refs = (*refs, *(str(entry.path) for entry in catalog.entries()))
+    if not refs:
+        _fail("error: name at least one ruleset or file, or use --all", EXIT_USAGE)
+    report = run(refs, catalog)
+    click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2) if as_json else report.render())
+    sys.exit(report.exit_code)
+
+
 @main.command("schema")
 @click.option("--draft", type=click.Choice(["2020-12", "07"]), default="2020-12", show_default=True,
               help="07 is for editors whose YAML support lacks 2020-12.")

@@ -26,6 +26,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, relevance
 
+from . import examples as examples_
 from . import expressions, schema
 from .catalog import Catalog, looks_like_path
 from .errors import Diagnostic, Mark, RulesetError
@@ -35,7 +36,8 @@ from .rules import SECTIONS, Rules
 from .yamlsource import Document, load, pointer_join
 
 BASE_ID = "dagang"
-META_KEYS = ("id", "kind", "name", "aliases", "region", "description", "sources", "extends", "interpretations")
+META_KEYS = ("id", "kind", "name", "aliases", "region", "description", "sources", "extends", "interpretations",
+             "examples")
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ class Ruleset:
     provenance: Mapping[str, Mark]  # "section.key" -> where its value was set
     fingerprint: str
     own: Mapping[str, Any]  # the file's own data, as written
+    examples: tuple[examples_.Example, ...] = ()  # this file's own examples (never inherited)
 
     def rule_data(self) -> dict[str, dict[str, Any]]:
         """The resolved rules as plain data, expressions in canonical form."""
@@ -187,6 +190,9 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
         keys = " and ".join(repr(k) for k in missing)
         hint = ("every ruleset file starts with id (e.g. 'id: my-rules'), kind ('ruleset' or 'option-pack') "
                 "and name (with zh and en)") if not pointer else ""
+        if re.fullmatch(r"/examples/[0-9]+", pointer):
+            hint = ("an adjudication has name, play, previous (optional) and expect; a scenario has name, hands, "
+                    "actions and expect")
         return Diagnostic(doc.mark(pointer), f"missing required key{'s' * (len(missing) > 1)} {keys}", pointer, hint)
     if error.validator == "pattern" and pointer == "/id":
         slug = re.sub(r"[^a-z0-9]+", "-", str(error.instance).lower()).strip("-")
@@ -484,6 +490,7 @@ def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
         layers = [layer for layer in resolver.layers(base) if all(layer is not own for own in layers)] + layers
         merged, origins = _merge(layers)
     rules = _build_rules(merged, origins, root)
+    own_examples = examples_.parse(root)
     name = data["name"]
     description = data.get("description") or {"zh": "", "en": ""}
     return Ruleset(
@@ -503,6 +510,7 @@ def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
         provenance=MappingProxyType({key: o.doc.mark(o.pointer) for key, o in origins.items()}),
         fingerprint=fingerprint(rules),
         own=MappingProxyType(data),
+        examples=own_examples,
     )
 
 

@@ -135,9 +135,13 @@ def _row(key: str, prop: dict[str, Any], *last: str) -> tuple[str, ...]:
 
 def _meta_rows(built: dict[str, Any]) -> list[tuple[str, ...]]:
     required = set(built.get("required", ()))
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for key, prop in built["properties"].items():
         if "title" in prop:  # a rule section
+            continue
+        if key == "examples":  # its own page describes the two kinds of example
+            zh, en = _split(prop["description"])
+            rows.append((_code(key), "list of [examples](examples.md)", zh, en, "optional"))
             continue
         rows.append(_row(key, prop, "required" if key in required else "optional"))
         items = prop.get("items", {})

@@ -14,10 +14,10 @@ import typing
 from functools import cache
 from typing import Any, Literal
 
-from . import __version__
+from . import __version__, examples
 from .expressions import DeckRecipe, KillRule, Thresholds, TributeOrder
 from .resources import SCHEMA_DIR as SCHEMA_DIR  # re-exported: where the schema files live
-from .rules import SECTION_TITLES, SECTIONS, Outcomes, Stakes, XuandianTable
+from .rules import PLACE_NAMES, SECTION_TITLES, SECTIONS, Outcomes, Stakes, XuandianTable
 
 SCHEMA_VERSION = "1.0"
 DRAFTS = {"2020-12": "https://json-schema.org/draft/2020-12/schema", "07": "http://json-schema.org/draft-07/schema#"}
@@ -146,6 +146,109 @@ def _meta_properties() -> dict[str, Any]:
                     "en": {**text, "description": describe("英文说明", "explanation in English")},
                 },
             },
+        },
+        "examples": _examples_property(),
+    }
+
+
+def _examples_property() -> dict[str, Any]:
+    """The ``examples`` list: adjudications (``play``) and scenarios (``hands`` or ``actions``)."""
+    text = {"type": "string", "minLength": 1}
+    cards = {"anyOf": [text, {"type": "integer", "minimum": 2}], "description": describe(
+        "牌（牌面记法，如 99B）", "cards in card notation, e.g. 99B (a number such as 33 is read as its digits)")}
+    seat = {"type": "integer", "minimum": 0, "maximum": 5}
+    places = {"type": "array", "minItems": 6, "maxItems": 6, "uniqueItems": True,
+              "items": {"type": "string", "enum": list(PLACE_NAMES)}}
+    rule_id = {**text, "pattern": examples.RULE_ID}
+    common = {
+        "name": {**text, "description": describe("示例名称", "what the example shows")},
+        "source": {**text, "description": describe("出处，如 000:120（文件编号:行号）",
+                                                   "source, e.g. 000:120 (seed file number:line)")},
+        "note": {**text, "description": describe("备注", "note")},
+    }
+    adjudication = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name", "play", "expect"],
+        "description": "An adjudication: one play, optionally on a previous play, and the referee's answer.",
+        "properties": {
+            **common,
+            "play": {**cards, "description": describe("所出的牌", "the play")},
+            "previous": {**cards, "description": describe("要上的牌（上家的牌）", "the previous play, to answer")},
+            "expect": {"type": "string", "enum": ["legal", "illegal"], "description": describe(
+                "裁判结果：legal 合法（且能上）或 illegal", "the referee's answer: legal (and beats) or illegal")},
+            "rule": {**rule_id, "description": describe(
+                "裁定所依据的规则编号，如 plays.kills", "the deciding rule id, e.g. plays.kills (or plays.kills[0])")},
+            "gouji": {"type": "boolean", "description": describe("是否为够级牌", "whether the play is 够级")},
+            "pure_gouji": {"type": "boolean", "description": describe("是否为纯够级牌", "whether it is pure 够级")},
+        },
+    }
+    expect = {
+        "type": "object",
+        "additionalProperties": False,
+        "minProperties": 1,
+        "description": describe("动作完成后的预期", "what must hold after the actions"),
+        "properties": {
+            "places": {**places, "description": describe("按座位的名次", "each seat's place, seat 0 first")},
+            "score": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"},
+                      "description": describe("两方记分（0、2、4座；1、3、5座）",
+                                              "what each team records: seats 0,2,4 then seats 1,3,5")},
+            "tribute": {"type": "array", "items": text, "description": describe(
+                "下一局的进贡，如「大落 pays 头科 2」", "the next game's tribute dues, e.g. '大落 pays 头科 2'")},
+            "illegal": {"anyOf": [{"type": "boolean"}, rule_id], "description": describe(
+                "最后一个动作须被拒绝（可写规则编号）", "the last action must be rejected (by this rule, if given)")},
+            "turn": {**seat, "description": describe("轮到的座位", "the seat to act")},
+            "decision": {"type": "string", "enum": list(examples.DECISIONS),
+                         "description": describe("所等待的决定", "the decision awaited")},
+            "stats": {"type": "object", "propertyNames": {"pattern": "^[a-z0-9_]+$"},
+                      "additionalProperties": {"type": "integer", "minimum": 0},
+                      "description": describe("引擎计数，如 jiefeng: 1", "engine counters, e.g. jiefeng: 1")},
+            "hands": {"type": "array", "minItems": 6, "maxItems": 6,
+                      "items": {"anyOf": [{"type": "string"}, {"type": "integer", "minimum": 2}, {"type": "null"}]},
+                      "description": describe("各座位剩余的牌（null 不查，\"\" 为空）",
+                                              "each seat's hand (null: not checked, \"\": empty)")},
+            "out": {"type": "array", "uniqueItems": True, "items": seat,
+                    "description": describe("出完牌的座位，按先后", "the seats out of cards, in order")},
+        },
+    }
+    scenario = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name", "hands", "expect"],
+        "description": "A scenario: six hands, a leader, actions in order, and what must hold at the end.",
+        "properties": {
+            **common,
+            "hands": {"type": "array", "minItems": 6, "maxItems": 6, "items": cards,
+                      "description": describe("六家的牌，0座在前", "the six hands, seat 0 first")},
+            "leader": {**seat, "description": describe("首发牌座位（默认0）", "the seat that leads (default 0)")},
+            "carry": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["places"],
+                "description": describe("上一局的结果（用于进贡）", "the previous game's result (for tribute)"),
+                "properties": {
+                    "places": {**places, "description": describe("上一局按座位的名次", "last game's places by seat")},
+                    "burns": {"type": "array", "items": {**text, "pattern": examples.BURN_PATTERN},
+                              "description": describe("上一局成功的烧牌，如「1 burned 0」",
+                                                      "last game's successful burns, e.g. '1 burned 0'")},
+                },
+            },
+            "actions": {"type": "array", "items": cards | {"description": describe(
+                "动作：牌、pass、yield、revolution、burn 牌、return 牌、hui3 3|4|both，可加座位「3: 99B」",
+                "an action: cards, pass, yield, revolution, burn CARDS, return CARDS, hui3 3|4|both; "
+                "'3: 99B' also asserts the seat")}},
+            "expect": expect,
+        },
+    }
+    return {
+        "type": "array",
+        "description": describe("示例：裁判和情景，由 gouji check 运行；不随 extends 继承",
+                                "examples: adjudications and scenarios run by gouji check; not inherited"),
+        "items": {
+            "type": "object",
+            "if": {"anyOf": [{"required": ["hands"]}, {"required": ["actions"]}]},
+            "then": scenario,
+            "else": adjudication,
         },
     }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from ..rules import Burning
-from .turns import ORDER
+from .turns import ORDER, duitou
 
 
 def candidates(rule: Burning, player: int, excluded: int | None, in_play: Sequence[bool],
@@ -40,3 +40,12 @@ def keeps_condition(rule: Burning, has_jokers: bool, last: bool, one_rank_left: 
     if last and every_play and rule.last_play_exempt:
         return True
     return last and one_rank_left and "one-rank-left" in rule.conditions
+
+
+def beat_back_chance(rule: Burning, seat: int, burner: int) -> bool:
+    """压回 (菏泽单县, 001:49 烧牌时对家打你，如果你压住对家能连续走完自己的牌，算烧牌成功): with
+    ``survives_beat_back``, the burner's 对头 (``seat``) beating a burn play does not end the burn
+    at once: the burner answers that play first, and beating it back (a burn play like any other,
+    keeping the condition) carries the burn on, so running out still makes it a success; passing
+    ends it (解烧). Without the key the 对头's play is 解烧 at once."""
+    return rule.survives_beat_back and seat == duitou(burner)

@@ -18,7 +18,9 @@ reference, 001 = the Q&A):
   therefore starts with the next round after its condition is met.
 * During a burn the passed seats stay locked; after each burn play, counter-burners are
   offered first (priority as for burning), then the burner's 对头 may 解烧. A burn
-  succeeds when the burner runs out of cards.
+  succeeds when the burner runs out of cards. With ``burning.survives_beat_back`` (压回)
+  the 对头's play is answered by the burner before anyone else: beating it back (a burn
+  play, so it keeps the condition) carries the burn on; passing is 解烧.
 * 诈烧: a burner's play that breaks the condition is made, the burner is ranked from
   the bottom at once (大落, then 二落 for a second one) and leaves with the rest of the
   hand; the round ends and the burner's 下家 leads.
@@ -221,6 +223,7 @@ class Game:
         self._round: list[tuple[int, Cards]] = []
         self._burner: int | None = None
         self._burn_one_rank = False
+        self._beat_back = False  # the burner may beat its 对头's play back (压回)
         self.burns = []
         self._gousiji: set[int] = set()
         self._luanchan = False
@@ -344,9 +347,9 @@ class Game:
             if kind in _BEATING and top is not None and not self._moves.can_beat(self._hands[seat], top) \
                     and not (kind == FOLLOW and self._may_yield(seat)):
                 slots.pop(0)
-                self._passed.add(seat)
+                broken = self._pass(seat)
                 self.stats["forced"] += 1
-                self.log.append(Event(seat, PASS, ("扣牌",) if kind == ANSWER else (), True))
+                self.log.append(Event(seat, PASS, (("扣牌",) if kind == ANSWER else ()) + broken, True))
                 continue
             self.turn = seat
             self._kind = kind
@@ -540,7 +543,7 @@ class Game:
             notes.append("让牌")
         elif isinstance(action, Pass):
             if kind in _BEATING:
-                self._passed.add(seat)
+                notes += self._pass(seat)
             elif kind in (BURN, REVOLT):
                 event = Event(seat, action, ("no burn" if kind == BURN else "no 革命",), private=True)
                 self.log.append(event)
@@ -599,13 +602,16 @@ class Game:
             notes.append("反烧" if counter else "烧牌")
         elif self._burner is not None:
             if seat == self._burner:
+                if self._beat_back:
+                    self._beat_back = False
+                    notes.append("压回")
                 if not burning.keeps_condition(self.rules.burning, combo.has_jokers, empty, self._burn_one_rank):
                     self._zha_shao(seat, notes)
                     return
+            elif burning.beat_back_chance(self.rules.burning, seat, self._burner):
+                self._beat_back = True
             else:
-                self._close_burn("解烧")
-                self.stats["broken_burns"] += 1
-                notes.append("解烧")
+                self._break_burn(notes)
         self._top = combo
         self._top_seat = seat
         self._on_yield = kind == YIELD_FOLLOW
@@ -615,7 +621,10 @@ class Game:
             self._go_out(seat, notes)
             if self.over:
                 return
-        self._slots[:] = self._slots_after(seat, combo)
+        slots = self._slots_after(seat, combo)
+        if self._beat_back and self._burner is not None:  # 压回: the burner answers the 对头 first
+            slots = [(ANSWER, self._burner)] + [slot for slot in slots if slot[1] != self._burner]
+        self._slots[:] = slots
 
     def _kaidian_play(self, seat: int, combo: Combo, kind: int) -> None:
         """开点 bookkeeping for a play: what it is played on, then_four and 落四 (components.kaidian)."""
@@ -665,6 +674,21 @@ class Game:
     def _close_burn(self, outcome: str) -> None:
         self.burns[-1].outcome = outcome
         self._burner = None
+        self._beat_back = False
+
+    def _break_burn(self, notes: list[str]) -> None:
+        """解烧: the burner's 对头 ends the burn."""
+        self._close_burn("解烧")
+        self.stats["broken_burns"] += 1
+        notes.append("解烧")
+
+    def _pass(self, seat: int) -> tuple[str, ...]:
+        """``seat`` passes on the play (过牌 / 扣牌); the burner passing up its 压回 ends the burn."""
+        self._passed.add(seat)
+        notes: list[str] = []
+        if self._beat_back and seat == self._burner:
+            self._break_burn(notes)
+        return tuple(notes)
 
     def _zha_shao(self, seat: int, notes: list[str]) -> None:
         """诈烧: the burner is ranked from the bottom at once and leaves; the 下家 leads."""

@@ -27,7 +27,6 @@ class NotSupported(ValueError):
 SUPPORTED: dict[str, Callable[[Rules], bool]] = {
     "turns.jiefeng": lambda r: r.turns.jiefeng == "next-player",
     "turns.luanchan_cut_in": lambda r: not r.turns.luanchan_cut_in,
-    "burning.survives_beat_back": lambda r: not r.burning.survives_beat_back,
     "penalties.wrong_play": lambda r: r.penalties.wrong_play == "reject",
 }
 

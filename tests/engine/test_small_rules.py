@@ -11,7 +11,7 @@ from engine_helpers import deal, variant
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
-from gouji_variants.engine import PASS, Event, Game, Play
+from gouji_variants.engine import PASS, Burn, Event, Game, Play
 
 
 def play(text: str) -> Play:
@@ -111,3 +111,45 @@ def test_without_manguan_a_sweep_scores_as_usual(dagang: Ruleset) -> None:
     game = deal(dagang, *TOP_THREE_HANDS)
     finish(game)
     assert game.score == (12, 0)
+
+
+# -- burning.survives_beat_back 压回 -----------------------------------------------------------
+
+BEAT_BACK_HANDS = ("KK3", "AA55BB", "3", "4", "226", "7")
+
+
+def _beaten_burn(ruleset: Ruleset) -> Game:
+    """Seat 1 burns seat 0's KK with AA; seat 1's 对头 (seat 4) beats the burn play with 22."""
+    game = deal(ruleset, *BEAT_BACK_HANDS)
+    game.apply(play("KK"))
+    game.apply(PASS)  # seat 4 declines to burn
+    game.apply(Burn(Cards.parse("AA")))
+    game.apply(play("22"))  # seat 4 answers the burn play
+    return game
+
+
+def test_survives_beat_back_the_burner_beats_the_duitou_back_and_runs_out(dagang: Ruleset) -> None:
+    """001:49 (菏泽单县) 烧牌时对家打你，如果你压住对家能连续走完自己的牌，算烧牌成功."""
+    game = _beaten_burn(variant(dagang, burning={"survives_beat_back": True}))
+    assert game.burner == 1 and game.turn == 1 and game.decision == "answer"  # before anyone else
+    assert game.apply(play("BB")).notes == ("压回",)  # beaten back, with jokers: the burn goes on
+    assert game.burner == 1 and game.turn == 1 and game.decision == "lead"  # seat 4 could not answer
+    game.apply(play("55"))
+    assert game.burns[0].outcome == "success" and game.successful_burns()[0].burned == 0
+
+
+def test_survives_beat_back_passing_it_up_ends_the_burn(dagang: Ruleset) -> None:
+    """survives_beat_back: a burner who does not beat the 对头's play back is 解烧 (000:135)."""
+    game = _beaten_burn(variant(dagang, burning={"survives_beat_back": True}))
+    assert game.apply(PASS).notes == ("解烧",)
+    assert game.burner is None and game.burns[0].outcome == "解烧"
+    assert game.turn == 4 and game.decision == "lead"  # the 对头's 22 lived
+
+
+def test_without_survives_beat_back_the_duitou_ends_the_burn_at_once(dagang: Ruleset) -> None:
+    """000:135 烧牌者的对门可以要，要下来则称为"解烧"，解烧直接终止烧牌行为."""
+    game = _beaten_burn(dagang)
+    assert game.burner is None and game.burns[0].outcome == "解烧"
+    game.apply(play("BB"))  # seat 1 may still answer its 对头's 22, but the burn is over
+    game.apply(play("55"))
+    assert game.burns[0].outcome == "解烧" and not game.successful_burns()
