@@ -26,7 +26,8 @@ import time
 from pathlib import Path
 
 from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine import Game, Match, RandomAgent, play_out
+from gouji_variants.engine import Match, RandomAgent, play_out
+from gouji_variants.engine.invariants import checked_run
 
 DECISIONS_TARGET = 50_000
 GAMES_TARGET = 100
@@ -52,36 +53,12 @@ def speed_run(seconds: float, seed: int) -> tuple[float, float, float]:
     return games / elapsed, decisions / elapsed, forced / elapsed
 
 
-def conserved(game: Game) -> bool:
-    total = [0] * 15
-    for seat in range(6):
-        for rank, count in enumerate(game.hand(seat).counts):
-            total[rank] += count
-    return [t + p + r for t, p, r in zip(total, game.table.counts, game.removed.counts, strict=True)] == list(
-        game.deck_total.counts)
-
-
 def failure_run(games: int, seed: int) -> tuple[int, float]:
     """Play ``games`` games of one match; the number of failures and the seconds taken."""
-    ruleset = load_ruleset("dagang")
-    match = Match(ruleset, seed)
-    agents = [RandomAgent()] * 6
-    rng = random.Random(seed)
-    failures = 0
-    start = time.perf_counter()
-    for index in range(games):
-        try:
-            game = match.new_game()
-            play_out(game, agents, rng)
-            if game.places is None or sorted(game.places) != list(range(6)) or not conserved(game):
-                raise AssertionError("places or cards wrong")
-            match.record(game)
-            match.games.clear()
-        except Exception as error:  # noqa: BLE001 - counting every kind of failure is the point
-            failures += 1
-            print(f"  game {index}: {type(error).__name__}: {error}", file=sys.stderr)
-            match = Match(ruleset, seed + index + 1)
-    return failures, time.perf_counter() - start
+    run = checked_run(load_ruleset("dagang"), games, seed)
+    for failure in run.failures:
+        print(f"  {failure}", file=sys.stderr)
+    return len(run.failures), run.seconds
 
 
 def peak_memory_mb(games: int) -> float:

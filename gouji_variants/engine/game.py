@@ -585,7 +585,7 @@ class Game:
         if self.rules.kaidian.enabled:
             self._kaidian_play(seat, combo, kind)
         if self.rules.bie3.enabled:
-            self._bie3_play(seat, hand, notes)
+            self._stifle(seat, notes)
             if self.over:
                 return
         if burn:
@@ -621,6 +621,10 @@ class Game:
             self._go_out(seat, notes)
             if self.over:
                 return
+        elif self.rules.bie3.enabled and self.rules.bie3.jokers_last_is_dalu and bie3.stuck_with_jokers(hand):
+            self._stuck_with_jokers(seat, notes)
+            if self.over:
+                return
         slots = self._slots_after(seat, combo)
         if self._beat_back and self._burner is not None:  # 压回: the burner answers the 对头 first
             slots = [(ANSWER, self._burner)] + [slot for slot in slots if slot[1] != self._burner]
@@ -640,8 +644,8 @@ class Game:
             self._gave_up[seat] = True
             self.stats["gave_up_kaidian"] += 1
 
-    def _bie3_play(self, seat: int, hand: list[int], notes: list[str]) -> None:
-        """憋3: beating the play before someone's 3s stifles them (闷); 大小王不出手."""
+    def _stifle(self, seat: int, notes: list[str]) -> None:
+        """憋3: beating the play before someone's 3s stifles them (闷)."""
         stifled = self._top_seat
         if self._top is not None and stifled != seat and self._in_play[stifled] \
                 and bie3.only_threes(self._hands[stifled]):
@@ -649,12 +653,14 @@ class Game:
             self.stats["men"] += 1
             notes.append(f"闷 {stifled}")
             self._rank_now(stifled, stifled=True)
-            if self.over:
-                return
-        if self.rules.bie3.jokers_last_is_dalu and bie3.stuck_with_jokers(hand):
-            self.stats["stuck_jokers"] += 1
-            notes.append("大小王不出手")
-            self._rank_now(seat)
+
+    def _stuck_with_jokers(self, seat: int, notes: list[str]) -> None:
+        """大小王不出手: ranked 大落 at once; a burn of this seat ends with it. Its play stays on top."""
+        if self._burner == seat:
+            self._close_burn("大小王不出手")
+        self.stats["stuck_jokers"] += 1
+        notes.append("大小王不出手")
+        self._rank_now(seat)
 
     def _kaidian_lived(self, player: int) -> None:
         """A 够级 play lived (nobody beat it): it counts towards its player's 开点 if it qualifies."""

@@ -16,6 +16,7 @@ from gouji_variants.compiler import Ruleset, load_ruleset
 from gouji_variants.components import reporting, score
 from gouji_variants.components.plays import Verdict, beats, classify
 from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, play_out
+from gouji_variants.engine.invariants import conserved
 from gouji_variants.engine.moves import moves_for
 from gouji_variants.engine.record import game_record, replay
 from gouji_variants.expressions import KillRule, TributeOrder
@@ -31,16 +32,6 @@ DADIAN_BIE3 = variant(
 )
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 GAMES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def conserved(game: Game) -> bool:
-    total = [0] * N_RANKS
-    for seat in range(6):
-        for rank, count in enumerate(game.hand(seat).counts):
-            total[rank] += count
-    for rank in range(N_RANKS):
-        total[rank] += game.table[rank] + game.removed[rank]
-    return tuple(total) == game.deck_total.counts
 
 
 def agents_for(mix: int) -> list[RandomAgent | HeuristicAgent]:
