@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .cards import Cards
 from .errors import Diagnostic, Mark, RulesetError
@@ -34,8 +34,13 @@ if TYPE_CHECKING:
 SEATS = 6
 #: What ``decision`` may name: the engine's decision kinds, and ``over``.
 DECISIONS = ("lead", "follow", "follow-on-yield", "after-yield", "answer", "burn-offer", "return", "revolution",
-             "hui3", "over")
-VERBS = ("pass", "yield", "revolution", "burn", "return", "hui3")
+             "hui3", "yudian", "mingdian", "over")
+#: Actions written as one word, as the engine names them in game records.
+SIMPLE_VERBS = ("pass", "yield", "revolution", "declare", "jiefeng", "tiaopai")
+CARD_VERBS = ("burn", "return")
+VERBS = (*SIMPLE_VERBS, *CARD_VERBS, "hui3")
+#: Offers declined unless the next action takes them: decision -> the verb that takes it.
+OFFERS = {"revolution": "revolution", "hui3": "hui3", "yudian": "declare", "mingdian": "declare"}
 HUI3_CHOICES = ("3", "4", "both")
 #: A tribute kind as written before 贡 ("落贡 大落 pays 头科 2"), to its id.
 TRIBUTE_SPELLINGS = {zh: kind for kind, (zh, _) in TRIBUTE_KINDS.items()} | {"拉": "luo", "掐": "men"}
@@ -55,21 +60,22 @@ class Step:
 
     text: str
     seat: int | None
-    verb: Literal["play", "pass", "yield", "revolution", "burn", "return", "hui3"]
+    verb: str  # "play", one of VERBS
     mark: Mark
     cards: Cards | None = None
     which: str = ""
 
     def action(self) -> Action:
-        """The engine action (imported late: the engine needs the compiler, which needs this module)."""
-        from .engine import PASS, REVOLUTION, YIELD, Burn, Hui3, Play, Return
+        """The engine action, read as a game record reads it (imported late: the engine needs the compiler,
+        which needs this module)."""
+        from .engine.actions import from_json
 
-        if self.verb == "hui3":
-            return Hui3("both" if self.which == "both" else "4" if self.which == "4" else "3")
+        data: dict[str, str] = {"type": self.verb}
         if self.cards is not None:
-            return Burn(self.cards) if self.verb == "burn" else Return(self.cards) if self.verb == "return" \
-                else Play(self.cards)
-        return YIELD if self.verb == "yield" else REVOLUTION if self.verb == "revolution" else PASS
+            data["cards"] = str(self.cards)
+        if self.which:
+            data["which"] = self.which
+        return from_json(data)
 
     def __str__(self) -> str:
         return " ".join(self.text.split())
@@ -214,12 +220,12 @@ class _Parser:
             return None
         verb = words[0].lower()
         start = offset + body.index(words[0]) + len(words[0])
-        if verb in ("pass", "yield", "revolution"):
+        if verb in SIMPLE_VERBS:
             if len(words) > 1:
                 self.fail(pointer, f"action {text!r} in {_where(pointer)}: '{verb}' takes nothing after it",
                           _ACTION_HINT)
                 return None
-            return Step(text, seat, verb, mark)  # type: ignore[arg-type]
+            return Step(text, seat, verb, mark)
         if verb == "hui3":
             which = " ".join(words[1:])
             if which not in HUI3_CHOICES:
@@ -227,13 +233,13 @@ class _Parser:
                           "e.g. 'hui3 3' (会3) or 'hui3 both'")
                 return None
             return Step(text, seat, "hui3", mark, which=which)
-        if verb in ("burn", "return"):
+        if verb in CARD_VERBS:
             if len(words) == 1:
                 self.fail(pointer, f"action {text!r} in {_where(pointer)}: '{verb}' needs the cards",
                           f"e.g. '{verb} 2R'")
                 return None
             cards = self.cards(pointer, text, text, start)
-            return None if cards is None else Step(text, seat, verb, mark, cards)  # type: ignore[arg-type]
+            return None if cards is None else Step(text, seat, verb, mark, cards)
         if verb.isalpha() and len(verb) > 1 and not set(verb) <= _CARD_LETTERS:
             close = difflib.get_close_matches(verb, VERBS, n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
@@ -312,8 +318,9 @@ class _Parser:
                         carry_burns=burns, **common)
 
 
-_ACTION_HINT = ("an action is a play in card notation (99B), pass, yield, revolution, 'burn CARDS', 'return CARDS' "
-                "or 'hui3 3|4|both', optionally after the seat that must take it: '3: 99B' (quote it in YAML)")
+_ACTION_HINT = ("an action is a play in card notation (99B), " + ", ".join(SIMPLE_VERBS) + ", 'burn CARDS', "
+                "'return CARDS' or 'hui3 3|4|both', optionally after the seat that must take it: '3: 99B' "
+                "(quote it in YAML)")
 
 
 def _where(pointer: str) -> str:
@@ -410,13 +417,12 @@ def _adjudicate(example: Adjudication, ruleset: Ruleset) -> list[Mismatch]:
 
 
 def _decline_offers(game: Game, step: Step) -> None:
-    """Decline the 革命 and 会3 offers that stand before ``step`` (the action takes its own offer)."""
+    """Decline the offers (宣点, 革命, 会3) that stand before ``step``; an action that takes an offer takes the
+    next one of its kind (for its seat, when it names one)."""
     from .engine import PASS
 
-    while game.decision in ("revolution", "hui3"):
-        if step.verb == "revolution" and game.decision == "revolution" and step.seat in (None, game.turn):
-            return
-        if step.verb == "hui3" and game.decision == "hui3":
+    while game.decision in OFFERS:
+        if OFFERS[game.decision] == step.verb and step.seat in (None, game.turn):
             return
         game.apply(PASS)
 

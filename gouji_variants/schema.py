@@ -234,8 +234,9 @@ def _examples_property() -> dict[str, Any]:
                 },
             },
             "actions": {"type": "array", "items": cards | {"description": describe(
-                "动作：牌、pass、yield、revolution、burn 牌、return 牌、hui3 3|4|both，可加座位「3: 99B」",
-                "an action: cards, pass, yield, revolution, burn CARDS, return CARDS, hui3 3|4|both; "
+                "动作：牌、" + "、".join(examples.SIMPLE_VERBS) + "、burn 牌、return 牌、hui3 3|4|both，"
+                "可加座位「3: 99B」",
+                "an action: cards, " + ", ".join(examples.SIMPLE_VERBS) + ", burn CARDS, return CARDS, hui3 3|4|both; "
                 "'3: 99B' also asserts the seat")}},
             "expect": expect,
         },

@@ -7,21 +7,24 @@ folder and its ``check:gouji`` blocks are shell sessions run there, output and e
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import shlex
+import typing
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from test_docs import Block, _blocks
+from test_docs import _LINK, Block, _anchors, _blocks
 
 from gouji_variants import examples
 from gouji_variants.catalog import ENV_VAR, Catalog
 from gouji_variants.cli import main
 from gouji_variants.compiler import compile_path, load_ruleset
-from gouji_variants.engine import NotSupported
+from gouji_variants.docgen import RULESET_DOCS, ruleset_pages
+from gouji_variants.engine import NotSupported, actions
 from gouji_variants.engine.game import SLOT_NAMES
 from gouji_variants.errors import RulesetError
 from gouji_variants.resources import RULESETS_DIR
@@ -29,6 +32,7 @@ from gouji_variants.resources import RULESETS_DIR
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "examples.md"
 SEEDS = ROOT.parent / "shared" / "seeds"
+REGENERATE = "run python -m gouji_variants.docgen"
 MIN_EXAMPLES = 10
 FINGERPRINT = re.compile(r"\b[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")
 SOURCE = re.compile(r"^(?P<file>[0-9]{3}):[0-9]+(-[0-9]+)?(, *([0-9]{3}:)?[0-9]+(-[0-9]+)?)*$")
@@ -158,6 +162,19 @@ def test_integers_are_read_as_cards() -> None:
 
 def test_decisions_are_the_engines() -> None:
     assert examples.DECISIONS == (*SLOT_NAMES, "over")
+
+
+def test_every_engine_action_can_be_written() -> None:
+    """Each kind of engine action has its word (the engine's record name) in the examples' vocabulary."""
+    for cls in typing.get_args(actions.Action):
+        fields = [field.name for field in dataclasses.fields(cls)]
+        kind = cls.__name__.lower()
+        if not fields:
+            assert kind in examples.SIMPLE_VERBS, f"engine action {cls.__name__} has no word in examples"
+        elif fields == ["cards"]:
+            assert kind in (*examples.CARD_VERBS, "play"), f"engine action {cls.__name__} has no word in examples"
+        else:
+            assert kind == "hui3" and fields == ["which"], f"engine action {cls.__name__} is new to examples"
 
 
 # ── running ──────────────────────────────────────────────────────────────────
@@ -426,3 +443,43 @@ def test_page_examples_yaml_is_the_format() -> None:
     path = house("\n".join("  " + line for line in snippet.text.split("\n")) + "\n")
     (example,) = compile_path(path.resolve()).examples
     assert examples.run(example, load_ruleset("dagang")).ok
+
+
+# ── docs/rulesets/ ───────────────────────────────────────────────────────────
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    return ruleset_pages()
+
+
+def test_every_builtin_ruleset_has_a_fresh_page(pages: dict[str, str]) -> None:
+    missing = [f"{path.name} -> docs/rulesets/{compile_path(path).id}.md" for path in _builtin()
+               if not (RULESET_DOCS / f"{compile_path(path).id}.md").is_file()]
+    assert not missing, f"built-in rulesets without a page: {', '.join(missing)}; {REGENERATE}"
+    stale = [name for name, text in pages.items()
+             if not (RULESET_DOCS / name).is_file() or (RULESET_DOCS / name).read_text(encoding="utf-8") != text]
+    assert not stale, f"stale pages in docs/rulesets/: {', '.join(sorted(stale))}; {REGENERATE}"
+    extra = sorted(path.name for path in RULESET_DOCS.glob("*.md") if path.name not in pages)
+    assert not extra, f"pages of rulesets that are not built in: {', '.join(extra)}; {REGENERATE}"
+
+
+def test_ruleset_pages_show_their_parts(pages: dict[str, str]) -> None:
+    qingdao = pages["qingdao.md"]
+    for part in ("# 青岛够级 / Qingdao", "## 出处 / Sources", "- [`dagang`](dagang.md)", "### `tribute.order`:",
+                 "## 规则差异 / Departures", "| `reporting.teammate_view_at_most` | `10` | `null` |",
+                 "## 示例 / Examples", "run by `gouji check qingdao`", "adjudication: `999RR on 888R → illegal"):
+        assert part in qingdao, part
+    assert "[`qingdao`](qingdao.md)" in pages["index.md"]
+    assert "`dagang` is the base" in pages["dagang.md"]
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in RULESET_DOCS.glob("*.md")))
+def test_ruleset_page_links_resolve(name: str) -> None:
+    page = RULESET_DOCS / name
+    for target in _LINK.findall(page.read_text(encoding="utf-8")):
+        file_part, _, anchor = target.partition("#")
+        linked = (page.parent / file_part).resolve() if file_part else page
+        assert linked.is_file(), f"{name} links to a missing file {target!r}"
+        if anchor:
+            assert anchor in _anchors(linked), f"{name} links to a missing anchor {target!r}"
