@@ -121,20 +121,21 @@ ul { margin: 0; padding-left: 1.1rem; }
 li { margin: .1rem 0; break-inside: avoid; }
 .fingerprint code { font-size: 1.15em; font-weight: bold; letter-spacing: .05em; }
 .fingerprint, .description { margin: .2rem 0; }
-.departures li { margin: .25rem 0; }
 .base { color: #555; font-size: .9em; display: block; }
-.rules { columns: 2 20rem; column-gap: 1.5rem; }
+.departures ul, .rules { columns: 2 20rem; column-gap: 1.5rem; }
 .rules section { break-inside: avoid-column; }
 footer { margin-top: .8rem; color: #777; font-size: .8em; }
-@media (max-width: 40rem) { body { font-size: 17px; } .rules { columns: 1; } }
-@page { size: A4; margin: 9mm; }
+@media (max-width: 40rem) { body { font-size: 17px; } .departures ul, .rules { columns: 1; } }
+@page { size: A4; margin: 8mm; }
 @media print {
-  body { font-size: 7.6pt; }
+  body { font-size: 7.4pt; line-height: 1.25; }
   main { max-width: none; padding: 0; }
-  h1 { font-size: 14pt; }
-  h2 { font-size: 10pt; margin-top: 5pt; }
-  h3 { font-size: 8.4pt; margin-top: 3pt; }
-  .rules { columns: 2; column-gap: 6mm; }
+  h1 { font-size: 12pt; }
+  h2 { font-size: 9pt; margin: 4pt 0 2pt; }
+  h3 { font-size: 7.4pt; margin: 2pt 0 0; }
+  li { margin: 0; }
+  .departures ul { columns: 2; column-gap: 5mm; }
+  .rules { columns: 3; column-gap: 4mm; }
 }
 """
 
