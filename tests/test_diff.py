@@ -45,6 +45,8 @@ HOUSE = "tests/diff_golden/house.yaml"
 CASES: dict[str, list[str]] = {
     "dagang-qingdao": ["dagang", "qingdao"],
     "qingdao-dagang": ["qingdao", "dagang"],
+    "qingdao-jining": ["qingdao", "jining"],
+    "jining-dezhou": ["jining", "dezhou", "--lang", "zh"],
     "house": [HOUSE],
     "house-zh-provenance": [HOUSE, "--lang", "zh", "--provenance"],
     "dagang-house": ["dagang", HOUSE],
