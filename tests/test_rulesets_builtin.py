@@ -256,9 +256,11 @@ def test_hui3_pack_turns_hui3_back_on() -> None:
 
 def test_deck_packs() -> None:
     assert str(load_ruleset("danzhang3").rules.deck.recipe) == "4 decks, only 6 of 3, remove 2 of 4"
-    assert deck_size(load_ruleset("danzhang3")) == 204
+    danzhang3 = load_ruleset("danzhang3")
+    assert deck_size(danzhang3) == 204 and danzhang3.rules.bie3.enabled  # a form of 冲三 (003:51)
     danzhang4 = load_ruleset("danzhang4")
-    assert deck_size(danzhang4) == 192
+    assert deck_size(danzhang4) == 192 and danzhang4.extends == ("danzhang3", "dadian")
+    assert danzhang4.rules.kaidian.enabled and danzhang4.rules.bie3.enabled  # 开点冲四 + 单张三 (003:54)
     assert danzhang4.rules.kaidian.fours_after_open and danzhang4.rules.bie3.buy_fours
     gui = load_ruleset("32-gui")
     cards = gui.rules.deck.recipe.cards()
