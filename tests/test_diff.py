@@ -266,3 +266,30 @@ def test_diff_simulate_json(at_root: None) -> None:
     assert "behaviour: 10 games each" in text.stdout and "method:" in text.stdout
     markdown = gouji("diff", "dagang", "qingdao", "--simulate", "10", "--agents", "random", "--format", "markdown")
     assert "## Behaviour" in markdown.stdout and "| metric |" in markdown.stdout
+
+
+# ── the authoring guide stays true ──────────────────────────────────────────
+
+GUIDE = ROOT / "docs" / "guide.md"
+FENCE = re.compile(r"^```(?P<info>[^\n]*)\n(?P<body>.*?)^```$", re.M | re.S)
+
+
+def _guide_blocks(marker: str) -> list[str]:
+    return [m["body"] for m in FENCE.finditer(GUIDE.read_text(encoding="utf-8")) if marker in m["info"].split()]
+
+
+@pytest.mark.parametrize("block", _guide_blocks("check:final"), ids=lambda b: b.split("\n", 1)[0])
+def test_guide_session(block: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each `check:final` session of docs/guide.md, run on the guide's whole file."""
+    (whole,) = _guide_blocks("file:our-table.yaml")
+    (tmp_path / "our-table.yaml").write_text(whole, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code = None
+    for command, output in re.findall(r"^\$ (.+)\n((?:(?!\$ ).*\n)*)", block, re.M):
+        if command == "echo $?":
+            assert str(code) == output.strip()
+            continue
+        assert command.startswith("gouji ")
+        result = gouji(*command.split()[1:])
+        code = result.exit_code
+        assert FINGERPRINT.sub("xxxx-xxxx-xxxx", result.stdout) == FINGERPRINT.sub("xxxx-xxxx-xxxx", output)
