@@ -470,7 +470,7 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
     if games is None:
         _print_diff(result, fmt, lang, provenance)
         sys.exit(0 if result.same else EXIT_INVALID)
-    behaviour = _simulate_both(ctx, a, b, games, (seed, seed if seed_b is None else seed_b), spec, fmt == "json")
+    behaviour = _simulate_both(a, b, games, (seed, seed if seed_b is None else seed_b), spec, fmt == "json")
     from . import behaviour as report
     from .diff import to_json
 
@@ -484,12 +484,12 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
     sys.exit(0 if result.same else EXIT_INVALID)
 
 
-def _simulate_both(ctx: click.Context, a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], spec: str,
+def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], spec: str,
                    quiet: bool) -> Behaviour:
     from rich.progress import Progress
 
     from .behaviour import behavioural_diff
-    from .engine import make_agents
+    from .engine import NotSupported, check_supported, make_agents
 
     if games < 2:
         _fail(f"error: --simulate needs at least 2 games, got {games}", EXIT_USAGE)
@@ -498,7 +498,10 @@ def _simulate_both(ctx: click.Context, a: Ruleset, b: Ruleset, games: int, seeds
     except ValueError as error:
         _fail(f"error: --agents: {error}", EXIT_USAGE)
     for ruleset in (a, b):
-        _playable(ctx, str(ruleset.path))
+        try:
+            check_supported(ruleset)
+        except NotSupported as error:
+            _fail(f"error: --simulate: the engine cannot play {ruleset.id}: {error}", EXIT_USAGE)
     with Progress(transient=True, disable=quiet) as progress:
         task = progress.add_task(f"{a.id} / {b.id}: {games} games each", total=2 * games)
         return behavioural_diff(a, b, games, seeds, agents, lambda: progress.advance(task))
