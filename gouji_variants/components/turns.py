@@ -36,6 +36,15 @@ def next_in_play(seat: int, in_play: Sequence[bool]) -> int | None:
     return None
 
 
+def may_request_jiefeng(rule: Turns, seat: int, player: int, in_play: Sequence[bool]) -> bool:
+    """申请接风 ('on-request'; 001 Q&A 13 持牌人对上家的底牌可暂不上牌而申请由自己重新发牌 …
+    如其余持牌人均同意, 002): ``player``'s last play (底牌: ``player`` is out of play) is on the
+    table and ``seat``, the first seat in play after ``player``, may lead a new round instead of
+    beating it. On a digital table the other players' consent is taken as granted."""
+    return rule.jiefeng == "on-request" and player >= 0 and not in_play[player] \
+        and next_in_play(player, in_play) == seat
+
+
 def may_follow(seat: int, player: int, passed: Collection[int]) -> bool:
     """过牌 (001 Q&A 5): a seat that passed this round may still answer its 对头's play."""
     return seat not in passed or duitou(seat) == player

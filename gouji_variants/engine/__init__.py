@@ -7,6 +7,7 @@
 
 from .actions import (
     DECLARE,
+    JIEFENG,
     PASS,
     REVOLUTION,
     YIELD,
@@ -16,6 +17,7 @@ from .actions import (
     Event,
     Hui3,
     IllegalAction,
+    Jiefeng,
     Pass,
     Play,
     Return,
@@ -32,4 +34,5 @@ __all__ = [
     "HeuristicAgent", "Hui3",
     "IllegalAction", "Match", "NotSupported", "Observation", "Pass", "Play", "RandomAgent", "Return", "Revolution",
     "Yield", "check_supported", "make_agents", "play_out",
+    "JIEFENG", "Jiefeng",
 ]

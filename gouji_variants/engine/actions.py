@@ -59,11 +59,17 @@ class Return:
     cards: Cards
 
 
-Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return | Declare
+@dataclass(frozen=True, slots=True)
+class Jiefeng:
+    """申请接风: on the 上家's last play (底牌), lead a new round instead of beating it."""
+
+
+Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return | Declare | Jiefeng
 PASS = Pass()
 YIELD = Yield()
 REVOLUTION = Revolution()
 DECLARE = Declare()
+JIEFENG = Jiefeng()
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +111,8 @@ def from_json(data: dict[str, Any]) -> Action:
         return Return(Cards.parse(data["cards"]))
     if kind == "hui3" and data.get("which") in ("3", "4", "both"):
         return Hui3(data["which"])
-    simple: dict[Any, Action] = {"pass": PASS, "yield": YIELD, "revolution": REVOLUTION, "declare": DECLARE}
+    simple: dict[Any, Action] = {"pass": PASS, "yield": YIELD, "revolution": REVOLUTION, "declare": DECLARE,
+                                 "jiefeng": JIEFENG}
     if kind in simple:
         return simple[kind]
     raise ValueError(f"not an action: {data!r}")

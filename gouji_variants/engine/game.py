@@ -64,6 +64,7 @@ from ..expressions import TRIBUTE_KINDS
 from ..rules import PLACE_NAMES
 from .actions import (
     DECLARE,
+    JIEFENG,
     PASS,
     REVOLUTION,
     YIELD,
@@ -73,6 +74,7 @@ from .actions import (
     Event,
     Hui3,
     IllegalAction,
+    Jiefeng,
     Pass,
     Play,
     Return,
@@ -345,7 +347,7 @@ class Game:
             kind, seat = slots[0]
             top = self._top
             if kind in _BEATING and top is not None and not self._moves.can_beat(self._hands[seat], top) \
-                    and not (kind == FOLLOW and self._may_yield(seat)):
+                    and not (kind == FOLLOW and self._may_yield(seat)) and not self._may_request_jiefeng(seat):
                 slots.pop(0)
                 broken = self._pass(seat)
                 self.stats["forced"] += 1
@@ -377,6 +379,10 @@ class Game:
         return (self._kind_at(seat) == FOLLOW and self.rules.turns.allow_yield and not self._luanchan
                 and self._burner is None and not self._on_yield and self._top_seat == duitou(seat)
                 and bool(self._yield_targets(seat)))
+
+    def _may_request_jiefeng(self, seat: int) -> bool:
+        return self._kind_at(seat) in _BEATING and turns.may_request_jiefeng(
+            self.rules.turns, seat, self._top_seat, self._in_play)
 
     def _kind_at(self, seat: int) -> int:
         return self._slots[0][0] if self._slots and self._slots[0][1] == seat else -1
@@ -450,6 +456,12 @@ class Game:
                 return None
             return _no("turns.allow_yield", "只有对头出牌、上两家都过后才可让牌（让牌后须自己上或扣）",
                        "you may yield only on your 对头's play after the two players before you passed, once")
+        if isinstance(action, Jiefeng):
+            if self._may_request_jiefeng(seat):
+                return None
+            return _no("turns.jiefeng", "只有在上家的底牌前、且本规则许可时，下家才可申请接风",
+                       "only the next player, on the last play of a player who went out, may ask to lead "
+                       "(申请接风), where the ruleset allows it")
         if isinstance(action, Burn):
             return _no("burning.enabled", "现在不能烧牌：烧牌须在够级牌打出后、对头之前，且未过牌",
                        "you cannot burn now: a burn is declared right after a 够级 play, ahead of its 对头, "
@@ -485,11 +497,16 @@ class Game:
         beating = self._moves.beating(hand, self._top)
         if kind == BURN:
             return [*(Burn(cards_of(counts)) for counts in beating), PASS]
-        actions: list[Action] = [Play(cards_of(counts)) for counts in beating]
-        actions.append(PASS)
+        return [*(Play(cards_of(counts)) for counts in beating), *self._other_actions(kind)]
+
+    def _other_actions(self, kind: int) -> list[Action]:
+        """What :attr:`turn` may do on the play besides beating it."""
+        others: list[Action] = [PASS]
         if kind == FOLLOW and self._may_yield(self.turn):
-            actions.append(YIELD)
-        return actions
+            others.append(YIELD)
+        if self._may_request_jiefeng(self.turn):
+            others.append(JIEFENG)
+        return others
 
     def sample_action(self, rng: random.Random) -> Action:
         """A legal action drawn uniformly at random; leads are drawn without listing them."""
@@ -500,9 +517,7 @@ class Game:
             return rng.choice(self.legal_actions())
         assert self._top is not None
         plays = list(self._moves.beating(self._hands[self.turn], self._top))
-        others: list[Action] = [PASS]
-        if kind == FOLLOW and self._may_yield(self.turn):
-            others.append(YIELD)
+        others = self._other_actions(kind)
         pick = rng.randrange(len(plays) + len(others))
         if pick >= len(plays):
             return others[pick - len(plays)]
@@ -536,6 +551,9 @@ class Game:
             self._declared[seat] = "yudian" if kind == YUDIAN else "mingdian"
             self.stats["declarations"] += 1
             notes.append("预点" if kind == YUDIAN else "明点")
+        elif isinstance(action, Jiefeng):
+            self._slots.clear()  # the round ends: the 底牌 stands and its 下家 leads (_round_over)
+            notes.append("申请接风")
         elif isinstance(action, Yield):
             targets = self._yield_targets(seat)
             rest = [slot for slot in self._slots if slot[1] not in targets]

@@ -7,11 +7,14 @@ two values of the key, and names the seed line it implements.
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import deal, variant
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
-from gouji_variants.engine import PASS, Burn, Event, Game, Play
+from gouji_variants.engine import JIEFENG, PASS, Burn, Event, Game, IllegalAction, Play
+from gouji_variants.engine.actions import describe, from_json, to_json
+from gouji_variants.engine.terminal import parse
 
 
 def play(text: str) -> Play:
@@ -153,3 +156,60 @@ def test_without_survives_beat_back_the_duitou_ends_the_burn_at_once(dagang: Rul
     game.apply(play("BB"))  # seat 1 may still answer its 对头's 22, but the burn is over
     game.apply(play("55"))
     assert game.burns[0].outcome == "解烧" and not game.successful_burns()
+
+
+# -- turns.jiefeng on-request 申请接风 ---------------------------------------------------------
+
+ON_REQUEST = {"turns": {"jiefeng": "on-request"}}
+
+
+def test_jiefeng_on_request_the_next_player_leads_instead_of_beating_the_last_play(dagang: Ruleset) -> None:
+    """001 Q&A 13 持牌人对上家的底牌可暂不上牌而申请由自己重新发牌 … 如其余持牌人均同意 (consent
+    is taken as granted), and 002 也可以申请接风."""
+    game = deal(variant(dagang, **ON_REQUEST), "Q", "3K", "4", "5", "6", "7")
+    game.apply(play("Q"))  # seat 0 goes out on its 底牌
+    assert game.turn == 1 and JIEFENG in game.legal_actions()  # seat 1 could beat the Q with its K
+    assert game.apply(JIEFENG).notes == ("申请接风",)
+    assert game.turn == 1 and game.decision == "lead" and game.top is None
+    assert game.stats["jiefeng"] == 1 and game.log[-1].notes == ("接风",)
+
+
+def test_jiefeng_on_request_is_a_choice_even_without_a_beating_card(dagang: Ruleset) -> None:
+    """On request the 下家 decides, so a 下家 that cannot beat the 底牌 is not passed for."""
+    game = deal(variant(dagang, **ON_REQUEST), "Q", "3", "4", "5", "6", "7")
+    game.apply(play("Q"))
+    assert game.turn == 1 and game.legal_actions() == [PASS, JIEFENG]
+    game.apply(PASS)  # seat 1 passes: nobody else may request
+    assert game.turn == 3 and JIEFENG not in game.legal_actions()  # seat 3 may only yield or pass
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(JIEFENG)
+    assert caught.value.verdict.rule == "turns.jiefeng"
+
+
+def test_jiefeng_on_request_only_on_a_last_play(dagang: Ruleset) -> None:
+    """申请接风 is on the 上家's 底牌 only, not on a play by a seat still holding cards."""
+    game = deal(variant(dagang, **ON_REQUEST), "Q5", "3K", "4", "5", "6", "7")
+    game.apply(play("Q"))
+    assert game.turn == 1 and not game.can(JIEFENG)
+
+
+def test_jiefeng_next_player_cannot_request(dagang: Ruleset) -> None:
+    """turns.jiefeng next-player (000:103): the 下家 leads only once nobody beats the 底牌."""
+    game = deal(dagang, "Q", "3", "4", "5", "6", "7")
+    game.apply(play("Q"))
+    assert game.turn == 3  # seat 1 could not beat the Q and had no request to make: passed for it
+    assert not game.can(JIEFENG)
+
+
+def test_jiefeng_request_is_recorded_replayed_and_typed(dagang: Ruleset) -> None:
+    """The new action round-trips through records and the terminal's command parser."""
+    assert to_json(JIEFENG) == {"type": "jiefeng"} and from_json({"type": "jiefeng"}) == JIEFENG
+    assert describe(JIEFENG) == "jiefeng"
+    game = deal(variant(dagang, **ON_REQUEST), "Q", "3K", "4", "5", "6", "7")
+    assert parse("j", game) == parse("接风", game) == JIEFENG
+    game.apply(play("Q"))
+    game.apply(JIEFENG)
+    twin = deal(variant(dagang, **ON_REQUEST), "Q", "3K", "4", "5", "6", "7")
+    for _, action in game.actions[len(twin.actions):]:
+        twin.apply(from_json(to_json(action)))
+    assert twin.log == game.log
