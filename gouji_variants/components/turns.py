@@ -60,6 +60,21 @@ def answerers(rule: Turns, player: int, in_play: Sequence[bool]) -> list[int]:
     ]
 
 
+def luanchan_followers(rule: Turns, player: int, in_play: Sequence[bool]) -> list[int]:
+    """Who may beat ``player``'s play in 四人乱缠, in order: every seat in play, in play order.
+
+    抢垫 (``luanchan_cut_in``; 后水湾 002 四人乱弹，也应按顺序发牌，也可以在联邦的时候抢垫), read
+    as: when a player's play is on the table, that player's team-mates still in play are asked
+    first, in play order, whether to beat it, ahead of any opponent whose turn comes before
+    theirs; a team-mate who declines the cut-in keeps its ordinary turn. Leading is unchanged.
+    """
+    order = [seat for seat in ORDER[player] if in_play[seat]]
+    if not rule.luanchan_cut_in:
+        return order
+    first_opponent = next((index for index, seat in enumerate(order) if team(seat) != team(player)), len(order))
+    return [seat for seat in order if team(seat) == team(player)] + order[first_opponent:]
+
+
 def luanchan_due(rule: Turns, finished: int, revolutionaries: int) -> bool:
     """四人乱缠 (000:115, 001 Q&A 12): after 头科 and 二科, or with a revolutionary after 头科."""
     if rule.luanchan == "never":

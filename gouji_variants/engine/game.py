@@ -767,7 +767,7 @@ class Game:
         """Who may act on ``player``'s play, in order (000:115-122, 001 Q&A 4-12)."""
         in_play = self._in_play
         if self._luanchan:
-            return [(FOLLOW, seat) for seat in ORDER[player] if in_play[seat]]
+            return [(FOLLOW, seat) for seat in turns.luanchan_followers(self.rules.turns, player, in_play)]
         opposite = duitou(player)
         if self._burner == player:
             slots = self._burn_offers(player, opposite) if self.rules.burning.counter_burn else []

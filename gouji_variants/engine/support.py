@@ -25,7 +25,6 @@ class NotSupported(ValueError):
 
 #: rule key -> whether the engine plays the ruleset's value of it.
 SUPPORTED: dict[str, Callable[[Rules], bool]] = {
-    "turns.luanchan_cut_in": lambda r: not r.turns.luanchan_cut_in,
     "penalties.wrong_play": lambda r: r.penalties.wrong_play == "reject",
 }
 

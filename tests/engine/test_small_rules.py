@@ -213,3 +213,37 @@ def test_jiefeng_request_is_recorded_replayed_and_typed(dagang: Ruleset) -> None
     for _, action in game.actions[len(twin.actions):]:
         twin.apply(from_json(to_json(action)))
     assert twin.log == game.log
+
+
+# -- turns.luanchan_cut_in 抢垫 ----------------------------------------------------------------
+
+
+def _luanchan(ruleset: Ruleset) -> Game:
+    """头科 (seat 0) and 二科 (seat 1) are out; seats 2-5 play 四人乱缠 and seat 2 leads a 5."""
+    game = deal(ruleset, "A", "K", "593", "6T", "7J", "8Q")
+    game.apply(play("A"))
+    game.apply(PASS)  # seat 3 declines to yield; 接风 to seat 1
+    game.apply(play("K"))
+    game.apply(PASS)  # seat 4 declines to yield
+    assert game.luanchan and game.turn == 2
+    game.apply(play("5"))
+    return game
+
+
+def test_luanchan_cut_in_a_teammate_is_asked_before_the_opponents(dagang: Ruleset) -> None:
+    """002 (后水湾) 四人乱弹，也应按顺序发牌，也可以在联邦的时候抢垫: seat 4, seat 2's team-mate,
+    may beat the 5 before seat 3; declining keeps its ordinary turn after seat 3."""
+    game = _luanchan(variant(dagang, turns={"luanchan_cut_in": True}))
+    assert game.turn == 4 and game.may_answer() == (4, 3, 4, 5)
+    game.apply(PASS)  # seat 4 declines to cut in
+    assert game.turn == 3
+    game.apply(PASS)
+    assert game.turn == 4
+    game.apply(play("7"))  # its ordinary turn
+    assert game.turn == 2  # now seat 2 is seat 4's team-mate, ahead of seats 5 and 3
+
+
+def test_without_luanchan_cut_in_the_order_is_plain(dagang: Ruleset) -> None:
+    """000:115 四户乱缠 … 四家完全按照逆时针出牌: seat 3 comes first."""
+    game = _luanchan(dagang)
+    assert game.turn == 3 and game.may_answer() == (3, 4, 5)
