@@ -79,6 +79,7 @@ def test_compiles_with_its_metadata(rule_id: str) -> None:
     assert ruleset.description_zh and ruleset.description_en
     assert any("\u4e00" <= ch <= "\u9fff" for alias in ruleset.aliases for ch in alias), "a Chinese alias"
     assert ruleset.sources and ruleset.interpretations
+    assert len(ruleset.examples) >= 10 and all(example.source for example in ruleset.examples)
     assert ruleset.path.read_text(encoding="utf-8").startswith(
         "# yaml-language-server: $schema=../gouji_variants/schema/ruleset.draft-07.schema.json\n# ")
 
