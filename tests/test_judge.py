@@ -277,6 +277,30 @@ def test_illegal_plays_name_the_rule(make: Make, sections: dict[str, Any], play:
     assert run(make(**sections), play, "3").beats is False
 
 
+@pytest.mark.parametrize(
+    ("key", "play", "on"),
+    [
+        pytest.param("attach_twos", "K2", "QQ", id="attach_twos"),  # 000:120 貼錢: K2 is two Ks
+        pytest.param("attach_jokers", "9B", "88", id="attach_jokers"),  # 000:120 掛花
+        pytest.param("mix_jokers", "BR", None, id="mix_jokers"),  # 002 大小王 in one play
+        pytest.param("jokers_with_threes", "33B", None, id="jokers_with_threes"),  # 002 除三外
+    ],
+)
+def test_each_plays_switch_on_and_off(make: Make, dagang: Ruleset, key: str, play: str, on: str | None) -> None:
+    """The same play under dagang (every switch on) and with one switch off: legal, then refused by that key."""
+    assert run(dagang, play, on).ok
+    result = run(make(plays={key: False}), play, on)
+    assert not result.valid and not result.ok and result.verdict.rule == f"plays.{key}"
+
+
+def test_thresholds_and_joker_plays_change_what_is_gouji(make: Make, dagang: Ruleset) -> None:
+    # 000:44 (第九条) 2張A, 2張K … 為法定最低級別 … 的夠級牌; 003:55 部分规则中,带红鬼的牌不是"够级牌"
+    assert run(dagang, "AA").gouji is True
+    assert run(make(gouji={"thresholds": "R, B, 2, AAA, KKK"}), "AA").gouji is False
+    assert run(dagang, "R999").gouji is True
+    assert run(make(gouji={"joker_plays": "big-joker-open"}), "R999").gouji is False
+
+
 def test_switches_leave_the_rest_legal(make: Make) -> None:
     assert run(make(plays={"attach_twos": False}), "22").valid  # 2s on their own are fine
     assert run(make(plays={"attach_jokers": False}), "BR").valid  # jokers on their own are fine
