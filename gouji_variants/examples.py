@@ -472,7 +472,6 @@ def _play(example: Scenario, ruleset: Ruleset) -> list[Mismatch]:
 
 def _compare(example: Scenario, game: Game) -> list[Mismatch]:
     """Every expectation against the game as it stands."""
-    from .components import tribute
 
     expect = example.expect
     found: list[Mismatch] = []
@@ -509,7 +508,7 @@ def _compare(example: Scenario, game: Game) -> list[Mismatch]:
         else:
             places = game.places
             actual_dues = tuple(Due(due.kind, places[due.payer], places[due.receiver], due.count)
-                                for due in tribute.dues(game.rules.tribute, places, game.successful_burns()))
+                                for due in game.next_dues())
             same = len(actual_dues) == len(expect.tribute) and all(
                 want.matches(got) for want, got in zip(expect.tribute, actual_dues, strict=True))
             if not same:
