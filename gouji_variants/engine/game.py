@@ -49,6 +49,7 @@ from ..components import (
     deck,
     first_player,
     kaidian,
+    penalties,
     places,
     reporting,
     revolution,
@@ -527,13 +528,16 @@ class Game:
     # -- applying ------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> Event:
-        """Apply a legal action of :attr:`turn` and move on to the next decision."""
-        self.verify(action)
+        """Apply a legal action of :attr:`turn` and move on to the next decision (an illegal play
+        under 错牌不出 costs the turn instead of being refused: :meth:`_wrong_play`)."""
+        wrong = self._wrong_play(action)
         seat, kind = self.turn, self._kind
         self.actions.append((seat, action))
         self._slots.pop(0)
         notes: list[str] = []
-        if isinstance(action, Return):
+        if wrong is not None:
+            self._lose_turn(seat, kind, wrong, notes)
+        elif isinstance(action, Return):
             receiver, payer, _ = self._returns.pop(0)
             for rank, count in enumerate(action.cards.counts):
                 self._hands[receiver][rank] -= count
@@ -580,6 +584,30 @@ class Game:
         if self.over and self.places is not None:
             self.log.append(Event(-1, None, ("over: " + " ".join(PLACE_NAMES[p] for p in self.places),)))
         return event
+
+    def _wrong_play(self, action: Action) -> Verdict | None:
+        """None for a legal action; for an illegal Play or Burn where :attr:`turn` is to play cards
+        and the ruleset says 错牌不出 (``components.penalties``), its verdict; else raise."""
+        verdict = self._check(action)
+        if verdict is None:
+            return None
+        if self.over or not isinstance(action, (Play, Burn)) or self._kind not in (LEAD, BURN, *_BEATING) \
+                or not penalties.loses_turn(self.rules.penalties, verdict.rule):
+            raise IllegalAction(verdict)
+        return verdict
+
+    def _lose_turn(self, seat: int, kind: int, verdict: Verdict, notes: list[str]) -> None:
+        """错牌不出: the wrong play counts as a pass (declining a burn offer); a leader's lead goes
+        to its 下家 still in play, and a burner losing its lead this way has its burn broken (解烧)."""
+        notes += ["错牌不出", f"{verdict.rule}: {verdict.en}"]
+        if kind == LEAD:
+            if self._burner == seat:
+                self._break_burn(notes)
+            leader = turns.next_in_play(seat, self._in_play)
+            assert leader is not None
+            self._slots[:] = [(LEAD, leader)]
+        elif kind != BURN:
+            notes += self._pass(seat)
 
     def _hui3(self, action: Hui3) -> None:
         ranks = {"3": (0,), "4": (1,), "both": (0, 1)}[action.which]

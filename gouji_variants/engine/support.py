@@ -24,9 +24,7 @@ class NotSupported(ValueError):
 
 
 #: rule key -> whether the engine plays the ruleset's value of it.
-SUPPORTED: dict[str, Callable[[Rules], bool]] = {
-    "penalties.wrong_play": lambda r: r.penalties.wrong_play == "reject",
-}
+SUPPORTED: dict[str, Callable[[Rules], bool]] = {}
 
 
 def check_supported(ruleset: Ruleset) -> None:

@@ -247,3 +247,55 @@ def test_without_luanchan_cut_in_the_order_is_plain(dagang: Ruleset) -> None:
     """000:115 四户乱缠 … 四家完全按照逆时针出牌: seat 3 comes first."""
     game = _luanchan(dagang)
     assert game.turn == 3 and game.may_answer() == (3, 4, 5)
+
+
+# -- penalties.wrong_play 错牌不出 -------------------------------------------------------------
+
+LOSE_TURN = {"penalties": {"wrong_play": "lose-turn"}}
+
+
+def test_wrong_play_lose_turn_an_illegal_follow_counts_as_a_pass(dagang: Ruleset) -> None:
+    """000:34 / 003:87 (第八条(一)) 如顺牌有误，按照"错牌不出"的原则，其顺牌权自动取消，由其下家行使顺牌权."""
+    game = deal(variant(dagang, **LOSE_TURN), "33Q", "4466 5", "39", "88K", "55J", "4T")
+    game.apply(play("33"))
+    wrong = play("5")  # one card onto a pair
+    assert not game.can(wrong)
+    with pytest.raises(IllegalAction):
+        game.verify(wrong)
+    event = game.apply(wrong)
+    assert event.seat == 1 and event.notes[0] == "错牌不出" and event.notes[1].startswith("plays.same-count")
+    assert game.hand(1) == Cards.parse("44665") and game.turn == 3  # seat 1 passed: seat 2 cannot beat 33
+    assert 1 in game.observation(0).passed
+
+
+def test_wrong_play_lose_turn_a_wrong_lead_passes_the_lead_to_the_next_player(dagang: Ruleset) -> None:
+    """错牌不出 at a lead: the 下家 still in play leads."""
+    game = deal(variant(dagang, **LOSE_TURN), "34", "5", "6", "7", "8", "9")
+    event = game.apply(play("34"))
+    assert event.notes[0] == "错牌不出" and event.notes[1].startswith("plays.one-rank")
+    assert game.turn == 1 and game.decision == "lead" and game.hand(0) == Cards.parse("34")
+
+
+def test_wrong_play_lose_turn_a_wrong_burn_declines_the_offer(dagang: Ruleset) -> None:
+    """错牌不出 at a burn offer: a burn that does not beat the 够级 play declines the offer."""
+    game = deal(variant(dagang, **LOSE_TURN), "25", "B6", "B7", "3", "B8", "B9")
+    game.apply(play("2"))
+    assert game.turn == 2 and game.decision == "burn-offer"
+    assert game.apply(Burn(Cards.parse("7"))).notes[0] == "错牌不出"
+    assert game.turn == 4 and game.decision == "burn-offer" and game.burner is None
+
+
+def test_wrong_play_lose_turn_still_refuses_cards_not_in_hand(dagang: Ruleset) -> None:
+    """No table can see cards a player does not hold: that is refused under either value."""
+    game = deal(variant(dagang, **LOSE_TURN), "34", "5", "6", "7", "8", "9")
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(play("A"))
+    assert caught.value.verdict.rule == "cards.in-hand" and game.turn == 0
+
+
+def test_wrong_play_reject_refuses_the_play_and_keeps_the_turn(dagang: Ruleset) -> None:
+    """penalties.wrong_play reject (a digital table): the illegal play is refused, the seat plays again."""
+    game = deal(dagang, "34", "5", "6", "7", "8", "9")
+    with pytest.raises(IllegalAction):
+        game.apply(play("34"))
+    assert game.turn == 0 and game.decision == "lead"
