@@ -1,21 +1,36 @@
-"""The ``reporting`` component: which hand counts (报牌) and hands (看牌) a seat may see."""
+"""The ``reporting`` component: which hand counts (报牌) and hands (看牌, 挑牌) a seat may see."""
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from ..rules import Reporting
 
 
-def count_visible(rule: Reporting, viewer: int, seat: int, count: int) -> bool:
+def count_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: bool = False) -> bool:
     """报牌 (第十四条): a count at or below ``public_at_most`` is public; one's own, and a hand a
     team-mate may see, are known too."""
     if viewer == seat or (rule.public_at_most is not None and count <= rule.public_at_most):
         return True
-    return hand_visible(rule, viewer, seat, count)
+    return hand_visible(rule, viewer, seat, count, shown)
 
 
-def hand_visible(rule: Reporting, viewer: int, seat: int, count: int) -> bool:
-    """看牌 (青岛): team-mates see a hand at or below ``teammate_view_at_most`` cards."""
+def hand_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: bool = False) -> bool:
+    """看牌 (青岛): team-mates see a hand at or below ``teammate_view_at_most`` cards; 挑牌: they
+    see a hand its holder has ``shown``, whatever its size."""
     if viewer == seat:
         return True
+    if viewer % 2 != seat % 2:
+        return False
     limit = rule.teammate_view_at_most
-    return limit is not None and viewer % 2 == seat % 2 and count <= limit
+    return shown or (limit is not None and count <= limit)
+
+
+def may_tiaopai(rule: Reporting, seat: int, shown: Collection[int], bie3: bool = False) -> bool:
+    """挑牌 (第十五条 持牌人自认为手中所有牌可一次发尽时，可提出由本方其他持牌人确定发牌顺序): with
+    ``tiaopai``, a seat at its lead may show its hand to its team-mates, once. Whether it could
+    really go out at once is its own judgement (自认为) and is not checked. On a digital table
+    the team-mates then see the hand for the rest of the game and may hint; the holder still
+    plays its own cards (what cannot go out stays in its hand, as 第十五条 says). Never under
+    憋3 (第二十六条(四) 不挑牌; the compiler refuses such a ruleset, a ruleset built in code may not)."""
+    return rule.tiaopai and not bie3 and seat not in shown

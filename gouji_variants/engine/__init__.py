@@ -10,6 +10,7 @@ from .actions import (
     JIEFENG,
     PASS,
     REVOLUTION,
+    TIAOPAI,
     YIELD,
     Action,
     Burn,
@@ -22,6 +23,7 @@ from .actions import (
     Play,
     Return,
     Revolution,
+    Tiaopai,
     Yield,
 )
 from .agents import Agent, HeuristicAgent, RandomAgent, make_agents
@@ -34,5 +36,5 @@ __all__ = [
     "HeuristicAgent", "Hui3",
     "IllegalAction", "Match", "NotSupported", "Observation", "Pass", "Play", "RandomAgent", "Return", "Revolution",
     "Yield", "check_supported", "make_agents", "play_out",
-    "JIEFENG", "Jiefeng",
+    "JIEFENG", "TIAOPAI", "Jiefeng", "Tiaopai",
 ]

@@ -64,12 +64,18 @@ class Jiefeng:
     """申请接风: on the 上家's last play (底牌), lead a new round instead of beating it."""
 
 
-Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return | Declare | Jiefeng
+@dataclass(frozen=True, slots=True)
+class Tiaopai:
+    """挑牌: at one's lead, show the hand to one's team-mates for the rest of the game."""
+
+
+Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return | Declare | Jiefeng | Tiaopai
 PASS = Pass()
 YIELD = Yield()
 REVOLUTION = Revolution()
 DECLARE = Declare()
 JIEFENG = Jiefeng()
+TIAOPAI = Tiaopai()
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +118,7 @@ def from_json(data: dict[str, Any]) -> Action:
     if kind == "hui3" and data.get("which") in ("3", "4", "both"):
         return Hui3(data["which"])
     simple: dict[Any, Action] = {"pass": PASS, "yield": YIELD, "revolution": REVOLUTION, "declare": DECLARE,
-                                 "jiefeng": JIEFENG}
+                                 "jiefeng": JIEFENG, "tiaopai": TIAOPAI}
     if kind in simple:
         return simple[kind]
     raise ValueError(f"not an action: {data!r}")

@@ -68,6 +68,7 @@ from .actions import (
     JIEFENG,
     PASS,
     REVOLUTION,
+    TIAOPAI,
     YIELD,
     Action,
     Burn,
@@ -80,6 +81,7 @@ from .actions import (
     Play,
     Return,
     Revolution,
+    Tiaopai,
     Yield,
 )
 from .moves import Counts, cards_of, moves_for
@@ -207,6 +209,7 @@ class Game:
         self._finished: list[int] = []
         self._zhashao: list[int] = []
         self._played = [False] * SEATS  # has played a card this game (窒息, 满贯)
+        self._shown: list[int] = []  # seats that declared 挑牌: their team-mates see their hands
         self._one_run = False  # 满贯: the leader went out with nobody else playing
         self._bottom: list[int] = []  # ranked at once from the bottom: 诈烧, 窒息, 大小王不出手
         self._men: list[int] = []  # stifled (闷), in order
@@ -381,6 +384,9 @@ class Game:
                 and self._burner is None and not self._on_yield and self._top_seat == duitou(seat)
                 and bool(self._yield_targets(seat)))
 
+    def _may_tiaopai(self, seat: int) -> bool:
+        return reporting.may_tiaopai(self.rules.reporting, seat, self._shown, self.rules.bie3.enabled)
+
     def _may_request_jiefeng(self, seat: int) -> bool:
         return self._kind_at(seat) in _BEATING and turns.may_request_jiefeng(
             self.rules.turns, seat, self._top_seat, self._in_play)
@@ -433,6 +439,11 @@ class Game:
             choices = ", ".join(self.rules.hui3.choices)
             return _no("hui3.choices", f"会3：可选 {choices}，或过", f"会3: choose one of {choices}, or pass")
         if kind == LEAD:
+            if isinstance(action, Tiaopai):
+                if self._may_tiaopai(seat):
+                    return None
+                return _no("reporting.tiaopai", "挑牌：本规则许可时，轮到自己发牌时可挑牌一次",
+                           "挑牌: where the ruleset allows it, you may show your hand once, at your lead")
             if not isinstance(action, Play):
                 return _no("turns.lead", "该你发牌：须出一手牌", "you lead: play a combination (a leader cannot pass)")
             found = self._combo(action.cards.counts)
@@ -485,7 +496,8 @@ class Game:
             return []
         kind, hand = self._kind, self._hands[self.turn]
         if kind == LEAD:
-            return [Play(cards_of(counts)) for counts in self._moves.leads(hand)]
+            leads: list[Action] = [Play(cards_of(counts)) for counts in self._moves.leads(hand)]
+            return leads + ([TIAOPAI] if self._may_tiaopai(self.turn) else [])
         if kind == RETURN:
             return [Return(Cards(counts)) for counts in _submultisets(hand, self._returns[0][2])]
         if kind == REVOLT:
@@ -555,6 +567,10 @@ class Game:
             self._declared[seat] = "yudian" if kind == YUDIAN else "mingdian"
             self.stats["declarations"] += 1
             notes.append("预点" if kind == YUDIAN else "明点")
+        elif isinstance(action, Tiaopai):
+            self._shown.append(seat)
+            self._slots.insert(0, (LEAD, seat))  # showing the hand does not use up the lead
+            notes.append("挑牌")
         elif isinstance(action, Jiefeng):
             self._slots.clear()  # the round ends: the 底牌 stands and its 下家 leads (_round_over)
             notes.append("申请接风")
@@ -966,6 +982,7 @@ class Game:
     def observation(self, seat: int) -> Observation:
         rule = self.rules.reporting
         counts = [sum(hand) for hand in self._hands]
+        shown = [other in self._shown for other in range(SEATS)]
         public_turn = not self.over and (self._kind not in (BURN, REVOLT) or self.turn == seat)
         return Observation(
             seat=seat,
@@ -973,9 +990,9 @@ class Game:
             to_act=self.turn if public_turn else None,
             decision=self.decision if self.turn == seat else None,
             hand=self.hand(seat) if self.stage != YUDIAN_STAGE else Cards(_NONE),
-            counts=tuple(count if reporting.count_visible(rule, seat, other, count) and self.stage != YUDIAN_STAGE
-                         else None for other, count in enumerate(counts)),
-            hands=tuple(self.hand(other) if reporting.hand_visible(rule, seat, other, counts[other])
+            counts=tuple(count if reporting.count_visible(rule, seat, other, count, shown[other])
+                         and self.stage != YUDIAN_STAGE else None for other, count in enumerate(counts)),
+            hands=tuple(self.hand(other) if reporting.hand_visible(rule, seat, other, counts[other], shown[other])
                         and self.stage != YUDIAN_STAGE else None for other in range(SEATS)),
             top=None if self._top is None else self._top.cards,
             top_seat=None if self._top is None else self._top_seat,
@@ -1000,7 +1017,7 @@ class Game:
         twin._rng.setstate(self._rng.getstate())
         twin._hands = [list(hand) for hand in self._hands]
         for name in ("_table", "_removed", "_in_play", "_finished", "_zhashao", "_bottom", "_men", "_revolutionaries",
-                     "_round", "_played",
+                     "_round", "_played", "_shown",
                      "_slots", "_returns", "log", "actions", "deals", "_stifler", "_lived", "_opened", "_gave_up",
                      "_four_due", "_declared", "owed"):
             setattr(twin, name, list(getattr(self, name)))

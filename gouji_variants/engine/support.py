@@ -1,8 +1,4 @@
-"""Which rules the engine honours: a ruleset setting anything else is refused, never played differently.
-
-``reporting.tiaopai`` (挑牌) is table talk among team-mates: it changes no legal move, so
-it is accepted and has no effect on play.
-"""
+"""Which rules the engine honours: a ruleset setting anything else is refused, never played differently."""
 
 from __future__ import annotations
 

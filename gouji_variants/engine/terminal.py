@@ -13,6 +13,7 @@ from .actions import (
     JIEFENG,
     PASS,
     REVOLUTION,
+    TIAOPAI,
     YIELD,
     Action,
     Burn,
@@ -31,6 +32,7 @@ Type a play in card notation (3-9, T or 10, J, Q, K, A, 2, B = 小王, R = 大�
   pass (p)          过牌 / 扣牌, or decline an offer (burn, 革命, 会3)
   yield (y)         让牌: let the next two try your 对头's play first
   jiefeng (j)       申请接风: on the last play of a player who went out before you, lead a new round instead
+  tiaopai           挑牌: at your lead, show your hand to your team-mates for the rest of the game
   burn CARDS        烧牌: beat the 够级 play with CARDS and run out (a joker on every later play but the last)
   revolution        革命 (no 2s, no jokers): sit this game out
   hui3 3|4|both     会3: take every 3 (or 4) out of all hands
@@ -105,7 +107,7 @@ def parse(text: str, game: Game) -> Action | str:
     simple: dict[str, Action] = {"pass": PASS, "p": PASS, "yield": YIELD, "y": YIELD, "revolution": REVOLUTION,
                                  "革命": REVOLUTION, "过": PASS, "让": YIELD,
                                  "declare": DECLARE, "宣点": DECLARE, "jiefeng": JIEFENG, "j": JIEFENG,
-                                 "接风": JIEFENG}
+                                 "接风": JIEFENG, "tiaopai": TIAOPAI, "挑牌": TIAOPAI}
     if head in simple and not rest:
         return simple[head]
     if head == "hui3" and rest in ("3", "4", "both"):

@@ -12,7 +12,7 @@ from engine_helpers import deal, variant
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
-from gouji_variants.engine import JIEFENG, PASS, Burn, Event, Game, IllegalAction, Play
+from gouji_variants.engine import JIEFENG, PASS, TIAOPAI, Burn, Event, Game, IllegalAction, Play
 from gouji_variants.engine.actions import describe, from_json, to_json
 from gouji_variants.engine.terminal import parse
 
@@ -299,3 +299,39 @@ def test_wrong_play_reject_refuses_the_play_and_keeps_the_turn(dagang: Ruleset) 
     with pytest.raises(IllegalAction):
         game.apply(play("34"))
     assert game.turn == 0 and game.decision == "lead"
+
+
+# -- reporting.tiaopai 挑牌 --------------------------------------------------------------------
+
+TIAOPAI_HANDS = ("99 33 444555666777", "44", "55", "66", "77", "88")
+
+
+def test_tiaopai_shows_the_hand_to_the_teammates_for_the_rest_of_the_game(dagang: Ruleset) -> None:
+    """003:102 (第十五条) 挑牌: 持牌人自认为手中所有牌可一次发尽时，可提出由本方其他持牌人确定发牌顺序."""
+    game = deal(dagang, *TIAOPAI_HANDS)
+    assert TIAOPAI in game.legal_actions() and game.observation(2).hands[0] is None
+    assert game.apply(TIAOPAI).notes == ("挑牌",)
+    assert game.turn == 0 and game.decision == "lead" and TIAOPAI not in game.legal_actions()  # once
+    assert game.observation(2).hands[0] == game.observation(4).hands[0] == game.hand(0)
+    assert game.observation(2).counts[0] == 16  # above 报牌's 10: known through the hand
+    assert game.observation(1).hands[0] is None and game.observation(1).counts[0] is None  # not the opponents
+    game.apply(play("99"))
+    assert game.observation(4).hands[0] == Cards.parse("33 444555666777")
+
+
+def test_tiaopai_is_only_at_a_lead(dagang: Ruleset) -> None:
+    """挑牌 is declared when the seat is to lead."""
+    game = deal(dagang, *TIAOPAI_HANDS)
+    game.apply(play("33"))
+    assert game.turn == 1 and not game.can(TIAOPAI)
+
+
+def test_without_tiaopai_nobody_shows_a_hand(dagang: Ruleset) -> None:
+    """reporting.tiaopai false (憋3 tables, 000:82 不挑牌): the action is refused."""
+    game = deal(variant(dagang, reporting={"tiaopai": False}), *TIAOPAI_HANDS)
+    assert TIAOPAI not in game.legal_actions()
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(TIAOPAI)
+    assert caught.value.verdict.rule == "reporting.tiaopai"
+    bie3 = deal(variant(dagang, bie3={"enabled": True}), *TIAOPAI_HANDS)  # 第二十六条(四) 不挑牌
+    assert bie3.decision == "lead" and TIAOPAI not in bie3.legal_actions()
