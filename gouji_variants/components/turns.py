@@ -50,13 +50,15 @@ def may_follow(seat: int, player: int, passed: Collection[int]) -> bool:
     return seat not in passed or duitou(seat) == player
 
 
-def answerers(rule: Turns, player: int, in_play: Sequence[bool]) -> list[int]:
+def answerers(rule: Turns, player: int, in_play: Sequence[bool], passed: Collection[int] = ()) -> list[int]:
     """Who may answer a 够级 play by ``player`` whose 对头 is in play, in play order: the 对头
-    and, under 无头, every seat whose own 对头 is out (it may beat anyone; 001 Q&A 11)."""
+    and, under 无头, every seat whose own 对头 is out (it may beat anyone; 001 Q&A 11) unless it
+    passed this round: 无头 gives it the others' powers (同样的职权), and a seat that passed
+    keeps only the right to answer its own 对头 (001 Q&A 5, 000 俗语 过牌后此轮中即失去发言权)."""
     opposite = duitou(player)
     return [
         seat for seat in ORDER[player]
-        if in_play[seat] and (seat == opposite or (rule.wutou and not in_play[duitou(seat)]))
+        if in_play[seat] and (seat == opposite or (rule.wutou and not in_play[duitou(seat)] and seat not in passed))
     ]
 
 

@@ -12,7 +12,8 @@ reference, 001 = the Q&A):
 * Declining a burn, a 革命 or a 会3 is a :class:`Pass` that does not lock the seat out.
 * 无头 applies to any seat whose 对头 is out of play (gone out, 革命 or 诈烧), not only
   头科's: with ``turns.wutou`` anyone may beat its 够级 plays in turn order and it may
-  answer anyone's 够级 play (answer order is play order); without it nobody answers them.
+  answer anyone's 够级 play (answer order is play order) unless it passed this round (a
+  pass keeps only the right to answer one's own 对头); without it nobody answers them.
 * 够死级: after 头科 or 二科 goes out, their 对头's next 够级 play in that round has no
   answer (only a burn can take it); the chance lapses when the round ends. 四人乱缠
   therefore starts with the next round after its condition is met.
@@ -822,7 +823,8 @@ class Game:
                 self._gousiji.discard(player)
                 return slots
             if in_play[opposite]:
-                return slots + [(ANSWER, seat) for seat in turns.answerers(self.rules.turns, player, in_play)]
+                answering = turns.answerers(self.rules.turns, player, in_play, self._passed)
+                return slots + [(ANSWER, seat) for seat in answering]
             return slots + (self._follow_slots(player) if self.rules.turns.wutou else [])
         if self._on_yield:  # only the 对头 may beat a play made onto a yield (001 Q&A 6)
             return [(ANSWER, opposite)] if in_play[opposite] else []

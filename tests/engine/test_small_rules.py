@@ -335,3 +335,34 @@ def test_without_tiaopai_nobody_shows_a_hand(dagang: Ruleset) -> None:
     assert caught.value.verdict.rule == "reporting.tiaopai"
     bie3 = deal(variant(dagang, bie3={"enabled": True}), *TIAOPAI_HANDS)  # 第二十六条(四) 不挑牌
     assert bie3.decision == "lead" and TIAOPAI not in bie3.legal_actions()
+
+
+# -- 无头 after passing ----------------------------------------------------------------------
+
+
+def test_wutou_seat_that_passed_may_not_answer_anothers_gouji(dagang: Ruleset) -> None:
+    """001:20 (Q&A 5) 过牌者除"对头牌"外，这一轮再无权发牌; 001:32 (Q&A 11) 无头者对其他持牌者亦行使
+    同样的职权 — the same powers, so the same lock-out: seat 3 (无头: its 对头, seat 0, is 头科)
+    passed this round and may not answer seat 5's 2, though it holds a 小王."""
+    game = deal(variant(dagang, turns={"gousiji": False}), "R", "3K", "49", "AA5B", "6Q", "28")
+    game.apply(play("R"))  # seat 0 goes out on a dead 大王; 接风 to seat 1
+    game.apply(play("3"))
+    game.apply(play("4"))  # seat 2
+    game.apply(PASS)  # seat 3 passes holding 5
+    game.apply(play("6"))  # seat 4
+    game.apply(play("2"))  # seat 5: a 够级 play; its 对头 (seat 2) cannot answer
+    assert game.turn == 5 and game.decision == "lead"  # seat 3 was not asked
+
+
+def test_wutou_seat_that_has_not_passed_answers_anyones_gouji(dagang: Ruleset) -> None:
+    """001:32 无头者对其他持牌者亦行使同样的职权: the same game, seat 3 plays instead of passing."""
+    game = deal(variant(dagang, turns={"gousiji": False}), "R", "3K", "49", "AA5B", "6Q", "28")
+    game.apply(play("R"))
+    game.apply(play("3"))
+    game.apply(play("4"))
+    game.apply(play("5"))  # seat 3
+    game.apply(play("6"))  # seat 4
+    game.apply(play("2"))  # seat 5
+    assert game.turn == 3 and game.decision == "burn-offer"  # a team-mate may burn it first
+    game.apply(PASS)
+    assert game.turn == 3 and game.decision == "answer"  # seat 2, its 对头, could not beat it
