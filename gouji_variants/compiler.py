@@ -29,6 +29,7 @@ from jsonschema.exceptions import ValidationError, relevance
 from . import examples as examples_
 from . import expressions, schema
 from .catalog import Catalog, looks_like_path
+from .components import registry
 from .errors import Diagnostic, Mark, RulesetError
 from .expressions import TRIBUTE_KINDS
 from .grammar import NotationError
@@ -37,7 +38,7 @@ from .yamlsource import Document, load, pointer_join
 
 BASE_ID = "dagang"
 META_KEYS = ("id", "kind", "name", "aliases", "region", "description", "sources", "extends", "interpretations",
-             "examples")
+             "examples", "components")
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,8 @@ class Ruleset:
     fingerprint: str
     own: Mapping[str, Any]  # the file's own data, as written
     examples: tuple[examples_.Example, ...] = ()  # this file's own examples (never inherited)
+    #: rule area -> registered name of the component that replaces the built-in one (inherited)
+    components: Mapping[str, str] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
 
     def rule_data(self) -> dict[str, dict[str, Any]]:
         """The resolved rules as plain data, expressions in canonical form."""
@@ -92,8 +95,9 @@ class Ruleset:
             "sources": [{k: v for k, v in dataclasses.asdict(s).items() if v} for s in self.sources],
             "extends": list(self.extends),
             "interpretations": [dataclasses.asdict(i) for i in self.interpretations],
+            "components": dict(self.components),
         }
-        return {k: v for k, v in data.items() if v not in ("", [], None)}
+        return {k: v for k, v in data.items() if v not in ("", [], None, {})}
 
     def resolved(self) -> dict[str, Any]:
         """Metadata and every rule: a self-contained ruleset that loads to the same rules."""
@@ -117,9 +121,13 @@ def rules_to_data(rules: Rules) -> dict[str, dict[str, Any]]:
     return {name: _plain(getattr(rules, name)) for name in SECTIONS}
 
 
-def fingerprint(rules: Rules) -> str:
-    """A short stable hash of the resolved rules: ``xxxx-xxxx-xxxx``."""
-    canonical = json.dumps(rules_to_data(rules), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+def fingerprint(rules: Rules, components: Mapping[str, str] | None = None) -> str:
+    """A short stable hash of the resolved rules (and of the components replaced, if any):
+    ``xxxx-xxxx-xxxx``."""
+    data: dict[str, Any] = rules_to_data(rules)
+    if components:
+        data["components"] = dict(components)
+    canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     digest = hashlib.sha256(canonical.encode()).hexdigest()[:12]
     return "-".join(digest[i : i + 4] for i in range(0, 12, 4))
 
@@ -475,6 +483,25 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
         yield at("burning.conditions", "burning is on but has no condition", "list joker-every-play or one-rank-left")
 
 
+def _components(layers: list[Document]) -> dict[str, str]:
+    """The ``components:`` mappings of the layers merged (later wins), each name checked against
+    the registry (:mod:`gouji_variants.components.registry`) where it was written."""
+    chosen: dict[str, tuple[str, Document]] = {}
+    for doc in layers:
+        for section, name in (doc.data.get("components") or {}).items():
+            chosen[section] = (name, doc)
+    problems = []
+    for section, (name, doc) in chosen.items():
+        try:
+            registry.load(section, name)
+        except registry.UnknownComponent as error:
+            pointer = f"/components/{section}"
+            problems.append(Diagnostic(doc.mark(pointer), str(error), pointer, error.hint))
+    if problems:
+        raise RulesetError(problems)
+    return {section: name for section, (name, _) in chosen.items()}
+
+
 def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
     """Load, resolve and compile the ruleset file at ``path``."""
     catalog = catalog or Catalog.default()
@@ -490,6 +517,7 @@ def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
         layers = [layer for layer in resolver.layers(base) if all(layer is not own for own in layers)] + layers
         merged, origins = _merge(layers)
     rules = _build_rules(merged, origins, root)
+    components = _components(layers)
     own_examples = examples_.parse(root)
     name = data["name"]
     description = data.get("description") or {"zh": "", "en": ""}
@@ -508,9 +536,10 @@ def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
         path=path,
         rules=rules,
         provenance=MappingProxyType({key: o.doc.mark(o.pointer) for key, o in origins.items()}),
-        fingerprint=fingerprint(rules),
+        fingerprint=fingerprint(rules, components),
         own=MappingProxyType(data),
         examples=own_examples,
+        components=MappingProxyType(components),
     )
 
 

@@ -203,7 +203,8 @@ def render_reference() -> str:
         "",
         "## Metadata / 元数据",
         "",
-        "Top-level keys that describe a ruleset; they are not rules and are not inherited through `extends`.",
+        "Top-level keys that describe a ruleset; they are not rules and are not inherited through `extends`, "
+        "except `components`.",
         "",
     ]
     out += _table(_meta_rows(built), "required")

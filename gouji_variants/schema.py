@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any, Literal
 
 from . import __version__, examples
+from .components.registry import REPLACEABLE
 from .expressions import DeckRecipe, KillRule, Thresholds, TributeOrder
 from .resources import SCHEMA_DIR as SCHEMA_DIR  # re-exported: where the schema files live
 from .rules import PLACE_NAMES, SECTION_TITLES, SECTIONS, Outcomes, Stakes, XuandianTable
@@ -148,6 +149,18 @@ def _meta_properties() -> dict[str, Any]:
             },
         },
         "examples": _examples_property(),
+        "components": {
+            "type": "object",
+            "additionalProperties": False,
+            "description": describe(
+                "替换内置组件：规则区 → 已注册的组件名（规则集从不含代码；随 extends 继承；见 docs/engine.md）",
+                "replace built-in components: rule area -> a registered component name (rulesets never carry "
+                "code; inherited through extends; see docs/engine.md)"),
+            "properties": {section: {**text, "description": describe(
+                f"{SECTION_TITLES[section][0]}组件的注册名（{section} 为内置）",
+                f"registered name of the {section} component ('{section}' is the built-in one)")}
+                for section in REPLACEABLE},
+        },
     }
 
 

@@ -52,9 +52,9 @@ from ..components import (
     kaidian,
     penalties,
     places,
+    registry,
     reporting,
     revolution,
-    score,
     tribute,
     turns,
 )
@@ -175,6 +175,7 @@ class Game:
         self.given_leader = leader
         self._rng = random.Random(seed)
         self._moves = moves_for(rules.plays, rules.bie3.enabled)
+        self.components = registry.resolve(ruleset.components)  # places, score, tribute: maybe third-party
         key = (rules.plays, rules.bie3)
         self._classified = _CLASSIFY_CACHES.setdefault(key, {})
         self.log: list[Event] = []
@@ -259,8 +260,9 @@ class Game:
     def _pay_tribute(self) -> None:
         assert self.carry.places is not None
         received = [[0] * N_RANKS for _ in range(SEATS)]
-        for due in tribute.dues(self.rules.tribute, self.carry.places, self.carry.burns, self.carry.owed):
-            paid = tribute.pay(self._hands[due.payer], received[due.payer], due.count)
+        for due in self.components.tribute.dues(self.rules.tribute, self.carry.places, self.carry.burns,
+                                                self.carry.owed):
+            paid = self.components.tribute.pay(self._hands[due.payer], received[due.payer], due.count)
             count = sum(paid)
             for rank in range(N_RANKS):
                 self._hands[due.payer][rank] -= paid[rank]
@@ -789,13 +791,13 @@ class Game:
         if self._burner == seat:
             self._close_burn("success")
             self.stats["successful_burns"] += 1
-        if score.one_run(self.rules.score, seat, self._played, len(self._finished)):
+        if self.components.score.one_run(self.rules.score, seat, self._played, len(self._finished)):
             self._one_run = True
             notes.append("满贯")
             self._finish()
             return
         if len(self._finished) == 1:
-            for other in places.zhixi(self.rules.places, seat, self._in_play, self._played):
+            for other in self.components.places.zhixi(self.rules.places, seat, self._in_play, self._played):
                 notes.append(f"窒息 {other}")
                 self._rank_now(other)
             if self.over:
@@ -880,9 +882,9 @@ class Game:
         remaining = [seat for seat in (start, *ORDER[start]) if self._in_play[seat]]  # in play order (满贯)
         order = self._finished + remaining
         men_places = [PLACE_NAMES.index(name) for name in self.rules.bie3.men_places]
-        self.places = places.assign(order, self._bottom, self._revolutionaries, self.rules.places,
-                                    self._men, men_places)
-        self.score = score.recorded(self.places, self.rules.score, self._one_run)
+        self.places = self.components.places.assign(order, self._bottom, self._revolutionaries, self.rules.places,
+                                                    self._men, men_places)
+        self.score = self.components.score.recorded(self.places, self.rules.score, self._one_run)
         self.owed = self._game_dues()
         self.stage = OVER
         self._slots.clear()
@@ -910,7 +912,7 @@ class Game:
     def next_dues(self) -> list[tribute.Due]:
         """The tribute the next game pays after this finished one, in the ruleset's order."""
         assert self.places is not None
-        return tribute.dues(self.rules.tribute, self.places, self.successful_burns(), self.owed)
+        return self.components.tribute.dues(self.rules.tribute, self.places, self.successful_burns(), self.owed)
 
     # -- views ---------------------------------------------------------------------------------
 
