@@ -64,8 +64,8 @@ def render(game: Game, me: int) -> str:
             state = "革命"
         elif seat in seen.finished:
             state = f"out #{seen.finished.index(seat) + 1}"
-        elif seat in seen.out_of_play:
-            state = "诈烧"
+        elif seat in seen.out_of_play:  # ranked at once
+            state = "诈烧" if seat in game.zhashao else "闷" if seat in game.stifled else "ranked (窒息 …)"
         else:
             count = seen.counts[seat]
             state = f"{count} cards" if count is not None else ">10 cards"

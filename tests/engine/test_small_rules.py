@@ -14,7 +14,7 @@ from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
 from gouji_variants.engine import JIEFENG, PASS, TIAOPAI, Burn, Event, Game, IllegalAction, Play
 from gouji_variants.engine.actions import describe, from_json, to_json
-from gouji_variants.engine.terminal import parse
+from gouji_variants.engine.terminal import parse, render
 
 
 def play(text: str) -> Play:
@@ -366,3 +366,10 @@ def test_wutou_seat_that_has_not_passed_answers_anyones_gouji(dagang: Ruleset) -
     assert game.turn == 3 and game.decision == "burn-offer"  # a team-mate may burn it first
     game.apply(PASS)
     assert game.turn == 3 and game.decision == "answer"  # seat 2, its 对头, could not beat it
+
+
+def test_the_terminal_shows_a_seat_ranked_by_zhixi(dagang: Ruleset) -> None:
+    """gouji play: a seat ranked at once by 窒息 is not shown as 诈烧."""
+    game, _ = _zhixi_game(variant(dagang, places={"zhixi": True}))
+    table = next(line for line in render(game, 1).splitlines() if line.startswith("table:"))
+    assert "2: ranked (窒息 …)" in table and "诈烧" not in table
