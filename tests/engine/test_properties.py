@@ -174,6 +174,8 @@ VARIANTS = [
     {"plays": {"mix_jokers": False, "kills": (KillRule(BIG_JOKER, BIG_JOKER, 2, 1), KillRule(SMALL_JOKER, BIG_JOKER))}},
     {"gouji": {"joker_plays": "big-joker-open"}, "reporting": {"public_at_most": None, "teammate_view_at_most": 10}},
     {"places": {"revolution_place": "fourth"}, "score": {"record": "both-teams"}},
+    {"places": {"zhixi": True}, "score": {"manguan": "top-three"}, "burning": {"survives_beat_back": True},
+     "turns": {"jiefeng": "on-request", "luanchan_cut_in": True}, "penalties": {"wrong_play": "lose-turn"}},
 ]
 
 
