@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from gouji_variants.catalog import Catalog
-from gouji_variants.compiler import load_ruleset
+from gouji_variants.compiler import META_KEYS, load_ruleset
 from gouji_variants.resources import RULESETS_DIR
 from gouji_variants.rules import SECTIONS
 
@@ -36,6 +36,13 @@ BIE3 = "tests/engine/test_bie3.py"
 SETUP = "tests/engine/test_setup_and_result.py"
 SMALL = "tests/engine/test_small_rules.py"
 JUDGE = "tests/test_judge.py"
+COMPONENTS = "tests/engine/test_components.py"
+
+#: Top-level ruleset keys besides the rule sections that change what the engine does: each is a rule
+#: key too. The other top-level keys describe the ruleset (or, like ``extends``, only build its rules).
+ENGINE_META_KEYS = ("components",)
+DESCRIPTIVE_META_KEYS = ("id", "kind", "name", "aliases", "region", "description", "sources", "extends",
+                         "interpretations", "examples")
 
 #: rule key -> pytest node ids of tests showing the engine behave differently under two values of it.
 COVERAGE: dict[str, list[str]] = {
@@ -207,6 +214,8 @@ COVERAGE: dict[str, list[str]] = {
     "tribute.chuansanhu": [f"{KEYS}::test_chuansanhu_redeals_or_has_each_swept_player_pay_the_duitou"],
     "tribute.shao_cards": [f"{KEYS}::test_shao_cards_set_the_burn_tribute"],
     "tribute.men_cards": [f"{BIE3}::test_men_cards_are_paid_to_the_stifler_in_the_rulesets_order"],
+    # the top-level components: mapping (a registered replacement for places, score or tribute)
+    "components": [f"{COMPONENTS}::test_a_registered_component_replaces_the_builtin_one"],
     # penalties
     "penalties.wrong_play": [
         f"{SMALL}::test_wrong_play_lose_turn_an_illegal_follow_counts_as_a_pass",
@@ -218,14 +227,15 @@ COVERAGE: dict[str, list[str]] = {
 
 def rule_keys() -> list[str]:
     """Every rule key: ``section.field`` for each field of a section's dataclass (a nested dataclass
-    such as ``kaidian.mingdian`` is one key), or the section's own name if it is not a dataclass."""
+    such as ``kaidian.mingdian`` is one key), or the section's own name if it is not a dataclass;
+    then :data:`ENGINE_META_KEYS`."""
     keys: list[str] = []
     for section, kind in SECTIONS.items():
         if dataclasses.is_dataclass(kind):
             keys += [f"{section}.{field.name}" for field in dataclasses.fields(kind)]
         else:
             keys.append(section)
-    return keys
+    return keys + list(ENGINE_META_KEYS)
 
 
 def flatten(data: dict[str, Any]) -> dict[str, str]:
@@ -241,14 +251,19 @@ def flatten(data: dict[str, Any]) -> dict[str, str]:
 
 
 def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=dict)  # mappings as objects
 
 
 @functools.cache
 def builtin_rules() -> dict[str, dict[str, str]]:
     """Every built-in ruleset (``rulesets/*.yaml``, found by id), compiled: id -> flattened rule data."""
     catalog = Catalog((RULESETS_DIR.resolve(),))
-    return {entry.id: flatten(load_ruleset(entry.id, catalog).rule_data()) for entry in catalog.entries()}
+    found: dict[str, dict[str, str]] = {}
+    for entry in catalog.entries():
+        ruleset = load_ruleset(entry.id, catalog)
+        found[entry.id] = flatten(ruleset.rule_data())
+        found[entry.id].update({key: _canonical(getattr(ruleset, key)) for key in ENGINE_META_KEYS})
+    return found
 
 
 def differing_keys() -> dict[str, dict[str, list[str]]]:
@@ -326,6 +341,15 @@ def test_every_rule_key_has_a_row() -> None:
     assert not unlisted and not stale, (
         f"rule keys missing from COVERAGE (add each with the tests that show its effect): {unlisted}; "
         f"keys in COVERAGE that are no rule key: {stale}")
+
+
+def test_every_top_level_key_is_a_rule_key_or_descriptive() -> None:
+    """A new top-level ruleset key must be classed here: a rule key (with its tests) or descriptive."""
+    unclassed = [key for key in META_KEYS if key not in ENGINE_META_KEYS + DESCRIPTIVE_META_KEYS]
+    gone = [key for key in ENGINE_META_KEYS + DESCRIPTIVE_META_KEYS if key not in META_KEYS]
+    assert not unclassed and not gone, (
+        f"top-level keys to class as ENGINE_META_KEYS or DESCRIPTIVE_META_KEYS: {unclassed}; no longer "
+        f"top-level keys: {gone}")
 
 
 def test_every_listed_test_exists_and_concerns_its_key() -> None:
