@@ -673,8 +673,8 @@ class Game:
                 if not burning.keeps_condition(self.rules.burning, combo.has_jokers, empty, self._burn_one_rank):
                     self._zha_shao(seat, notes)
                     return
-            elif burning.beat_back_chance(self.rules.burning, seat, self._burner):
-                self._beat_back = True
+            elif burning.beat_back_chance(self.rules.burning, seat, self._burner) and self._in_play[self._burner]:
+                self._beat_back = True  # (a burner just ranked at once, e.g. 闷, has no 压回)
             else:
                 self._break_burn(notes)
         self._top = combo

@@ -373,3 +373,16 @@ def test_the_terminal_shows_a_seat_ranked_by_zhixi(dagang: Ruleset) -> None:
     game, _ = _zhixi_game(variant(dagang, places={"zhixi": True}))
     table = next(line for line in render(game, 1).splitlines() if line.startswith("table:"))
     assert "2: ranked (窒息 …)" in table and "诈烧" not in table
+
+
+def test_survives_beat_back_a_burner_stifled_by_the_beat_has_no_beat_back(dagang: Ruleset) -> None:
+    """压回 under 憋3: when the 对头's beat leaves the burner with its 3s only, the burner is 闷
+    (ranked at once) and the burn ends (解烧); no answer is offered to a seat out of play."""
+    ruleset = variant(dagang, bie3={"enabled": True}, burning={"survives_beat_back": True})
+    game = deal(ruleset, "KK3", "AAB53", "43", "53", "R63", "73")
+    game.apply(play("KK"))
+    game.apply(Burn(Cards.parse("AA")))  # seat 1 burns; nobody can answer the AA
+    game.apply(play("B5"))
+    event = game.apply(play("R6"))  # seat 4, the burner's 对头, beats it: seat 1 holds only its 3
+    assert "闷 1" in event.notes and "解烧" in event.notes
+    assert game.burns[0].outcome == "解烧" and not game.in_play[1] and game.turn != 1
