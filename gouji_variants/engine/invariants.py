@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 
 from ..cards import N_RANKS
 from ..compiler import Ruleset
-from ..components import score
 from .agents import RandomAgent
 from .game import Game
 from .match import Match, play_out
@@ -37,7 +36,7 @@ def problems(game: Game) -> list[str]:
     if game.places is None or sorted(game.places) != list(range(6)):
         found.append(f"places are not a permutation: {game.places}")
     else:
-        recorded = score.recorded(game.places, game.rules.score)
+        recorded = game.components.score.recorded(game.places, game.rules.score)
         if game.score not in (recorded, tuple(2 * points for points in recorded)):  # 满贯 doubles it
             found.append(f"score {game.score} does not follow from places {game.places}")
     return found
