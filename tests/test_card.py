@@ -11,12 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_helpers import gouji
 
 from gouji_variants import explain, expressions
 from gouji_variants.card import build, render
-from gouji_variants.catalog import ENV_VAR
-from gouji_variants.cli import main
 from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
 from gouji_variants.resources import RULESETS_DIR
 from gouji_variants.rules import SECTIONS, Outcomes, Stakes, XuandianTable
@@ -29,18 +27,6 @@ EXPRESSION_SAMPLES = {
     expressions.TributeOrder: ["落", "点 > 闷 > 烧 > 落", "点 > 清 > 憋王 > 落"],
     expressions.KillRule: ["B by R", "R by 2R, +1 card", "B on 2 by B", "R by 3B, any rank"],
 }
-
-
-@pytest.fixture(autouse=True)
-def _no_env_folders(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(ENV_VAR, raising=False)
-
-
-def gouji(*args: str | Path) -> Result:
-    result = CliRunner().invoke(main, [str(a) for a in args], env={"COLUMNS": "200"})
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def samples(hint: Any, length: int | None = None) -> list[Any]:

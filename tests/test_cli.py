@@ -10,31 +10,17 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
-from click.testing import CliRunner, Result
+from cli_helpers import gouji
 
 from gouji_variants import schema
 from gouji_variants.cards import Cards
 from gouji_variants.catalog import ENV_VAR
-from gouji_variants.cli import main
 from gouji_variants.compiler import load_ruleset
 from gouji_variants.judge import judge
 from gouji_variants.resources import RULESETS_DIR
 
 JUDGE_KEYS = {"ruleset", "fingerprint", "play", "on", "valid", "gouji", "pure_gouji", "beats", "rule", "reason"}
 MARK = re.compile(r"^.+:\d+:\d+$")
-
-
-@pytest.fixture(autouse=True)
-def _no_env_folders(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(ENV_VAR, raising=False)
-
-
-def gouji(*args: str | Path, env: dict[str, str] | None = None) -> Result:
-    result = CliRunner().invoke(main, [str(a) for a in args], env={"COLUMNS": "200", **(env or {})})
-    # never a traceback, whatever happened
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def judge_json(*args: str | Path) -> tuple[int, dict[str, Any]]:

@@ -40,11 +40,6 @@ def pack(pack_id: str, **sections: dict[str, Any]) -> dict[str, Any]:
     return {"id": pack_id, "kind": "option-pack", "name": {"zh": "选项", "en": "Option"}, **sections}
 
 
-@pytest.fixture(autouse=True)
-def _no_env_folders(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(ENV_VAR, raising=False)
-
-
 @pytest.fixture(scope="module")
 def dagang() -> Ruleset:
     return load_ruleset("dagang")

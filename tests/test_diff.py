@@ -23,14 +23,12 @@ from typing import Any
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
+from cli_helpers import gouji
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_malformed import normalise
 
 from gouji_variants import behaviour
-from gouji_variants.catalog import ENV_VAR
-from gouji_variants.cli import main
 from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
 from gouji_variants.diff import diff, render
 from gouji_variants.engine import NotSupported, check_supported, make_agents
@@ -56,21 +54,9 @@ CASES: dict[str, list[str]] = {
 FORMATS = {"text": "txt", "markdown": "md", "json": "json"}
 
 
-@pytest.fixture(autouse=True)
-def _no_env_folders(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(ENV_VAR, raising=False)
-
-
 @pytest.fixture
 def at_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
-
-
-def gouji(*args: str | Path) -> Result:
-    result = CliRunner().invoke(main, [str(a) for a in args], env={"COLUMNS": "200"})
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def _sides(args: list[str]) -> tuple[Ruleset, Ruleset]:

@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_helpers import gouji
 from test_docs import _LINK, Block, _anchors, _blocks
 
 from gouji_variants import examples
-from gouji_variants.catalog import ENV_VAR, Catalog
-from gouji_variants.cli import main
+from gouji_variants.catalog import Catalog
 from gouji_variants.compiler import compile_path, load_ruleset
 from gouji_variants.docgen import RULESET_DOCS, ruleset_pages
 from gouji_variants.engine import NotSupported, actions
@@ -41,16 +40,8 @@ HEAD = "id: house\nkind: ruleset\nname: {zh: 家规, en: House}\nextends: [dagan
 
 @pytest.fixture(autouse=True)
 def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test runs in its own folder (marks print relative to it), with no extra ruleset folders."""
+    """Every test runs in its own folder (marks print relative to it)."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv(ENV_VAR, raising=False)
-
-
-def gouji(*args: str | Path) -> Result:
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def house(text: str, name: str = "house.yaml") -> Path:

@@ -6,29 +6,14 @@ import json
 import re
 from pathlib import Path
 
-import pytest
-from click.testing import CliRunner, Result
+from cli_helpers import gouji
 
-from gouji_variants.catalog import ENV_VAR
-from gouji_variants.cli import main
 from gouji_variants.compiler import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 RESTATED = ROOT / "tests" / "diff_golden" / "restated.yaml"
 HOUSE = ROOT / "tests" / "diff_golden" / "house.yaml"
 LINE = re.compile(r"^(?P<fp>[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4})  (?P<ref>\S+)  \((?P<id>[a-z0-9-]+)\)$")
-
-
-@pytest.fixture(autouse=True)
-def _no_env_folders(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(ENV_VAR, raising=False)
-
-
-def gouji(*args: str | Path) -> Result:
-    result = CliRunner().invoke(main, [str(a) for a in args], env={"COLUMNS": "200"})
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def test_fingerprint_prints_one_line_per_file() -> None:

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from gouji_variants.cards import Cards
-from gouji_variants.catalog import ENV_VAR
 from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
 from gouji_variants.judge import judge
 from gouji_variants.resources import RULESETS_DIR
@@ -35,11 +34,6 @@ BIE3_KEYS = {
     "revolution.requires_no_threes": True,
     "places.revolution_place": "fourth",
 }
-
-
-@pytest.fixture(autouse=True)
-def _no_env_folders(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(ENV_VAR, raising=False)
 
 
 def value(ruleset: Ruleset, key: str) -> object:
