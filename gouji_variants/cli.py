@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .behaviour import Behaviour
     from .card import Format as CardFormat
     from .diff import Diff, Format
+    from .engine import Agent
     from .explain import Lang
 
 EXIT_INVALID = 1
@@ -287,14 +288,27 @@ def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json
 
 def _playable(ctx: click.Context, ref: str) -> Ruleset:
     """A ruleset the engine can play, or exit 2 with the reason."""
+    return _check_playable(_load(ctx, ref, EXIT_USAGE))
+
+
+def _check_playable(ruleset: Ruleset, option: str = "") -> Ruleset:
     from .engine import NotSupported, check_supported
 
-    ruleset = _load(ctx, ref, EXIT_USAGE)
     try:
         check_supported(ruleset)
     except NotSupported as error:
-        _fail(f"error: the engine cannot play {ruleset.id}: {error}", EXIT_USAGE)
+        _fail(f"error: {option}the engine cannot play {ruleset.id}: {error}", EXIT_USAGE)
     return ruleset
+
+
+def _agents(spec: str) -> list[Agent]:
+    """The agents ``--agents`` names, or exit 2."""
+    from .engine import make_agents
+
+    try:
+        return make_agents(spec)
+    except ValueError as error:
+        _fail(f"error: --agents: {error}", EXIT_USAGE)
 
 
 @main.command()
@@ -312,16 +326,12 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
     """Self-play N games: speed, team win rates, decisions per game and rule statistics."""
     from rich.progress import Progress
 
-    from .engine import make_agents
     from .engine.simulate import report
     from .engine.simulate import simulate as run
 
     if games < 1:
         _fail(f"error: -n must be at least 1, got {games}", EXIT_USAGE)
-    try:
-        agents = make_agents(spec)
-    except ValueError as error:
-        _fail(f"error: --agents: {error}", EXIT_USAGE)
+    agents = _agents(spec)
     ruleset = _playable(ctx, ref)
     out = records.open("w", encoding="utf-8") if records else None
 
@@ -489,19 +499,12 @@ def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], s
     from rich.progress import Progress
 
     from .behaviour import behavioural_diff
-    from .engine import NotSupported, check_supported, make_agents
 
     if games < 2:
         _fail(f"error: --simulate needs at least 2 games, got {games}", EXIT_USAGE)
-    try:
-        agents = make_agents(spec)
-    except ValueError as error:
-        _fail(f"error: --agents: {error}", EXIT_USAGE)
+    agents = _agents(spec)
     for ruleset in (a, b):
-        try:
-            check_supported(ruleset)
-        except NotSupported as error:
-            _fail(f"error: --simulate: the engine cannot play {ruleset.id}: {error}", EXIT_USAGE)
+        _check_playable(ruleset, "--simulate: ")
     with Progress(transient=True, disable=quiet) as progress:
         task = progress.add_task(f"{a.id} / {b.id}: {games} games each", total=2 * games)
         return behavioural_diff(a, b, games, seeds, agents, lambda: progress.advance(task))
