@@ -160,6 +160,17 @@ class Block:
     def __str__(self) -> str:
         return f"notation.md:{self.line} ({self.info})"
 
+    def steps(self) -> list[tuple[str, str]]:
+        """The ``$ command`` lines of a shell session, each with the output it prints."""
+        steps: list[tuple[str, list[str]]] = []
+        for line in self.text.split("\n"):
+            if line.startswith("$ "):
+                steps.append((line[2:], []))
+            else:
+                assert steps, f"{self}: output before the first command"
+                steps[-1][1].append(line)
+        return [(command, "\n".join(output)) for command, output in steps]
+
 
 def _blocks(path: Path = NOTATION) -> list[Block]:
     blocks: list[Block] = []
@@ -255,18 +266,10 @@ def _check_judge(block: Block, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     for name, text in FILES.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("GOUJI_RULESETS_PATH", raising=False)
-    steps: list[tuple[str, list[str]]] = []
-    for line in block.text.split("\n"):
-        if line.startswith("$ "):
-            steps.append((line[2:], []))
-        else:
-            assert steps, f"{block}: output before the first command"
-            steps[-1][1].append(line)
+    steps = block.steps()
     assert steps, f"{block} has no commands"
     last_code: int | None = None
-    for command, output in steps:
-        expected = "\n".join(output)
+    for command, expected in steps:
         if command == "echo $?":
             assert last_code is not None, f"{block}: 'echo $?' before any gouji command"
             assert expected == str(last_code), f"{block}: the exit code was {last_code}, the page says {expected}"

@@ -397,23 +397,12 @@ def test_page_has_sessions() -> None:
     assert {block.marker for block in BLOCKS if block.marker} == {"gouji"}
 
 
-def _steps(block: Block) -> list[tuple[str, str]]:
-    steps: list[tuple[str, list[str]]] = []
-    for line in block.text.split("\n"):
-        if line.startswith("$ "):
-            steps.append((line[2:], []))
-        else:
-            assert steps, f"examples.md:{block.line}: output before the first command"
-            steps[-1][1].append(line)
-    return [(command, "\n".join(output)) for command, output in steps]
-
-
 @pytest.mark.parametrize("block", SESSIONS, ids=lambda block: f"line{block.line}")
 def test_page_session(block: Block) -> None:
     for name, text in PAGE_FILES.items():
         Path(name).write_text(text, encoding="utf-8")
     code: int | None = None
-    for command, expected in _steps(block):
+    for command, expected in block.steps():
         if command == "echo $?":
             assert code is not None and expected == str(code), f"examples.md:{block.line}: exit code was {code}"
             continue
