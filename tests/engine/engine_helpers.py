@@ -9,6 +9,7 @@ from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
 from gouji_variants.engine import PASS, Game, Play
 from gouji_variants.engine.game import Carry
+from gouji_variants.rules import PLACE_NAMES
 
 
 def variant(ruleset: Ruleset, **sections: dict[str, Any]) -> Ruleset:
@@ -17,6 +18,15 @@ def variant(ruleset: Ruleset, **sections: dict[str, Any]) -> Ruleset:
     for name, changes in sections.items():
         rules = dataclasses.replace(rules, **{name: dataclasses.replace(getattr(rules, name), **changes)})
     return dataclasses.replace(ruleset, rules=rules)
+
+
+#: Place index by name: 头科 0 … 大落 5.
+PLACE = {name: index for index, name in enumerate(PLACE_NAMES)}
+
+
+def play(text: str) -> Play:
+    """A play from card notation."""
+    return Play(Cards.parse(text))
 
 
 #: The offers before the first play, declined by :func:`deal`.

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_helpers import deal, run_out, variant
+from engine_helpers import deal, play, run_out, variant
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
 from gouji_variants.components import places, tribute
-from gouji_variants.engine import IllegalAction, Play
+from gouji_variants.engine import IllegalAction
 from gouji_variants.expressions import TributeOrder
 
 
@@ -27,9 +27,6 @@ def bie3_variant(dagang: Ruleset, order: tuple[str, ...] = ("men", "luo"), **rul
 def bie3(dagang: Ruleset) -> Ruleset:
     return bie3_variant(dagang)
 
-
-def play(text: str) -> Play:
-    return Play(Cards.parse(text))
 
 
 def test_threes_go_all_together_and_only_as_the_last_play(bie3: Ruleset, dagang: Ruleset) -> None:

@@ -6,15 +6,11 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import deal, variant
+from engine_helpers import deal, play, variant
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
-from gouji_variants.engine import PASS, Burn, IllegalAction, Play
-
-
-def play(text: str) -> Play:
-    return Play(Cards.parse(text))
+from gouji_variants.engine import PASS, Burn, IllegalAction
 
 
 def burn(text: str) -> Burn:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_helpers import deal, run_out, variant
+from engine_helpers import deal, play, run_out, variant
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
-from gouji_variants.engine import DECLARE, PASS, REVOLUTION, Game, Play
+from gouji_variants.engine import DECLARE, PASS, REVOLUTION, Game
 from gouji_variants.engine.game import Carry
 from gouji_variants.expressions import TributeOrder
 from gouji_variants.rules import Outcomes, Stakes, XuandianTable
@@ -32,9 +32,6 @@ def dadian_variant(dagang: Ruleset, **kaidian: Any) -> Ruleset:
     rules = {"enabled": True, "mingdian": None, "yudian": None, **kaidian}
     return variant(dagang, kaidian=rules, tribute={"order": TributeOrder(("dian", "luo"))})
 
-
-def play(text: str) -> Play:
-    return Play(Cards.parse(text))
 
 
 def passes(game: Game) -> Game:

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 import pytest
-from engine_helpers import deal, run_out, variant
+from engine_helpers import PLACE, deal, play, run_out, variant
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
@@ -31,17 +31,10 @@ from gouji_variants.engine import (
     Hui3,
     IllegalAction,
     Match,
-    Play,
 )
 from gouji_variants.engine.game import Carry
 from gouji_variants.expressions import DeckRecipe, KillRule, Thresholds, TributeOrder, parse
 from gouji_variants.rules import Stakes
-
-PLACE = {name: index for index, name in enumerate(("头科", "二科", "三科", "四科", "二落", "大落"))}
-
-
-def play(text: str) -> Play:
-    return Play(Cards.parse(text))
 
 
 def game_of(ruleset: Ruleset, *hands: str, leader: int | None = 0, seed: int = 0,

@@ -7,15 +7,11 @@ Each test names the seed lines it implements (000 = ../shared/seeds/000_169ea3dc
 from __future__ import annotations
 
 import pytest
-from engine_helpers import deal, variant
+from engine_helpers import deal, play, variant
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
-from gouji_variants.engine import PASS, REVOLUTION, YIELD, Game, IllegalAction, Play
-
-
-def play(text: str) -> Play:
-    return Play(Cards.parse(text))
+from gouji_variants.engine import PASS, REVOLUTION, YIELD, Game, IllegalAction
 
 
 def test_follow_beats_with_same_count_and_pass_locks_out_except_for_the_duitou(dagang: Ruleset) -> None:

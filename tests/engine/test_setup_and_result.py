@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import deal, variant
+from engine_helpers import PLACE, deal, variant
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
@@ -29,8 +29,6 @@ from gouji_variants.engine import (
 )
 from gouji_variants.engine.game import Carry
 from gouji_variants.expressions import TributeOrder
-
-PLACE = {name: index for index, name in enumerate(("头科", "二科", "三科", "四科", "二落", "大落"))}
 
 
 def test_revolution_is_offered_to_a_hand_without_2s_and_jokers_and_sits_it_out(dagang: Ruleset) -> None:

@@ -8,17 +8,13 @@ two values of the key, and names the seed line it implements.
 from __future__ import annotations
 
 import pytest
-from engine_helpers import deal, variant
+from engine_helpers import deal, play, variant
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
-from gouji_variants.engine import JIEFENG, PASS, TIAOPAI, Burn, Event, Game, IllegalAction, Play
+from gouji_variants.engine import JIEFENG, PASS, TIAOPAI, Burn, Event, Game, IllegalAction
 from gouji_variants.engine.actions import describe, from_json, to_json
 from gouji_variants.engine.terminal import parse, render
-
-
-def play(text: str) -> Play:
-    return Play(Cards.parse(text))
 
 
 def finish(game: Game) -> None:
