@@ -33,7 +33,7 @@ from .components import registry
 from .errors import Diagnostic, Mark, RulesetError
 from .expressions import TRIBUTE_KINDS
 from .grammar import NotationError
-from .rules import SECTIONS, Rules
+from .rules import ALWAYS, SECTIONS, Rules
 from .yamlsource import Document, load, pointer_join
 
 BASE_ID = "dagang"
@@ -106,9 +106,12 @@ class Ruleset:
         return {**data, **self.rule_data()}
 
 
+#: The typed values of rule expressions: each is written as its canonical string.
+_EXPRESSIONS = (expressions.Thresholds, expressions.KillRule, expressions.TributeOrder, expressions.DeckRecipe)
+
+
 def _plain(value: Any) -> Any:
-    if isinstance(value, (expressions.Thresholds, expressions.KillRule, expressions.TributeOrder,
-                          expressions.DeckRecipe)):
+    if isinstance(value, _EXPRESSIONS):
         return str(value)
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
@@ -121,10 +124,24 @@ def rules_to_data(rules: Rules) -> dict[str, dict[str, Any]]:
     return {name: _plain(getattr(rules, name)) for name in SECTIONS}
 
 
+def _fingerprinted(value: Any) -> Any:
+    """The plain value of a rule area without the keys that sit at their ``neutral`` value."""
+    if isinstance(value, _EXPRESSIONS) or not (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+        return _plain(value)
+    data: dict[str, Any] = {}
+    for field in dataclasses.fields(value):
+        plain = _fingerprinted(getattr(value, field.name))
+        neutral = field.metadata.get("neutral", ALWAYS)
+        if neutral is ALWAYS or plain != neutral:
+            data[field.name] = plain
+    return data
+
+
 def fingerprint(rules: Rules, components: Mapping[str, str] | None = None) -> str:
     """A short stable hash of the resolved rules (and of the components replaced, if any):
-    ``xxxx-xxxx-xxxx``."""
-    data: dict[str, Any] = rules_to_data(rules)
+    ``xxxx-xxxx-xxxx``. Keys at their ``neutral`` value (see :func:`rules.rule`) are left out,
+    so adding a key to the language does not change the fingerprint of a ruleset that does not use it."""
+    data: dict[str, Any] = {name: _fingerprinted(getattr(rules, name)) for name in SECTIONS}
     if components:
         data["components"] = dict(components)
     canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))

@@ -14,12 +14,21 @@ from typing import Any, Literal
 
 from .expressions import DeckRecipe, KillRule, Thresholds, TributeOrder
 
+#: ``neutral`` of a field that every ruleset format has had.
+ALWAYS: Any = object()
 
-def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = None, ordered: bool = False) -> Any:
+
+def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = None, ordered: bool = False,
+         neutral: Any = ALWAYS) -> Any:
     """A rule field: its bilingual description, a lower bound for numbers, a length for lists,
-    and for lists of options whether their order means something (else they are sets)."""
+    and for lists of options whether their order means something (else they are sets).
+
+    A key added after the first ruleset format names its ``neutral`` value: the plain (YAML)
+    value that keeps the behaviour rulesets had before the key existed. At that value the key
+    is left out of the fingerprint, so a ruleset that does not use it keeps its fingerprint."""
     return dataclasses.field(
-        metadata={"zh": zh, "en": en, "minimum": minimum, "length": length, "ordered": ordered}
+        metadata={"zh": zh, "en": en, "minimum": minimum, "length": length, "ordered": ordered,
+                  "neutral": neutral}
     )
 
 
