@@ -16,7 +16,7 @@ import hashlib
 import json
 import re
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -107,7 +107,8 @@ class Ruleset:
 
 
 #: The typed values of rule expressions: each is written as its canonical string.
-_EXPRESSIONS = (expressions.Thresholds, expressions.KillRule, expressions.TributeOrder, expressions.DeckRecipe)
+_EXPRESSIONS = (expressions.Thresholds, expressions.KillRule, expressions.TributeOrder, expressions.DeckRecipe,
+                expressions.HandRule, expressions.BuyOrder, expressions.Forfeit)
 
 
 def _plain(value: Any) -> Any:
@@ -494,10 +495,24 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
             yield at("tribute.order", f"tribute kind {TRIBUTE_KINDS[kind][0]} is in tribute.order but can never "
                      f"occur: it needs {needs[kind]}", "remove it from the order or turn its rule on",
                      needs[kind].split(":")[0])
+    yield from _dealing_and_forfeit_problems(rules, at)
     if rules.kaidian.enabled and not rules.kaidian.opens_with:
         yield at("kaidian.opens_with", "打点 is on but no play can 开点", "list at least one kind, e.g. [pure]")
     if rules.burning.enabled and not rules.burning.conditions:
         yield at("burning.conditions", "burning is on but has no condition", "list joker-every-play or one-rank-left")
+
+
+def _dealing_and_forfeit_problems(rules: Rules, at: Callable[..., Diagnostic]) -> Iterator[Diagnostic]:
+    """deck.each_hand must be dealable from deck.recipe; a forfeit of 开点 needs 打点."""
+    each_hand = rules.deck.each_hand
+    problem = each_hand.problem(rules.deck.recipe.cards()) if each_hand is not None else None
+    if problem is not None:
+        yield at("deck.each_hand", f"deck.each_hand cannot be dealt: {problem}",
+                 "change deck.recipe (e.g. 'only 6 of 3') or the hand rule", "deck.recipe")
+    for index, forfeit in enumerate(rules.penalties.forfeits):
+        if forfeit.consequence == "no-kaidian" and not rules.kaidian.enabled:
+            yield at("penalties.forfeits", f"penalties.forfeits[{index}] '{forfeit}' gives 开点 up, but 打点 is off",
+                     "turn on kaidian.enabled (extend dadian) or choose the consequence 大落", "kaidian.enabled")
 
 
 def _components(layers: list[Document]) -> dict[str, str]:
