@@ -372,6 +372,9 @@ def _merge(layers: list[Document]) -> tuple[dict[str, dict[str, Any]], dict[str,
 
 def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic]) -> Any:
     """A validated YAML value to its typed form; expression errors are located in the string."""
+    optional = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+    if value is not None and len(optional) == 1 and optional[0] in schema.EXPRESSIONS:
+        hint = optional[0]  # an expression or null (deck.each_hand)
     if hint in schema.EXPRESSIONS:
         try:
             return expressions.parse(hint, value)
