@@ -184,8 +184,8 @@ class HandRule:
         for bound, count, rank in self.clauses:
             have, need = deck[rank], PLAYERS * count
             if need > have or (bound == "exactly" and need != have):
-                return (f"'{bound} {count} of {RANK_SYMBOLS[rank]}' needs {'exactly ' * (bound == 'exactly')}"
-                        f"{need} {RANK_SYMBOLS[rank]} in the deck for {PLAYERS} hands, but the recipe has {have}")
+                return (f"'{bound} {count} of {RANK_SYMBOLS[rank]}' needs {'exactly' if bound == 'exactly' else 'at least'}"
+                        f" {need} cards of {RANK_SYMBOLS[rank]} for {PLAYERS} hands, but the recipe has {have}")
         return None
 
     def __str__(self) -> str:
