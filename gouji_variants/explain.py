@@ -153,12 +153,13 @@ def _buy_order(order: BuyOrder) -> Text:
     zh = "，再".join(("向" + BUY_SOURCES[source][0] + ("要（白给）" if gives else "买")) for source, gives in order.sources)
     en = ", then ".join(BUY_SOURCES[source][1] + (" (who give it, unpaid)" if gives else "")
                         for source, gives in order.sources)
-    return f"缺3者{zh}（须有多余的）", f"A seat without a 3 gets one from {en}, from whoever has one to spare"
+    return (f"缺3者依次{zh}，以先问到有多余3者为准（用2，无2用王）",
+            f"A seat without a 3 asks {en}; the first with a 3 to spare sells it (for a 2, else a joker)")
 
 
 def _forfeits(forfeits: tuple[Forfeit, ...]) -> Text:
     if not forfeits:
-        return "缺牌或出错4不另罚", "No penalty for a missing or misplayed card"
+        return "缺牌、错出不另罚", "No forfeit for a missing card or the way a card is played"
     zh: list[str] = []
     en: list[str] = []
     for forfeit in forfeits:
@@ -492,7 +493,7 @@ RULES: dict[str, RuleText] = {
         "reject": ("非法出牌不算，重出", "An illegal play is taken back"),
         "lose-turn": ("错牌不出：失去本次出牌权", "An illegal play loses the turn (错牌不出)"),
     })),
-    "penalties.forfeits": RuleText("缺牌与错4", "forfeits", _forfeits),
+    "penalties.forfeits": RuleText("条件罚则", "forfeits", _forfeits),
 }
 
 

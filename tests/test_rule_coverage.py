@@ -238,6 +238,7 @@ COVERAGE: dict[str, list[str]] = {
         f"{DEALING}::test_no_four_gives_kaidian_up_before_the_first_play",
         f"{DEALING}::test_a_four_with_a_two_after_opening_gives_kaidian_up",
         f"{DEALING}::test_a_forfeit_of_dalu_on_a_play_ranks_the_seat_from_the_bottom",
+        f"{JUDGE}::test_judge_names_the_forfeit_a_play_meets",
     ],
 }
 
