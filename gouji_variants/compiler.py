@@ -429,6 +429,11 @@ def _build_rules(merged: dict[str, dict[str, Any]], origins: dict[str, _Origin],
         values: dict[str, Any] = {}
         for field in dataclasses.fields(cls):
             key = f"{name}.{field.name}"
+            if field.name not in merged[name] and field.metadata["neutral"] is not ALWAYS:
+                # A key added to the language after the file was written: its neutral value keeps the
+                # file's meaning (a complete ruleset of an older format still loads the same).
+                merged[name][field.name] = field.metadata["neutral"]
+                origins[key] = _Origin(root, "/kind")
             if field.name not in merged[name]:
                 missing.setdefault(name, []).append(key)
                 continue

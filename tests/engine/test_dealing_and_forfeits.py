@@ -165,3 +165,15 @@ def test_biewang_receiver_and_count(dagang: Ruleset, biewang: dict[str, Any], du
     owed = [(d.payer, d.receiver, d.count) for d in game.next_dues() if d.kind == "biewang"]
     assert owed == [due] and game.places is not None and game.places.index(0) == 1
 
+
+
+def test_a_complete_ruleset_of_the_older_format_loads_the_same(tmp_path: Path, dagang: Ruleset) -> None:
+    """A self-contained file written before these keys existed (no extends, every other rule given) takes
+    their neutral values: same rules, same fingerprint."""
+    data = dagang.resolved()
+    del data["deck"]["each_hand"], data["penalties"]["forfeits"]
+    del data["tribute"]["biewang_to"], data["tribute"]["biewang_cards"]
+    path = tmp_path / "old.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    old = compile_path(path)
+    assert old.rules == dagang.rules and old.fingerprint == dagang.fingerprint
