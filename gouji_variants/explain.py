@@ -150,7 +150,8 @@ def _each_hand(rule: HandRule | None) -> Text:
 def _buy_order(order: BuyOrder) -> Text:
     if not order.sources:
         return "不买3：缺3者照常出牌", "Nobody buys: a seat without a 3 plays on without one"
-    zh = "，再".join(("向" + BUY_SOURCES[source][0] + ("要（白给）" if gives else "买")) for source, gives in order.sources)
+    zh = "，再".join("向" + BUY_SOURCES[source][0] + ("要（白给）" if gives else "买")
+                    for source, gives in order.sources)
     en = ", then ".join(BUY_SOURCES[source][1] + (" (who give it, unpaid)" if gives else "")
                         for source, gives in order.sources)
     return (f"缺3者依次{zh}，以先问到有多余3者为准（用2，无2用王）",

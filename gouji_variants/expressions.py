@@ -184,8 +184,9 @@ class HandRule:
         for bound, count, rank in self.clauses:
             have, need = deck[rank], PLAYERS * count
             if need > have or (bound == "exactly" and need != have):
-                return (f"'{bound} {count} of {RANK_SYMBOLS[rank]}' needs {'exactly' if bound == 'exactly' else 'at least'}"
-                        f" {need} cards of {RANK_SYMBOLS[rank]} for {PLAYERS} hands, but the recipe has {have}")
+                symbol = RANK_SYMBOLS[rank]
+                return (f"'{bound} {count} of {symbol}' needs {bound} {need} cards of {symbol} for {PLAYERS} hands, "
+                        f"but the recipe has {have}")
         return None
 
     def __str__(self) -> str:
@@ -348,7 +349,7 @@ class _ToValues(Transformer[Token, object]):
             rank = rank_index(next(card_tokens(card)))  # type: ignore[arg-type]
             if any(rank == other for _, _, other in clauses):
                 raise _Semantic(_at(node), f"{RANK_SYMBOLS[rank]} appears twice in the hand rule")
-            clauses.append(("exactly" if str(bound).lower() == "exactly" else "at least", int(count), rank))
+            clauses.append(("exactly" if str(bound).lower() == "exactly" else "at least", int(str(count)), rank))
         return HandRule(tuple(sorted(clauses, key=lambda clause: clause[2])))
 
     def buy_order(self, tree: Tree[Token]) -> BuyOrder:

@@ -405,7 +405,8 @@ class Penalties:
         "an illegal play: 'reject' it; or 'lose-turn' (错牌不出) the player loses the turn",
     )
     forfeits: tuple[Forfeit, ...] = rule(
-        "条件 -> 后果：如「no 3 -> 大落」买牌后无3即为大落，「4 with 2 or joker -> 不开点」4带2或王视同放弃开点（002:22，003:53）",
+        "条件 -> 后果：如「no 3 -> 大落」买牌后无3即为大落，「4 with 2 or joker -> 不开点」4带2或王视同放弃开点"
+        "（002:22，003:53）",
         "condition -> consequence: e.g. 'no 3 -> 大落' (no 3 once buying is over: ranked 大落), "
         "'4 with 2 or joker -> 不开点' (a 4 played with a 2 or joker gives 开点 up) (002:22, 003:53)",
         neutral=[],

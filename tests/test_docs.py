@@ -4,8 +4,8 @@
 (``python -m gouji_variants.docgen`` rewrites all three). In ``docs/notation.md`` every fenced
 code block whose info string carries a marker is checked:
 
-- ``check:cards`` and ``check:thresholds|kill|tribute_order|deck_recipe|hand_rule|buy_order|forfeit``: one example a line,
-  ``INPUT ⇒ CANONICAL`` (or just ``CANONICAL``); deck recipes end with ``(N cards, M each)``.
+- ``check:cards`` and ``check:thresholds|kill|tribute_order|deck_recipe|hand_rule|buy_order|forfeit``: one
+  example a line, ``INPUT ⇒ CANONICAL`` (or just ``CANONICAL``); deck recipes end with ``(N cards, M each)``.
 - ``check:KIND:error``: the exact ``NotationError.render()`` text; its second line is the input.
 - ``file:NAME``: a file written next to the ``check:judge`` sessions.
 - ``check:judge``: a shell session of ``$ gouji …`` commands and their output; ``$ echo $?``

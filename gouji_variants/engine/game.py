@@ -727,7 +727,8 @@ class Game:
             self._go_out(seat, notes)
             if self.over:
                 return
-        elif not ranked and self.rules.bie3.enabled and self.rules.bie3.jokers_last_is_dalu and bie3.stuck_with_jokers(hand):
+        elif not ranked and self.rules.bie3.enabled and self.rules.bie3.jokers_last_is_dalu \
+                and bie3.stuck_with_jokers(hand):
             self._stuck_with_jokers(seat, notes)
             if self.over:
                 return
