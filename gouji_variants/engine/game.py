@@ -84,6 +84,7 @@ from .actions import (
     Revolution,
     Tiaopai,
     Yield,
+    check_action,
 )
 from .moves import Counts, cards_of, moves_for
 from .support import check_supported
@@ -545,6 +546,7 @@ class Game:
     def apply(self, action: Action) -> Event:
         """Apply a legal action of :attr:`turn` and move on to the next decision (an illegal play
         under 错牌不出 costs the turn instead of being refused: :meth:`_wrong_play`)."""
+        check_action(action)
         wrong = self._wrong_play(action)
         seat, kind = self.turn, self._kind
         self.actions.append((seat, action))

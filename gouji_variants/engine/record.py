@@ -1,26 +1,81 @@
-"""JSON game records, and replay that re-plays one and reports the first divergence."""
+"""JSON game records, and replay that checks one against its schema, re-plays it and reports the
+first divergence by the JSON field that differs."""
 
 from __future__ import annotations
 
+import datetime
+import json
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
+import jsonschema
+from jsonschema.exceptions import ValidationError, best_match
+
+from .. import __version__
 from ..cards import Cards
 from ..catalog import Catalog
-from ..compiler import Ruleset, load_ruleset
+from ..compiler import Ruleset, compile_data, compile_path
 from ..components.tribute import BurnDue, Due
-from .actions import IllegalAction, from_json, to_json
+from ..errors import GoujiError, InvalidCards, RulesetError
+from ..grammar import NotationError
+from ..resources import SCHEMA_DIR
+from .actions import IllegalAction, InvalidAction, from_json, to_json
 from .game import Carry, Game
+from .support import NotSupported
 
-FORMAT = "gouji-game/1"
+#: The format this release writes, and every format it reads (records of 0.1.0 are ``gouji-game/1``).
+FORMAT = "gouji-game/2"
+VERSION = 2
+READS = ("gouji-game/1", "gouji-game/2")
+SCHEMA_FILE = SCHEMA_DIR / "record.schema.json"
+#: Records nest a few levels (rules: ``/rules/plays/kills/0``); anything deeper is refused before it is read.
+MAX_DEPTH = 16
+#: How many schema errors one record reports.
+MAX_PROBLEMS = 5
 
 
-def game_record(game: Game) -> dict[str, Any]:
-    """Everything needed to re-play ``game``: ruleset id and fingerprint, seed, given hands and
-    leader, what it carried from a previous game, the deals, the actions and the result."""
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a record: what, at which JSON field (a JSON pointer), and a hint."""
+
+    message: str
+    pointer: str = ""
+    hint: str = ""
+
+    def render(self, where: str) -> str:
+        at = f" (at {self.pointer})" if self.pointer else ""
+        return f"{where}: error: {self.message}{at}" + (f"\n  hint: {self.hint}" if self.hint else "")
+
+
+class RecordError(GoujiError, ValueError):
+    """A record that cannot be checked or re-played: one or more located problems."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__(self.render("record"))
+
+    @classmethod
+    def at(cls, pointer: str, message: str, hint: str = "") -> RecordError:
+        return cls([Problem(message, pointer, hint)])
+
+    def render(self, where: str) -> str:
+        """Each problem as ``WHERE: error: MESSAGE (at /json/pointer)``; WHERE is e.g. ``games.jsonl:3``."""
+        return "\n".join(problem.render(where) for problem in self.problems)
+
+
+def game_record(game: Game, *, players: Sequence[str] | None = None, date: str | None = None,
+                headers: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Everything needed to re-play ``game`` anywhere: headers (``players`` by seat, the UTC ``date``,
+    this release, any other ``headers``), the ruleset id, fingerprint and resolved rules, the seed, any
+    given hands and leader, what it carried from a previous game, the deals, the actions and the result."""
     carry = game.carry
     return {
         "format": FORMAT,
+        "headers": record_headers(players, date, headers),
         "ruleset": game.ruleset.id,
         "fingerprint": game.ruleset.fingerprint,
         "seed": game.seed,
@@ -35,7 +90,22 @@ def game_record(game: Game) -> dict[str, Any]:
         "deals": [[str(hand) for hand in deal] for deal in game.deals],
         "actions": [{"seat": seat, **to_json(action)} for seat, action in game.actions],
         "result": result(game),
+        "rules": game.ruleset.resolved(),
     }
+
+
+def record_headers(players: Sequence[str] | None = None, date: str | None = None,
+                   headers: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The ``headers`` object of a record; raises RecordError for what the schema would refuse."""
+    data: dict[str, Any] = dict(headers or {})
+    if players is not None:
+        data["players"] = list(players)
+    data["date"] = date or datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    data["library"] = f"gouji-variants {__version__}"
+    problems = _schema_problems(data, _schema()["$defs"]["headers"], "/headers")
+    if problems:
+        raise RecordError(problems)
+    return data
 
 
 def result(game: Game) -> dict[str, Any] | None:
@@ -51,12 +121,138 @@ def result(game: Game) -> dict[str, Any] | None:
     }
 
 
+# ── checking a record ─────────────────────────────────────────────────────
+
+
+def _strict_int(_: Any, value: Any) -> bool:
+    """JSON Schema 'integer' without 3.0 (a fraction-typed number) or booleans."""
+    return type(value) is int
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    return schema
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine("integer", _strict_int)
+    strict: type[jsonschema.protocols.Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        base, type_checker=checker)
+    return strict(_schema())
+
+
+def _pointer(parts: Sequence[Any], prefix: str = "") -> str:
+    return prefix + "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _schema_problems(data: Any, schema: Any = None, prefix: str = "") -> list[Problem]:
+    validator = _validator() if schema is None else _validator().evolve(schema=schema)
+    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    problems = []
+    for error in errors[:MAX_PROBLEMS]:
+        shown: ValidationError = best_match([error])
+        problems.append(Problem(_short(shown.message), _pointer(shown.absolute_path, prefix) or "/"))
+    if len(errors) > MAX_PROBLEMS:
+        problems.append(Problem(f"… and {len(errors) - MAX_PROBLEMS} more schema errors", ""))
+    return problems
+
+
+def _too_deep(data: Any) -> str | None:
+    """The pointer of a value nested deeper than MAX_DEPTH, found without recursion."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > MAX_DEPTH:
+            return _pointer(path)
+        if isinstance(value, dict):
+            stack += [(v, (*path, k)) for k, v in value.items()]
+        elif isinstance(value, list):
+            stack += [(v, (*path, i)) for i, v in enumerate(value)]
+    return None
+
+
+def check_record(record: Any) -> None:
+    """Raise :class:`RecordError` unless ``record`` is a record of a format this release reads that
+    matches the record schema (``gouji_variants/schema/record.schema.json``)."""
+    if not isinstance(record, dict):
+        raise RecordError.at("", f"a game record is a JSON object, not {_json_type(record)}")
+    form = record.get("format")
+    newer = re.fullmatch(r"gouji-game/([0-9]{1,6})", form) if isinstance(form, str) else None
+    if newer and int(newer.group(1)) > VERSION:
+        raise RecordError.at("/format", f"the record is in format {form}, newer than this release reads "
+                             f"({', '.join(READS)})", f"upgrade gouji-variants (this is {__version__})")
+    deep = _too_deep(record)
+    if deep is not None:
+        raise RecordError.at(deep, f"values nest deeper than {MAX_DEPTH} levels; a game record needs only a few")
+    problems = _schema_problems(record)
+    if problems:
+        raise RecordError(problems)
+
+
+def _json_type(value: Any) -> str:
+    names = {list: "a list", str: "a string", bool: "a boolean", int: "a number", float: "a number"}
+    return "null" if value is None else names.get(type(value), type(value).__name__)
+
+
+def _show(value: Any) -> str:
+    """A value as (short) JSON, for messages."""
+    return _short(json.dumps(value, ensure_ascii=False))
+
+
+# ── the ruleset a record names or embeds ──────────────────────────────────
+
+
+@lru_cache(maxsize=16)
+def _embedded(rules: str, dirs: tuple[Path, ...]) -> Ruleset:
+    """Embedded rules compiled once per run: a file of records usually repeats the same rules."""
+    return compile_data(json.loads(rules), "<record rules>", Catalog(dirs))
+
+
+def record_ruleset(record: dict[str, Any], catalog: Catalog | None = None) -> Ruleset:
+    """The ruleset of a checked record: its embedded rules compiled (``gouji-game/2``), or the ruleset
+    its id names (records without rules); problems are located at ``/rules/...`` or ``/ruleset``."""
+    catalog = catalog or Catalog.default()
+    name = record["ruleset"]
+    if record.get("rules") is not None:
+        try:
+            ruleset = _embedded(json.dumps(record["rules"], sort_keys=True, ensure_ascii=False), catalog.dirs)
+        except RulesetError as error:
+            raise RecordError([Problem(f"embedded rules: {d.message}", "/rules" + d.pointer, d.hint)
+                               for d in error.diagnostics]) from None
+        if ruleset.id != name:
+            raise RecordError.at("/ruleset", f"the record names ruleset {name!r} but embeds the rules of "
+                                 f"{ruleset.id!r}")
+        return ruleset
+    try:
+        return compile_path(catalog.find(name), catalog)
+    except RulesetError as error:
+        first = error.diagnostics[0]
+        hint = (f"this record (format {record['format']}) names its ruleset but does not embed it: pass "
+                f"--rulesets-dir with the folder that holds {name!r}")
+        if first.message.startswith("no ruleset"):
+            raise RecordError.at("/ruleset", first.message, hint) from None
+        raise RecordError.at("/ruleset", f"the ruleset {name!r} it names does not compile:\n"
+                             + error.render()) from None
+
+
+# ── replay ────────────────────────────────────────────────────────────────
+
+
 @dataclass
 class Replay:
-    """The re-played game, and the first divergence from the record (None when it matches)."""
+    """The re-played game, and the first divergence from the record (None when it matches), with
+    the JSON pointer of the field that differs."""
 
     game: Game | None
     divergence: str | None
+    field: str = ""
 
     @property
     def ok(self) -> bool:
@@ -64,48 +260,95 @@ class Replay:
 
 
 def _start(record: dict[str, Any], ruleset: Ruleset) -> Game:
-    carry_data = record.get("carry") or {}
+    carry_data = record["carry"]
     carry = Carry(
-        tuple(carry_data["places"]) if carry_data.get("places") is not None else None,
-        tuple(BurnDue(int(a), int(b), bool(c)) for a, b, c in carry_data.get("burns", [])),
-        carry_data.get("leader"),
-        tuple(Due(str(kind), int(payer), int(receiver), int(count), False)
-              for kind, payer, receiver, count in carry_data.get("owed", [])),
+        tuple(carry_data["places"]) if carry_data["places"] is not None else None,
+        tuple(BurnDue(a, b, c) for a, b, c in carry_data["burns"]),
+        carry_data["leader"],
+        tuple(Due(kind, payer, receiver, count, False) for kind, payer, receiver, count in carry_data["owed"]),
     )
-    hands = record.get("hands")
-    return Game(ruleset, int(record["seed"]), hands=None if hands is None else [Cards.parse(h) for h in hands],
-                leader=record.get("leader"), carry=carry)
+    hands = None
+    if record["hands"] is not None:
+        hands = []
+        for seat, text in enumerate(record["hands"]):
+            try:
+                hands.append(Cards.parse(text))
+            except NotationError as error:
+                raise RecordError.at(f"/hands/{seat}", f"not card notation: {error.message} (column "
+                                     f"{error.column})") from None
+    try:
+        return Game(ruleset, record["seed"], hands=hands, leader=record["leader"], carry=carry)
+    except NotSupported as error:
+        raise RecordError.at("/rules" if record.get("rules") else "/ruleset",
+                             f"the engine cannot play {ruleset.id}: {error}") from None
+
+
+def _deals(game: Game) -> list[list[str]]:
+    return [[str(hand) for hand in deal] for deal in game.deals]
+
+
+def _deal_divergence(game: Game, recorded: list[list[str]], where: str) -> Replay | None:
+    """The first hand of the deals so far that differs from the record."""
+    for index, deal in enumerate(_deals(game)):
+        if index >= len(recorded):
+            return Replay(game, f"{where}deal {index + 1} is missing from the record", "/deals")
+        for seat, (hand, written) in enumerate(zip(deal, recorded[index], strict=True)):
+            if hand != written:
+                field = f"/deals/{index}/{seat}"
+                return Replay(game, f"{where}{field}: the deal gives {_show(hand)}, the record {_show(written)}",
+                              field)
+    return None
+
+
+def _result_divergence(game: Game, recorded: Any) -> Replay | None:
+    replayed = result(game)
+    if replayed == recorded:
+        return None
+    if replayed is None or not isinstance(recorded, dict):
+        return Replay(game, f"/result: replayed {_show(replayed)}, the record says {_show(recorded)}", "/result")
+    key = next(k for k in replayed if replayed[k] != recorded.get(k))
+    return Replay(game, f"/result/{key}: replayed {_show(replayed[key])}, the record says {_show(recorded.get(key))}",
+                  f"/result/{key}")
 
 
 def replay(record: dict[str, Any], catalog: Catalog | None = None) -> Replay:
-    """Re-play ``record`` action by action, checking the deal, each action and the result."""
-    if record.get("format") != FORMAT:
-        return Replay(None, f"format: expected {FORMAT!r}, found {record.get('format')!r}")
-    ruleset = load_ruleset(str(record["ruleset"]), catalog)
-    if ruleset.fingerprint != record.get("fingerprint"):
-        return Replay(None, f"ruleset {ruleset.id}: fingerprint {ruleset.fingerprint} differs from the "
-                            f"recorded {record.get('fingerprint')}")
+    """Check ``record`` (raises :class:`RecordError` with the field at fault), rebuild its ruleset
+    (checked by fingerprint), and re-play it action by action, checking the deals, each action
+    and the result; the first divergence names the JSON field that differs."""
+    check_record(record)
+    ruleset = record_ruleset(record, catalog)
+    if ruleset.fingerprint != record["fingerprint"]:
+        whose = "the embedded rules compile" if record.get("rules") is not None else f"ruleset {ruleset.id} has"
+        return Replay(None, f"/fingerprint: {whose} to fingerprint {ruleset.fingerprint}, the record says "
+                            f"{record['fingerprint']}", "/fingerprint")
     game = _start(record, ruleset)
-    for index, entry in enumerate(record.get("actions", [])):
-        where = f"action {index + 1}"
-        deals = [[str(hand) for hand in deal] for deal in game.deals]
-        if deals != record["deals"][: len(deals)]:
-            return Replay(game, f"{where}: deal {len(deals)} differs from the record")
+    for index, entry in enumerate(record["actions"]):
+        where = f"action {index + 1} (/actions/{index}): "
+        differs = _deal_divergence(game, record["deals"], where)
+        if differs is not None:
+            return differs
         if game.over:
-            return Replay(game, f"{where}: the game is already over")
-        if entry.get("seat") != game.turn:
-            return Replay(game, f"{where}: recorded for seat {entry.get('seat')}, but seat {game.turn} is to act")
+            return Replay(game, f"{where}the game is already over, but the record goes on with {_show(entry)}",
+                          f"/actions/{index}")
+        if entry["seat"] != game.turn:
+            return Replay(game, f"{where}recorded for seat {entry['seat']}, but seat {game.turn} is to act",
+                          f"/actions/{index}/seat")
         try:
             action = from_json({k: v for k, v in entry.items() if k != "seat"})
+        except (InvalidAction, InvalidCards) as error:
+            field = "/cards" if isinstance(error, InvalidCards) else "/which"
+            raise RecordError.at(f"/actions/{index}{field}", str(error)) from None
+        try:
             game.apply(action)
         except IllegalAction as error:
-            return Replay(game, f"{where} ({entry}): illegal — {error.verdict.en} (rule {error.verdict.rule})")
-        except ValueError as error:
-            return Replay(game, f"{where} ({entry}): {error}")
-    if [[str(hand) for hand in deal] for deal in game.deals] != record["deals"]:
-        return Replay(game, "deals differ from the record")
+            return Replay(game, f"{where}{_show(entry)} is illegal: {error.verdict.en} (rule {error.verdict.rule})",
+                          f"/actions/{index}")
+    differs = _deal_divergence(game, record["deals"], "")
+    if differs is not None:
+        return differs
+    if len(game.deals) < len(record["deals"]):
+        return Replay(game, f"/deals: the record holds {len(record['deals'])} deals, the game dealt "
+                            f"{len(game.deals)}", "/deals")
     if not game.over:
-        return Replay(game, f"the record ends before the game does (seat {game.turn} to act)")
-    if result(game) != record.get("result"):
-        return Replay(game, f"result {result(game)} differs from the recorded {record.get('result')}")
-    return Replay(game, None)
+        return Replay(game, f"/actions: the record ends before the game does (seat {game.turn} to act)", "/actions")
+    return _result_divergence(game, record["result"]) or Replay(game, None)
