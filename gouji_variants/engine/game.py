@@ -168,6 +168,10 @@ class Game:
         check_supported(ruleset)
         if hands is not None and len(hands) != SEATS:
             raise ValueError(f"give {SEATS} hands, not {len(hands)}")
+        if hands is not None and not all(isinstance(hand, Cards) and len(hand) for hand in hands):
+            raise ValueError("every given hand is a Cards holding at least one card")
+        if leader is not None and leader not in range(SEATS):
+            raise ValueError(f"leader is a seat from 0 to {SEATS - 1}, not {leader!r}")
         self.ruleset = ruleset
         self.rules = rules = ruleset.rules
         self.seed = seed

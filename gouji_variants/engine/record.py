@@ -155,13 +155,50 @@ def _short(text: str, limit: int = 200) -> str:
 def _schema_problems(data: Any, schema: Any = None, prefix: str = "") -> list[Problem]:
     validator = _validator() if schema is None else _validator().evolve(schema=schema)
     errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    problems = []
-    for error in errors[:MAX_PROBLEMS]:
-        shown: ValidationError = best_match([error])
-        problems.append(Problem(_short(shown.message), _pointer(shown.absolute_path, prefix) or "/"))
+    typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
+    errors = [e for e in errors if e.validator == "type" or tuple(e.absolute_path) not in typed]  # type first
+    problems = [_problem(error, prefix) for error in errors[:MAX_PROBLEMS]]
     if len(errors) > MAX_PROBLEMS:
-        problems.append(Problem(f"… and {len(errors) - MAX_PROBLEMS} more schema errors", ""))
+        problems.append(Problem(f"… and {len(errors) - MAX_PROBLEMS} more errors of the same record"))
     return problems
+
+
+_TYPES = {"null": "null", "integer": "an integer", "string": "a string", "array": "a list", "object": "an object",
+          "boolean": "true or false", "number": "a number"}
+
+
+def _problem(error: ValidationError, prefix: str) -> Problem:
+    """One schema error in words, the instance shown as JSON; a oneOf names the branch that fits best."""
+    if error.validator == "oneOf" and error.context:
+        near = [e for e in error.context if not (e.validator == "type" and e.validator_value == "null")]
+        if near:
+            return _problem(best_match(near), prefix)
+    pointer = _pointer(error.absolute_path, prefix) or "/"
+    kind, rule, value = error.validator, error.validator_value, _show(error.instance)
+    if kind == "type":
+        message = f"expected {_TYPES.get(str(rule), rule)}, found {value}"
+    elif kind in ("enum", "const"):
+        message = f"expected {' or '.join(_show(v) for v in (rule if kind == 'enum' else [rule]))}, found {value}"
+    elif kind == "required":
+        named = re.match(r"'(.*)' is a required property", error.message)
+        message = f"missing field {_show(named.group(1) if named else rule)}"
+    elif kind == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        message = f"unknown field {', '.join(_show(k) for k in extra)}"
+    elif kind in ("minimum", "maximum"):
+        message = f"{value} is {'below the minimum' if kind == 'minimum' else 'above the maximum'} {rule}"
+    elif kind in ("minItems", "maxItems"):
+        bound = "at least" if kind == "minItems" else "at most"
+        message = f"expected {bound} {rule} items, found {len(error.instance)}"
+    elif kind == "not" and isinstance(rule, dict) and rule.get("required"):
+        message = f"field {_show(rule['required'][0])} does not belong to this kind of action"
+    elif kind == "pattern":
+        message = f"{value} does not match {rule}"
+    elif kind == "uniqueItems":
+        message = f"values repeat in {value}"
+    else:
+        message = error.message
+    return Problem(_short(message), pointer)
 
 
 def _too_deep(data: Any) -> str | None:
@@ -276,6 +313,9 @@ def _start(record: dict[str, Any], ruleset: Ruleset) -> Game:
             except NotationError as error:
                 raise RecordError.at(f"/hands/{seat}", f"not card notation: {error.message} (column "
                                      f"{error.column})") from None
+    if hands is not None and not all(hands):
+        seat = [len(hand) for hand in hands].index(0)
+        raise RecordError.at(f"/hands/{seat}", "a given hand holds at least one card")
     try:
         return Game(ruleset, record["seed"], hands=hands, leader=record["leader"], carry=carry)
     except NotSupported as error:

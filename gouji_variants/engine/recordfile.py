@@ -66,8 +66,8 @@ def _parse(raw: bytes, line: int) -> Entry:
                      error=RecordError.at("", f"not JSON: {error.msg} (column {error.colno})"))
     except RecursionError:
         return Entry(line, error=RecordError.at("", "not a game record: JSON nested too deeply to read"))
-    except ValueError as error:  # e.g. an integer longer than Python's int-string limit
-        return Entry(line, error=RecordError.at("", f"not a game record: {error}"))
+    except ValueError as error:  # an integer longer than Python's int-string limit
+        return Entry(line, error=RecordError.at("", f"not a game record: {str(error).split(';')[0]}"))
 
 
 def read_records(path: Path) -> Iterator[Entry]:
