@@ -174,7 +174,10 @@ def _problem(error: ValidationError, prefix: str) -> Problem:
         if near:
             return _problem(best_match(near), prefix)
     pointer = _pointer(error.absolute_path, prefix) or "/"
-    kind, rule, value = error.validator, error.validator_value, _show(error.instance)
+    kind, rule, schema = error.validator, error.validator_value, error.schema
+    instance: Any = error.instance
+    value = _show(instance)
+    assert isinstance(schema, dict)
     if kind == "type":
         message = f"expected {_TYPES.get(str(rule), rule)}, found {value}"
     elif kind in ("enum", "const"):
@@ -183,13 +186,13 @@ def _problem(error: ValidationError, prefix: str) -> Problem:
         named = re.match(r"'(.*)' is a required property", error.message)
         message = f"missing field {_show(named.group(1) if named else rule)}"
     elif kind == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        extra = sorted(set(instance) - set(schema.get("properties", {})))
         message = f"unknown field {', '.join(_show(k) for k in extra)}"
     elif kind in ("minimum", "maximum"):
         message = f"{value} is {'below the minimum' if kind == 'minimum' else 'above the maximum'} {rule}"
     elif kind in ("minItems", "maxItems"):
         bound = "at least" if kind == "minItems" else "at most"
-        message = f"expected {bound} {rule} items, found {len(error.instance)}"
+        message = f"expected {bound} {rule} items, found {len(instance)}"
     elif kind == "not" and isinstance(rule, dict) and rule.get("required"):
         message = f"field {_show(rule['required'][0])} does not belong to this kind of action"
     elif kind == "pattern":
