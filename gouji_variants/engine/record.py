@@ -174,7 +174,8 @@ def _problem(error: ValidationError, prefix: str) -> Problem:
         if near:
             return _problem(best_match(near), prefix)
     pointer = _pointer(error.absolute_path, prefix) or "/"
-    kind, rule, schema = error.validator, error.validator_value, error.schema
+    kind, schema = error.validator, error.schema
+    rule: Any = error.validator_value
     instance: Any = error.instance
     value = _show(instance)
     assert isinstance(schema, dict)
