@@ -91,7 +91,8 @@ class Ruleset:
             "name": {"zh": self.name_zh, "en": self.name_en},
             "aliases": list(self.aliases),
             "region": self.region,
-            "description": {"zh": self.description_zh, "en": self.description_en},
+            "description": {"zh": self.description_zh, "en": self.description_en}
+            if self.description_zh and self.description_en else None,
             "sources": [{k: v for k, v in dataclasses.asdict(s).items() if v} for s in self.sources],
             "extends": list(self.extends),
             "interpretations": [dataclasses.asdict(i) for i in self.interpretations],

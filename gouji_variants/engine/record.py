@@ -331,15 +331,16 @@ def _deals(game: Game) -> list[list[str]]:
     return [[str(hand) for hand in deal] for deal in game.deals]
 
 
-def _deal_divergence(game: Game, recorded: list[list[str]], where: str) -> Replay | None:
+def _deal_divergence(game: Game, recorded: list[list[str]], when: str) -> Replay | None:
     """The first hand of the deals so far that differs from the record."""
     for index, deal in enumerate(_deals(game)):
         if index >= len(recorded):
-            return Replay(game, f"{where}deal {index + 1} is missing from the record", "/deals")
+            return Replay(game, f"/deals{when}: the game deals a deal {index + 1}, the record holds "
+                                f"{len(recorded)}", "/deals")
         for seat, (hand, written) in enumerate(zip(deal, recorded[index], strict=True)):
             if hand != written:
                 field = f"/deals/{index}/{seat}"
-                return Replay(game, f"{where}{field}: the deal gives {_show(hand)}, the record {_show(written)}",
+                return Replay(game, f"{field}{when}: the deal gives {_show(hand)}, the record {_show(written)}",
                               field)
     return None
 
@@ -368,7 +369,7 @@ def replay(record: dict[str, Any], catalog: Catalog | None = None) -> Replay:
     game = _start(record, ruleset)
     for index, entry in enumerate(record["actions"]):
         where = f"action {index + 1} (/actions/{index}): "
-        differs = _deal_divergence(game, record["deals"], where)
+        differs = _deal_divergence(game, record["deals"], f" (before action {index + 1})")
         if differs is not None:
             return differs
         if game.over:

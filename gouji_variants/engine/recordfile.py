@@ -55,15 +55,16 @@ def open_records(path: Path) -> IO[bytes]:
 def _parse(raw: bytes, line: int) -> Entry:
     """One record's bytes parsed; errors located by line (and column)."""
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8").rstrip("\r\n")
     except UnicodeDecodeError as error:
         return Entry(line, error=RecordError.at("", f"not UTF-8 text (byte 0x{raw[error.start]:02x} at "
                                                 f"byte {error.start + 1} of the record)"))
     try:
         return Entry(line, json.loads(text))
     except json.JSONDecodeError as error:
+        cut = " (the text ends there: cut short?)" if error.pos >= len(text.rstrip()) else ""
         return Entry(line + error.lineno - 1,
-                     error=RecordError.at("", f"not JSON: {error.msg} (column {error.colno})"))
+                     error=RecordError.at("", f"not JSON: {error.msg} at column {error.colno}{cut}"))
     except RecursionError:
         return Entry(line, error=RecordError.at("", "not a game record: JSON nested too deeply to read"))
     except ValueError as error:  # an integer longer than Python's int-string limit
@@ -95,6 +96,8 @@ def read_records(path: Path) -> Iterator[Entry]:
 
 def _document(file: IO[bytes], first: bytes) -> Entry:
     rest = file.read(MAX_RECORD_BYTES + 1 - len(first))
+    if not rest.strip():
+        return _parse(first, 1)
     if len(first) + len(rest) > MAX_RECORD_BYTES:
         return Entry(1, error=RecordError([Problem(
             f"the file is not one record per line and is larger than {_LIMIT}, the limit for one record")]))
