@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 from click.testing import CliRunner, Result
 
@@ -26,7 +27,7 @@ from gouji_variants.cli import main
 from gouji_variants.compiler import compile_data, compile_path, load_ruleset
 from gouji_variants.engine import Burn, Game, Hui3, Play, Return
 from gouji_variants.engine.actions import IllegalAction, InvalidAction
-from gouji_variants.engine.record import FORMAT, RecordError, check_record, game_record, replay
+from gouji_variants.engine.record import FORMAT, READS, RecordError, check_record, game_record, replay
 from gouji_variants.engine.recordfile import MAX_RECORD_BYTES
 from gouji_variants.errors import GoujiError, InvalidCards
 
@@ -284,3 +285,9 @@ def test_every_builtin_ruleset_embeds_and_rebuilds_with_its_fingerprint() -> Non
         ruleset = compile_path(entry.path, catalog)
         embedded = json.loads(json.dumps(ruleset.resolved(), ensure_ascii=False))
         assert compile_data(embedded, "<record rules>", catalog).fingerprint == ruleset.fingerprint, entry.id
+
+
+def test_the_record_schema_is_a_valid_2020_12_schema() -> None:
+    schema = json.loads((ROOT / "gouji_variants" / "schema" / "record.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert set(schema["properties"]["format"]["enum"]) == set(READS)
