@@ -28,7 +28,7 @@ from gouji_variants.compiler import compile_data, compile_path, load_ruleset
 from gouji_variants.engine import Burn, Game, Hui3, Play, Return
 from gouji_variants.engine.actions import IllegalAction, InvalidAction
 from gouji_variants.engine.record import FORMAT, READS, RecordError, check_record, game_record, replay
-from gouji_variants.engine.recordfile import MAX_RECORD_BYTES
+from gouji_variants.engine.recordfile import MAX_RECORD_BYTES, RecordFileError, read_record
 from gouji_variants.errors import GoujiError, InvalidCards
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -291,3 +291,15 @@ def test_the_record_schema_is_a_valid_2020_12_schema() -> None:
     schema = json.loads((ROOT / "gouji_variants" / "schema" / "record.schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     assert set(schema["properties"]["format"]["enum"]) == set(READS)
+
+
+def test_read_record_finds_one_game_of_a_file() -> None:
+    """What a viewer (`gouji replay --show N`) reads through: the entry, located, or a clear error."""
+    path = BAD / "second-record-bad.jsonl"
+    assert read_record(path, 1).record["seed"] == 5 and read_record(path, 1).line == 1
+    entry = read_record(path, 2)
+    assert entry.line == 2 and entry.error is None  # well-formed JSON; replay() checks it
+    with pytest.raises(RecordError, match="/leader"):
+        replay(entry.record)
+    with pytest.raises(RecordFileError, match="holds 2 game records, not 3"):
+        read_record(path, 3)

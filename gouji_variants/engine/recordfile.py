@@ -94,6 +94,15 @@ def read_records(path: Path) -> Iterator[Entry]:
             yield entry
 
 
+def read_record(path: Path, number: int) -> Entry:
+    """Record ``number`` (1-based) of ``path``, for showing one game; RecordFileError when there is none."""
+    count = 0
+    for count, entry in enumerate(read_records(path), 1):
+        if count == number:
+            return entry
+    raise RecordFileError(f"{path} holds {count} game record{'s' * (count != 1)}, not {number}")
+
+
 def _document(file: IO[bytes], first: bytes) -> Entry:
     rest = file.read(MAX_RECORD_BYTES + 1 - len(first))
     if not rest.strip():
