@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from ..cards import Cards
@@ -14,13 +15,16 @@ Hui3Choice = Literal["3", "4", "both"]
 HUI3_CHOICES: tuple[Hui3Choice, ...] = ("3", "4", "both")
 
 
+_parse = lru_cache(maxsize=4096)(Cards.parse)  # records and agents repeat the same few plays
+
+
 def as_cards(cards: Cards | str, action: str) -> Cards:
     """``cards`` itself, or the card notation ``cards`` parsed (``Play("33")``); else InvalidCards."""
     if isinstance(cards, Cards):
         return cards
     if isinstance(cards, str):
         try:
-            return Cards.parse(cards)
+            return _parse(cards)
         except NotationError as error:
             raise InvalidCards(f"{action}({cards!r}): not card notation: {error.message} "
                                f"(column {error.column})") from None

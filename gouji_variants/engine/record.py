@@ -3,6 +3,8 @@ first divergence by the JSON field that differs."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import datetime
 import json
 import re
@@ -102,7 +104,7 @@ def record_headers(players: Sequence[str] | None = None, date: str | None = None
         data["players"] = list(players)
     data["date"] = date or datetime.datetime.now(datetime.timezone.utc).date().isoformat()
     data["library"] = f"gouji-variants {__version__}"
-    problems = _schema_problems(data, _schema()["$defs"]["headers"], "/headers")
+    problems = _schema_problems(data, "headers", "/headers")
     if problems:
         raise RecordError(problems)
     return data
@@ -136,12 +138,25 @@ def _schema() -> dict[str, Any]:
 
 
 @cache
-def _validator() -> jsonschema.protocols.Validator:
+def _validator(part: str = "") -> jsonschema.protocols.Validator:
+    """A validator of the record schema, or of one of its ``$defs`` (``part``), built once."""
     base = jsonschema.Draft202012Validator
     checker = base.TYPE_CHECKER.redefine("integer", _strict_int)
     strict: type[jsonschema.protocols.Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
         base, type_checker=checker)
-    return strict(_schema())
+    schema = _schema()
+    if part == "outline":  # without the per-action part, which _action_problems checks
+        schema = copy.deepcopy(schema)
+        schema["properties"]["actions"]["items"] = True
+    elif part:
+        schema = {"$defs": schema["$defs"], **schema["$defs"][part]}
+    return strict(schema)
+
+
+@lru_cache(maxsize=4096)
+def _action_problems(action: str) -> tuple[Problem, ...]:
+    """The problems of one action (as sorted JSON), kept: a game repeats the same actions many times."""
+    return tuple(_schema_problems(json.loads(action), "action"))
 
 
 def _pointer(parts: Sequence[Any], prefix: str = "") -> str:
@@ -152,9 +167,8 @@ def _short(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _schema_problems(data: Any, schema: Any = None, prefix: str = "") -> list[Problem]:
-    validator = _validator() if schema is None else _validator().evolve(schema=schema)
-    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+def _schema_problems(data: Any, part: str = "", prefix: str = "") -> list[Problem]:
+    errors = sorted(_validator(part).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
     errors = [e for e in errors if e.validator == "type" or tuple(e.absolute_path) not in typed]  # type first
     problems = [_problem(error, prefix) for error in errors[:MAX_PROBLEMS]]
@@ -178,7 +192,6 @@ def _problem(error: ValidationError, prefix: str) -> Problem:
     rule: Any = error.validator_value
     instance: Any = error.instance
     value = _show(instance)
-    assert isinstance(schema, dict)
     if kind == "type":
         message = f"expected {_TYPES.get(str(rule), rule)}, found {value}"
     elif kind in ("enum", "const"):
@@ -194,8 +207,11 @@ def _problem(error: ValidationError, prefix: str) -> Problem:
     elif kind in ("minItems", "maxItems"):
         bound = "at least" if kind == "minItems" else "at most"
         message = f"expected {bound} {rule} items, found {len(instance)}"
-    elif kind == "not" and isinstance(rule, dict) and rule.get("required"):
-        message = f"field {_show(rule['required'][0])} does not belong to this kind of action"
+    elif kind == "not" and isinstance(instance, dict):  # an action with a field its type does not take
+        takes = {"play": "cards", "burn": "cards", "return": "cards", "hui3": "which"}.get(instance.get("type"))
+        extra = [key for key in ("cards", "which") if key in instance and key != takes]
+        kind_shown = _show(instance.get("type"))
+        message = f"field {_show(extra[0] if extra else rule)} does not belong to a {kind_shown} action"
     elif kind == "pattern":
         message = f"{value} does not match {rule}"
     elif kind == "uniqueItems":
@@ -232,9 +248,15 @@ def check_record(record: Any) -> None:
     deep = _too_deep(record)
     if deep is not None:
         raise RecordError.at(deep, f"values nest deeper than {MAX_DEPTH} levels; a game record needs only a few")
-    problems = _schema_problems(record)
+    problems = _schema_problems(record, "outline")
+    if isinstance(record.get("actions"), list):
+        for index, action in enumerate(record["actions"]):
+            if len(problems) > MAX_PROBLEMS:
+                break
+            problems += [dataclasses.replace(p, pointer=f"/actions/{index}" + p.pointer.rstrip("/"))
+                         for p in _action_problems(json.dumps(action, sort_keys=True))]
     if problems:
-        raise RecordError(problems)
+        raise RecordError(problems[:MAX_PROBLEMS])
 
 
 def _json_type(value: Any) -> str:
@@ -331,9 +353,9 @@ def _deals(game: Game) -> list[list[str]]:
     return [[str(hand) for hand in deal] for deal in game.deals]
 
 
-def _deal_divergence(game: Game, recorded: list[list[str]], when: str) -> Replay | None:
-    """The first hand of the deals so far that differs from the record."""
-    for index, deal in enumerate(_deals(game)):
+def _deal_divergence(game: Game, recorded: list[list[str]], when: str, start: int = 0) -> Replay | None:
+    """The first hand of the deals so far (from deal ``start``) that differs from the record."""
+    for index, deal in enumerate(_deals(game)[start:], start):
         if index >= len(recorded):
             return Replay(game, f"/deals{when}: the game deals a deal {index + 1}, the record holds "
                                 f"{len(recorded)}", "/deals")
@@ -367,11 +389,14 @@ def replay(record: dict[str, Any], catalog: Catalog | None = None) -> Replay:
         return Replay(None, f"/fingerprint: {whose} to fingerprint {ruleset.fingerprint}, the record says "
                             f"{record['fingerprint']}", "/fingerprint")
     game = _start(record, ruleset)
+    checked = 0  # deals compared so far: a game deals again only after a 流局
     for index, entry in enumerate(record["actions"]):
         where = f"action {index + 1} (/actions/{index}): "
-        differs = _deal_divergence(game, record["deals"], f" (before action {index + 1})")
-        if differs is not None:
-            return differs
+        if len(game.deals) > checked:
+            differs = _deal_divergence(game, record["deals"], f" (before action {index + 1})", checked)
+            if differs is not None:
+                return differs
+            checked = len(game.deals)
         if game.over:
             return Replay(game, f"{where}the game is already over, but the record goes on with {_show(entry)}",
                           f"/actions/{index}")
