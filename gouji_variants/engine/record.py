@@ -188,7 +188,8 @@ def _problem(error: ValidationError, prefix: str) -> Problem:
         if near:
             return _problem(best_match(near), prefix)
     pointer = _pointer(error.absolute_path, prefix) or "/"
-    kind, schema = error.validator, error.schema
+    kind = error.validator
+    schema: Any = error.schema
     rule: Any = error.validator_value
     instance: Any = error.instance
     value = _show(instance)
@@ -208,7 +209,7 @@ def _problem(error: ValidationError, prefix: str) -> Problem:
         bound = "at least" if kind == "minItems" else "at most"
         message = f"expected {bound} {rule} items, found {len(instance)}"
     elif kind == "not" and isinstance(instance, dict):  # an action with a field its type does not take
-        takes = {"play": "cards", "burn": "cards", "return": "cards", "hui3": "which"}.get(instance.get("type"))
+        takes = {"play": "cards", "burn": "cards", "return": "cards", "hui3": "which"}.get(str(instance.get("type")))
         extra = [key for key in ("cards", "which") if key in instance and key != takes]
         kind_shown = _show(instance.get("type"))
         message = f"field {_show(extra[0] if extra else rule)} does not belong to a {kind_shown} action"
