@@ -54,7 +54,10 @@ def _stdout_failed(error: OSError) -> NoReturn:
     """A write to standard output failed (a full disk, /dev/full): say so, send whatever is still
     buffered nowhere, and exit 2. (click itself ends a closed pipe, ``gouji list | head``, quietly.)"""
     if error.errno != errno.EPIPE:
-        click.echo(f"error: cannot write to standard output: {error.strerror}", err=True)
+        try:
+            click.echo(f"error: cannot write to standard output: {error.strerror}", err=True)
+        except OSError:  # standard error is no better: the exit code says it
+            pass
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError):  # no real file descriptor (e.g. tests capturing output)
