@@ -47,10 +47,12 @@ class Problem:
     message: str
     pointer: str = ""
     hint: str = ""
+    detail: str = ""  # pre-formatted lines, e.g. an embedded rule's expression with a caret
 
     def render(self, where: str) -> str:
         at = f" (at {self.pointer})" if self.pointer else ""
-        return f"{where}: error: {self.message}{at}" + (f"\n  hint: {self.hint}" if self.hint else "")
+        return (f"{where}: error: {self.message}{at}" + (f"\n{self.detail}" if self.detail else "")
+                + (f"\n  hint: {self.hint}" if self.hint else ""))
 
 
 class RecordError(GoujiError, ValueError):
@@ -288,7 +290,7 @@ def record_ruleset(record: dict[str, Any], catalog: Catalog | None = None) -> Ru
         try:
             ruleset = _embedded(json.dumps(record["rules"], sort_keys=True, ensure_ascii=False), catalog.dirs)
         except RulesetError as error:
-            raise RecordError([Problem(f"embedded rules: {d.message}", "/rules" + d.pointer, d.hint)
+            raise RecordError([Problem(f"embedded rules: {d.message}", "/rules" + d.pointer, d.hint, d.detail)
                                for d in error.diagnostics]) from None
         if ruleset.id != name:
             raise RecordError.at("/ruleset", f"the record names ruleset {name!r} but embeds the rules of "
