@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 import click
 import yaml
@@ -48,7 +50,37 @@ def _load(ctx: click.Context, ref: str, code: int = EXIT_INVALID) -> Ruleset:
         _fail(error.render(), code)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _stdout_failed(error: OSError) -> NoReturn:
+    """A write to standard output failed (a full disk, /dev/full): say so, send whatever is still
+    buffered nowhere, and exit 2. (click itself ends a closed pipe, ``gouji list | head``, quietly.)"""
+    if error.errno != errno.EPIPE:
+        try:
+            click.echo(f"error: cannot write to standard output: {error.strerror}", err=True)
+        except OSError:  # standard error is no better: the exit code says it
+            pass
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (e.g. tests capturing output)
+        pass
+    sys.exit(EXIT_USAGE)
+
+
+class _Main(click.Group):
+    """The ``gouji`` group: a failed write to standard output is an error message, not a traceback."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as error:
+            _stdout_failed(error)
+        finally:
+            try:
+                sys.stdout.flush()
+            except OSError as error:
+                _stdout_failed(error)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="gouji")
 @click.option(
     "--rulesets-dir",
@@ -313,6 +345,14 @@ def _agents(spec: str) -> list[Agent]:
         _fail(f"error: --agents: {error}", EXIT_USAGE)
 
 
+def _records_file(path: Path) -> TextIO:
+    """``path`` opened for writing records, checked before any game is played; or exit 2."""
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as error:
+        _fail(f"error: --records: cannot write {path}: {error.strerror}", EXIT_USAGE)
+
+
 @main.command()
 @click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
 @click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (one match).")
@@ -328,6 +368,7 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
     """Self-play N games: speed, team win rates, decisions per game and rule statistics."""
     from rich.progress import Progress
 
+    from .engine.recordfile import dumps
     from .engine.simulate import report
     from .engine.simulate import simulate as run
 
@@ -335,17 +376,22 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
         _fail(f"error: -n must be at least 1, got {games}", EXIT_USAGE)
     agents = _agents(spec)
     ruleset = _playable(ctx, ref)
-    out = records.open("w", encoding="utf-8") if records else None
+    out = _records_file(records) if records else None
 
-    def keep(record: dict[str, Any]) -> None:
+    def keep(record: dict[str, Any] | None) -> None:
+        """Write a record (None: finish the file); a failed write ends the run with exit 2."""
         assert out is not None
-        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        try:
+            out.write(dumps(record) + "\n") if record is not None else out.close()
+        except OSError as error:
+            _fail(f"error: --records: cannot write {records}: {error.strerror}; the records written are "
+                  "incomplete", EXIT_USAGE)
 
     with Progress(transient=True, disable=as_json) as progress:
         task = progress.add_task(f"{ruleset.id}: {games} games", total=games)
         result = run(ruleset, games, seed, agents, lambda: progress.advance(task), keep if out else None)
     if out is not None:
-        out.close()
+        keep(None)
     if as_json:
         click.echo(json.dumps({"ruleset": ruleset.id, "fingerprint": ruleset.fingerprint, "seed": seed,
                                **result.to_json()}, ensure_ascii=False))
@@ -358,36 +404,43 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.pass_context
 def replay(ctx: click.Context, file: Path) -> None:
-    """Re-play game records (one JSON object, or one per line) and report the first divergence.
+    """Check and re-play game records (one JSON object per line, or one record) and report the first
+    divergence of each, by the field that differs.
 
-    Exit 0 when every game re-plays exactly, 1 when one diverges, 2 when FILE cannot be read.
+    Exit 0 when every game re-plays exactly, 1 when one diverges, 2 when FILE or a record cannot be
+    read (not JSON, refused by the record schema, a newer format, a ruleset that cannot be found).
     """
+    from .engine.record import RecordError
     from .engine.record import replay as run
+    from .engine.recordfile import RecordFileError, read_records
 
+    counts = {"ok": 0, "diverge": 0, "invalid": 0}
     try:
-        text = file.read_text(encoding="utf-8")
-        stripped = text.strip()
-        records = [json.loads(stripped)] if stripped.startswith("{") and "\n{" not in stripped else [
-            json.loads(line) for line in stripped.splitlines() if line.strip()]
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        _fail(f"error: cannot read game records from {file}: {error}", EXIT_USAGE)
-    failed = 0
-    for index, record in enumerate(records, 1):
-        if not isinstance(record, dict):
-            _fail(f"error: record {index} in {file} is not a JSON object", EXIT_USAGE)
-        try:
-            result = run(record, _catalog(ctx))
-        except (RulesetError, KeyError, TypeError, ValueError) as error:
-            failed += 1
-            click.echo(f"game {index}: cannot replay: {error}")
-            continue
-        if result.ok and result.game is not None:
-            click.echo(f"game {index}: ok — seed {record.get('seed')}, {len(record.get('actions', []))} actions, "
-                       f"places {' '.join(result.game.place_names() or [])}")
-        else:
-            failed += 1
-            click.echo(f"game {index}: diverges at {result.divergence}")
-    sys.exit(EXIT_INVALID if failed else 0)
+        for index, entry in enumerate(read_records(file), 1):
+            where = f"{file}:{entry.line}"
+            try:
+                if entry.error is not None:
+                    raise entry.error
+                result = run(entry.record, _catalog(ctx))
+            except RecordError as error:
+                counts["invalid"] += 1
+                click.echo(f"game {index}: cannot replay\n" + error.render(where), err=True)
+                continue
+            if result.ok and result.game is not None:
+                counts["ok"] += 1
+                click.echo(f"game {index}: ok — seed {entry.record['seed']}, {len(entry.record['actions'])} actions, "
+                           f"places {' '.join(result.game.place_names() or [])}")
+            else:
+                counts["diverge"] += 1
+                click.echo(f"game {index}: diverges at {result.divergence} ({where})")
+    except RecordFileError as error:
+        _fail(f"error: {error}", EXIT_USAGE)
+    games = sum(counts.values())
+    if not games:
+        _fail(f"error: {file} holds no game records (it is empty or blank)", EXIT_USAGE)
+    click.echo(f"{games} game{'s' * (games != 1)}: {counts['ok']} ok, {counts['diverge']} diverge, "
+               f"{counts['invalid']} cannot be replayed")
+    sys.exit(EXIT_USAGE if counts["invalid"] else EXIT_INVALID if counts["diverge"] else 0)
 
 
 @main.command()

@@ -91,7 +91,8 @@ class Ruleset:
             "name": {"zh": self.name_zh, "en": self.name_en},
             "aliases": list(self.aliases),
             "region": self.region,
-            "description": {"zh": self.description_zh, "en": self.description_en},
+            "description": {"zh": self.description_zh, "en": self.description_en}
+            if self.description_zh and self.description_en else None,
             "sources": [{k: v for k, v in dataclasses.asdict(s).items() if v} for s in self.sources],
             "extends": list(self.extends),
             "interpretations": [dataclasses.asdict(i) for i in self.interpretations],
@@ -545,8 +546,24 @@ def _components(layers: list[Document]) -> dict[str, str]:
 def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
     """Load, resolve and compile the ruleset file at ``path``."""
     catalog = catalog or Catalog.default()
-    resolver = _Resolver(catalog)
-    path = path.resolve()
+    return _compile(_Resolver(catalog), path.resolve(), catalog)
+
+
+def compile_data(data: Any, name: str, catalog: Catalog | None = None) -> Ruleset:
+    """Compile a self-contained ruleset held as data, such as the resolved rules embedded in a game
+    record. It may not ``extends``; diagnostics carry the JSON pointer of the value at fault."""
+    catalog = catalog or Catalog.default()
+    doc = Document(Path(name), data)
+    problems = _schema_diagnostics(doc)
+    if not problems and data.get("extends"):
+        problems = [Diagnostic(doc.mark("/extends"), "a self-contained ruleset may not extend another",
+                               "/extends", "give every rule, as Ruleset.resolved() does")]
+    if problems:
+        raise RulesetError(problems)
+    return _compile(_Resolver(catalog, {doc.path: doc}), doc.path, catalog)
+
+
+def _compile(resolver: _Resolver, path: Path, catalog: Catalog) -> Ruleset:
     layers = resolver.layers(path)
     root = layers[-1]
     data = root.data

@@ -18,6 +18,7 @@ from .actions import (
     Event,
     Hui3,
     IllegalAction,
+    InvalidAction,
     Jiefeng,
     Pass,
     Play,
@@ -36,5 +37,5 @@ __all__ = [
     "HeuristicAgent", "Hui3",
     "IllegalAction", "Match", "NotSupported", "Observation", "Pass", "Play", "RandomAgent", "Return", "Revolution",
     "Yield", "check_supported", "make_agents", "play_out",
-    "JIEFENG", "TIAOPAI", "Jiefeng", "Tiaopai",
+    "JIEFENG", "TIAOPAI", "Jiefeng", "Tiaopai", "InvalidAction",
 ]

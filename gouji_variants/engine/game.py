@@ -84,6 +84,7 @@ from .actions import (
     Revolution,
     Tiaopai,
     Yield,
+    check_action,
 )
 from .moves import Counts, cards_of, moves_for
 from .support import check_supported
@@ -167,6 +168,10 @@ class Game:
         check_supported(ruleset)
         if hands is not None and len(hands) != SEATS:
             raise ValueError(f"give {SEATS} hands, not {len(hands)}")
+        if hands is not None and not all(isinstance(hand, Cards) and len(hand) for hand in hands):
+            raise ValueError("every given hand is a Cards holding at least one card")
+        if leader is not None and leader not in range(SEATS):
+            raise ValueError(f"leader is a seat from 0 to {SEATS - 1}, not {leader!r}")
         self.ruleset = ruleset
         self.rules = rules = ruleset.rules
         self.seed = seed
@@ -583,6 +588,7 @@ class Game:
     def apply(self, action: Action) -> Event:
         """Apply a legal action of :attr:`turn` and move on to the next decision (an illegal play
         under 错牌不出 costs the turn instead of being refused: :meth:`_wrong_play`)."""
+        check_action(action)
         wrong = self._wrong_play(action)
         seat, kind = self.turn, self._kind
         self.actions.append((seat, action))

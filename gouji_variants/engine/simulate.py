@@ -74,7 +74,7 @@ def simulate(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent],
         result.stats.update(game.stats)
         result.games += 1
         if keep is not None:
-            keep(game_record(game))
+            keep(game_record(game, players=[agent.name for agent in agents]))
         match.games.clear()  # keep memory flat over long runs
         if progress is not None:
             progress()
