@@ -15,6 +15,15 @@ def count_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: bo
     return hand_visible(rule, viewer, seat, count, shown)
 
 
+def announces(rule: Reporting, count: int) -> bool:
+    """要报张数 (聊城 001:51; ``report_counts`` announce): after a play that leaves ``count`` cards,
+    at or below ``public_at_most``, the holder announces the count to the table unasked. Under
+    'when-asked' (第十四条 持牌人有权不主动报户) nothing is announced: the count is only told to
+    whoever asks, which on a digital table is any seat at any time (:func:`count_visible`)."""
+    return (rule.report_counts == "announce" and rule.public_at_most is not None
+            and 0 < count <= rule.public_at_most)
+
+
 def hand_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: bool = False) -> bool:
     """看牌 (青岛): team-mates see a hand at or below ``teammate_view_at_most`` cards; 挑牌: they
     see a hand its holder has ``shown``, whatever its size."""

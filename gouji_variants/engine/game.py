@@ -112,8 +112,9 @@ class Carry:
 
     places: tuple[int, ...] | None = None
     burns: tuple[tribute.BurnDue, ...] = ()
-    leader: int | None = None  # None: the first-game procedure (first game, or 重新开牌)
+    leader: int | None = None  # None: the first-game procedure (first game, or 重新开牌), or a draw
     owed: tuple[tribute.Due, ...] = ()  # 点贡, 闷贡 and 憋王贡 worked out by the last game
+    drawer: int | None = None  # with no leader: the 开牌人 who draws this game's leader (later_games draw)
 
 
 @dataclass
@@ -173,6 +174,8 @@ class Game:
         self.carry = carry or Carry()
         self.given_hands = tuple(hands) if hands is not None else None
         self.given_leader = leader
+        #: the 开牌人 of this game (第六条; rotates under first_player.later_games draw)
+        self.drawer = first_player.DRAWER if self.carry.drawer is None else self.carry.drawer
         self._rng = random.Random(seed)
         self._moves = moves_for(rules.plays, rules.bie3.enabled)
         self.components = registry.resolve(ruleset.components)  # places, score, tribute: maybe third-party
@@ -243,6 +246,8 @@ class Game:
             self.leader = self.given_leader
         elif self.carry.leader is not None:
             self.leader = self.carry.leader
+        elif self.carry.drawer is not None:
+            self.leader = first_player.draw(rules.deck.recipe, self._rng, self.drawer)
         else:
             self.leader = first_player.first_game(rules.first_player, rules.deck.recipe, threes, self._rng)
         if self.carry.places is not None:
@@ -400,7 +405,7 @@ class Game:
     def _yield_targets(self, seat: int) -> list[int]:
         """The next two seats in play after ``seat`` (not the 对头 who played), if they may follow."""
         following = [other for other in ORDER[seat] if self._in_play[other] and other != self._top_seat][:2]
-        return [other for other in following if turns.may_follow(other, self._top_seat, self._passed)]
+        return [other for other in following if turns.may_follow(self.rules.turns, other, self._top_seat, self._passed)]
 
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal for :attr:`turn` now."""
@@ -690,6 +695,8 @@ class Game:
             self._stuck_with_jokers(seat, notes)
             if self.over:
                 return
+        if self._in_play[seat] and reporting.announces(self.rules.reporting, sum(hand)):
+            notes.append(f"报{sum(hand)}张")
         slots = self._slots_after(seat, combo)
         if self._beat_back and self._burner is not None:  # 压回: the burner answers the 对头 first
             slots = [(ANSWER, self._burner)] + [slot for slot in slots if slot[1] != self._burner]
@@ -803,7 +810,7 @@ class Game:
             if self.over:
                 return
         opposite = duitou(seat)
-        if self.rules.turns.gousiji and len(self._finished) <= 2 and self._in_play[opposite]:
+        if turns.gousiji_chance(self.rules.turns, len(self._finished)) and self._in_play[opposite]:
             self._gousiji.add(opposite)
         if turns.luanchan_due(self.rules.turns, len(self._finished), len(self._revolutionaries)):
             self._luanchan_due = True
@@ -829,12 +836,13 @@ class Game:
                 return slots + [(ANSWER, seat) for seat in answering]
             return slots + (self._follow_slots(player) if self.rules.turns.wutou else [])
         if self._on_yield:  # only the 对头 may beat a play made onto a yield (001 Q&A 6)
-            return [(ANSWER, opposite)] if in_play[opposite] else []
+            return [(ANSWER, opposite)] if in_play[opposite] and turns.may_follow(
+                self.rules.turns, opposite, player, self._passed) else []
         return self._follow_slots(player)
 
     def _follow_slots(self, player: int) -> list[Slot]:
         return [(FOLLOW, seat) for seat in ORDER[player]
-                if self._in_play[seat] and turns.may_follow(seat, player, self._passed)]
+                if self._in_play[seat] and turns.may_follow(self.rules.turns, seat, player, self._passed)]
 
     def _burn_offers(self, player: int, opposite: int) -> list[Slot]:
         excluded = opposite if self._in_play[opposite] else None

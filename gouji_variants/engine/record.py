@@ -31,6 +31,7 @@ def game_record(game: Game) -> dict[str, Any]:
             "burns": [[b.burner, b.burned, b.counter] for b in carry.burns],
             "leader": carry.leader,
             "owed": [[due.kind, due.payer, due.receiver, due.count] for due in carry.owed],
+            **({} if carry.drawer is None else {"drawer": carry.drawer}),  # first_player.later_games draw
         },
         "deals": [[str(hand) for hand in deal] for deal in game.deals],
         "actions": [{"seat": seat, **to_json(action)} for seat, action in game.actions],
@@ -71,6 +72,7 @@ def _start(record: dict[str, Any], ruleset: Ruleset) -> Game:
         carry_data.get("leader"),
         tuple(Due(str(kind), int(payer), int(receiver), int(count), False)
               for kind, payer, receiver, count in carry_data.get("owed", [])),
+        carry_data.get("drawer"),
     )
     hands = record.get("hands")
     return Game(ruleset, int(record["seed"]), hands=None if hands is None else [Cards.parse(h) for h in hands],
