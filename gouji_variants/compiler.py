@@ -39,8 +39,8 @@ from .versions import RULESET_FORMAT, too_new
 from .yamlsource import Document, load, pointer_join
 
 BASE_ID = "dagang"
-META_KEYS = ("format", "id", "kind", "name", "aliases", "region", "description", "sources", "extends", "interpretations",
-             "examples", "components")
+META_KEYS = ("format", "id", "kind", "name", "aliases", "region", "description", "sources", "extends",
+             "interpretations", "examples", "components")
 
 
 @dataclass(frozen=True)

@@ -270,11 +270,12 @@ def _other_values(key: str, chosen: Any) -> list[str]:
         if option.get("type") == "null":
             others += ["`null`"] if chosen is not None else []
         elif option.get("type") == "boolean":
-            others.append(_code(_flow(not chosen)))
+            others += [_code(_flow(flag)) for flag in (True, False) if flag is not chosen]
         elif "enum" in option:
             others += [_code(str(value)) for value in option["enum"] if value != chosen]
         elif option.get("type") == "array" and "enum" in option.get("items", {}):
-            unused = [_code(str(value)) for value in option["items"]["enum"] if value not in (chosen or [])]
+            listed = chosen if isinstance(chosen, list) else []
+            unused = [_code(str(value)) for value in option["items"]["enum"] if value not in listed]
             others.append("another selection" + (f" (unused here: {', '.join(unused)})" if unused else ""))
         elif "x-expression" in option:
             kind = option["x-expression"]

@@ -18,8 +18,8 @@ from . import __version__, examples
 from .components.registry import REPLACEABLE
 from .expressions import DeckRecipe, KillRule, Thresholds, TributeOrder
 from .resources import SCHEMA_DIR as SCHEMA_DIR  # re-exported: where the schema files live
-from .versions import FIRST_FORMAT, RULESET_FORMAT
 from .rules import PLACE_NAMES, SECTION_TITLES, SECTIONS, Outcomes, Stakes, XuandianTable
+from .versions import FIRST_FORMAT, RULESET_FORMAT
 
 DRAFTS = {"2020-12": "https://json-schema.org/draft/2020-12/schema", "07": "http://json-schema.org/draft-07/schema#"}
 FILES = {"2020-12": "ruleset.schema.json", "07": "ruleset.draft-07.schema.json"}

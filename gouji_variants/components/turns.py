@@ -8,9 +8,8 @@ one opposite, ``s + 3``.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-
 import typing
+from collections.abc import Collection, Sequence
 
 from ..rules import GOUSIJI_DAGANG, KePlace, Turns
 from .deck import SEATS
