@@ -45,7 +45,7 @@ class Match:
         redeal = score.swept(game.places) is not None and rules.tribute.chuansanhu == "redeal"
         rule = rules.first_player
         leader = None if redeal else first_player.later_game(rule, game.places, game.leader)
-        drawer = None if redeal else first_player.next_drawer(rule, game.drawer)
+        drawer = first_player.next_drawer(rule, game.drawer)  # a redeal is drawn by the next 开牌人 too
         self.carry = Carry(tuple(game.places), game.successful_burns(), leader, tuple(game.owed), drawer)
 
     def play(self, agents: Sequence[Agent], games: int, rng: random.Random) -> list[Game]:
