@@ -187,7 +187,8 @@ class Game:
         self.burns: list[BurnRecord] = []
         self.stats = {"burns": 0, "counter_burns": 0, "successful_burns": 0, "broken_burns": 0, "zhashao": 0,
                       "jiefeng": 0, "revolutions": 0, "voids": 0, "forced": 0, "hui3": 0, "men": 0, "bought": 0,
-                      "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0}
+                      "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0,
+                      "reports": 0}
         self.places: list[int] | None = None
         self.owed: list[tribute.Due] = []  # 点贡, 闷贡, 憋王贡 for the next game
         self.score: tuple[int, int] | None = None
@@ -696,6 +697,7 @@ class Game:
             if self.over:
                 return
         if self._in_play[seat] and reporting.announces(self.rules.reporting, sum(hand)):
+            self.stats["reports"] += 1
             notes.append(f"报{sum(hand)}张")
         slots = self._slots_after(seat, combo)
         if self._beat_back and self._burner is not None:  # 压回: the burner answers the 对头 first

@@ -185,6 +185,6 @@ def test_report_counts_announce_makes_the_holder_announce_its_count(dagang: Rule
     announced to the table with the play. Either way anyone may learn it (ask)."""
     ruleset = variant(dagang, reporting={"report_counts": report_counts})
     game = deal(ruleset, "3456789TJQK", "3", "4", "5", "6", "7")
-    assert game.apply(play("3")).notes == notes
+    assert game.apply(play("3")).notes == notes and game.stats["reports"] == len(notes)
     assert game.observation(1).counts[0] == 10
     assert game.apply(PASS).notes == ()  # a pass announces nothing
