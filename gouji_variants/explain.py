@@ -28,7 +28,8 @@ GATES = {"burning": "enabled", "kaidian": "enabled", "bie3": "enabled", "revolut
 #: Single rules that mean nothing while another rule is off.
 DEPENDS = {"tribute.men_cards": "bie3.enabled", "tribute.shao_cards": "burning.enabled",
            "turns.luanchan_with_revolution": "revolution.enabled", "places.revolution_place": "revolution.enabled",
-           "kaidian.revolution_opens": "revolution.enabled", "kaidian.revolution_duitou_gousiji": "revolution.enabled"}
+           "kaidian.revolution_opens": "revolution.enabled", "kaidian.revolution_duitou_gousiji": "revolution.enabled",
+           "turns.passed_answers_duitou": "turns.pass_locks_out"}
 
 _ZH_NUMBERS = "零一两三四五六七八九十"
 _EN_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",

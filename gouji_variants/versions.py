@@ -21,8 +21,9 @@ FIRST_FORMAT = 1
 #: What each format added, for the reference docs and the error's hint.
 CHANGES: dict[int, str] = {
     1: "the first rule language",
-    2: "score.manguan_others_as, first_player.later_games: draw, turns.gousiji as a list of places, "
-       "kaidian.answering: answers-only, turns.passed_answers_duitou, reporting.report_counts",
+    2: "`score.manguan_others_as`; `first_player.later_games: draw`; `turns.gousiji` as a list of places "
+       "(`true`/`false` still mean the same); `kaidian.answering: answers-only`; `turns.passed_answers_duitou`; "
+       "`reporting.report_counts`; the `format` key itself",
 }
 
 

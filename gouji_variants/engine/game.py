@@ -14,8 +14,8 @@ reference, 001 = the Q&A):
   头科's: with ``turns.wutou`` anyone may beat its 够级 plays in turn order and it may
   answer anyone's 够级 play (answer order is play order) unless it passed this round (a
   pass keeps only the right to answer one's own 对头); without it nobody answers them.
-* 够死级: after 头科 or 二科 goes out, their 对头's next 够级 play in that round has no
-  answer (only a burn can take it); the chance lapses when the round ends. 四人乱缠
+* 够死级: after a seat goes out in a place ``turns.gousiji`` lists (头科 and 二科 for true),
+  its 对头's next 够级 play in that round has no answer (only a burn can take it); the chance lapses when the round ends. 四人乱缠
   therefore starts with the next round after its condition is met.
 * During a burn the passed seats stay locked; after each burn play, counter-burners are
   offered first (priority as for burning), then the burner's 对头 may 解烧. A burn
@@ -30,7 +30,8 @@ reference, 001 = the Q&A):
 * 满贯 'one-run' (003:28): when the first seat goes out and no other seat has played a card,
   the game ends at once (窒息 does not apply then). 003 says 五个大落一个头科; places stay a
   permutation, so the others are ranked in play order after the leader (its 下家 二科 … its
-  上家 大落), and both teams' recorded scores are doubled (``components.score``).
+  上家 大落); ``score.manguan_others_as`` makes them all score as one place; both teams'
+  recorded scores are doubled (``components.score``).
 * A 革命 leader hands the first lead to the 下家; a void game (流局) is redealt from the
   same random stream, tribute included.
 """
