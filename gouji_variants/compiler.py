@@ -516,7 +516,7 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
          "score.manguan: one-run", "score.manguan"),
         ("turns.passed_answers_duitou", not rules.turns.passed_answers_duitou and not rules.turns.pass_locks_out,
          "turns.pass_locks_out: true", "turns.pass_locks_out"),
-        ("reporting.report_counts", rules.reporting.report_counts == "announce"
+        ("reporting.report_counts", rules.reporting.report_counts == "when-asked"
          and rules.reporting.public_at_most is None, "reporting.public_at_most (a number)", "reporting.public_at_most"),
     ]
     for key, clash, needs_, cause in inert:

@@ -295,12 +295,12 @@ RULES: dict[str, RuleText] = {
         lambda n: (f"报牌：手中不多于{n}张时须报张数", f"报牌: a player with {_en_cards(n)} or fewer must say how many "
                    "they hold"),
         ("不报牌", "Nobody reports how many cards they hold (no 报牌)"))),
-    "reporting.report_counts": RuleText("报牌的义务", "reporting: right or duty", _choice({
-        "when-asked": ("有人问时如实报明张数，持牌人有权不主动报", "The count is told truthfully to whoever asks; "
-                       "nobody has to volunteer it"),
-        "announce": ("要报：牌少到报牌张数时，每出一手都主动向全桌报出剩余张数",
-                     "A player at or below the reporting count must announce how many cards are left after "
-                     "each play, unasked"),
+    "reporting.report_counts": RuleText("报牌的义务", "reporting: duty or on request", _choice({
+        "shown": ("要报：牌少到报牌张数时，张数全桌都知道", "At or below the reporting count a hand's count is "
+                  "always known to the table"),
+        "when-asked": ("持牌人有权不主动报张数，有人问时才如实报明，出牌后须再问",
+                       "Nobody has to volunteer their count: it is told truthfully when someone asks, and asked "
+                       "again after the hand plays"),
     })),
     "reporting.teammate_view_at_most": RuleText("看牌", "seeing team-mates' hands", _number(
         lambda n: (f"看牌：手中不多于{n}张时联邦可看并提示", f"Team-mates may see and hint a hand of {_en_cards(n)} or "

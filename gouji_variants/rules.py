@@ -180,12 +180,13 @@ class Reporting:
         "报牌: a hand count at or below this is public; null for never (第十四条; 憋3 none)",
         minimum=0,
     )
-    report_counts: Literal["when-asked", "announce"] = rule(
-        "报牌是权利还是义务：when-asked 问时如实报明，有权不主动报户（第十四条）；announce 要报：每手牌后"
-        "主动向全桌报出张数（聊城「要报张数」）",
-        "报牌 a right or a duty: 'when-asked' the count is told truthfully to whoever asks, never volunteered "
-        "(第十四条); 'announce' the holder must announce it to the table after each play (聊城 要报张数)",
-        neutral="when-asked",
+    report_counts: Literal["shown", "when-asked"] = rule(
+        "报牌是义务还是问时才报：shown 张数须让全桌知道（001:25「应显示给其他玩家」，聊城「要报张数」）；"
+        "when-asked 持牌人有权不主动报户，有人询问（ask）时才如实报明，出牌后须再问（第十四条 000:48）",
+        "报牌 a duty or on request: 'shown' the count must be known to the table (001:25 'shown to the other "
+        "players', 聊城 要报张数); 'when-asked' the holder need not volunteer it and tells it truly when someone "
+        "asks (ask), to be asked again after the hand plays (article 14, 000:48)",
+        neutral="shown",
     )
     teammate_view_at_most: int | None = rule(
         "看牌：手中牌不多于此数时联邦可看并提示；null 为不可（青岛、阵营战）",

@@ -23,7 +23,7 @@ CHANGES: dict[int, str] = {
     1: "the first rule language",
     2: "`score.manguan_others_as`; `first_player.later_games: draw`; `turns.gousiji` as a list of places "
        "(`true`/`false` still mean the same); `kaidian.answering: answers-only`; `turns.passed_answers_duitou`; "
-       "`reporting.report_counts`; the `format` key itself",
+       "`reporting.report_counts` with the `ask` action; the `format` key itself",
 }
 
 

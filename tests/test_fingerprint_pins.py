@@ -29,7 +29,7 @@ PINNED = {
     "houshuiwan": "08f6-a5fe-e5d6",
     "hui3": "4d30-d11c-f8cf",
     "jining": "700b-16bb-252f",
-    "liaocheng": "b678-e2ab-66e5",
+    "liaocheng": "4522-f037-072c",
     "manguan": "29e7-6162-1700",
     "qingdao": "c6a5-acd2-b042",
     "tingpai": "4d30-d11c-f8cf",

@@ -114,7 +114,10 @@ COVERAGE: dict[str, list[str]] = {
     ],
     # reporting
     "reporting.public_at_most": [f"{KEYS}::test_public_at_most_sets_which_hand_counts_others_see"],
-    "reporting.report_counts": [f"{READINGS}::test_report_counts_announce_makes_the_holder_announce_its_count"],
+    "reporting.report_counts": [
+        f"{READINGS}::test_report_counts_when_asked_hides_a_count_until_someone_asks",
+        f"{READINGS}::test_report_counts_shown_tells_every_count_at_once",
+    ],
     "reporting.teammate_view_at_most": [
         f"{KEYS}::test_teammate_view_at_most_sets_which_team_mate_hands_one_sees",
         f"{SETUP}::test_reporting_hides_counts_above_ten",

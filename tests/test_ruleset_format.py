@@ -77,11 +77,11 @@ def test_gouji_new_and_resolved_output_write_the_current_format(tmp_path: Path) 
 @pytest.mark.parametrize(("rules", "key"), [
     ("score: {manguan_others_as: 大落}", "score.manguan_others_as"),
     ("turns: {passed_answers_duitou: false, pass_locks_out: false}", "turns.passed_answers_duitou"),
-    ("reporting: {report_counts: announce, public_at_most: null}", "reporting.report_counts"),
+    ("reporting: {report_counts: when-asked, public_at_most: null}", "reporting.report_counts"),
 ])
 def test_a_rule_that_needs_another_is_refused_without_it(tmp_path: Path, rules: str, key: str) -> None:
     """满贯 scoring without a one-run 满贯, a pass that locks out of the 对头's play while passes do not lock
-    out, and announcing counts with no 报牌 would do nothing: an error, not a silent no-op."""
+    out, and counts told on asking with no 报牌 would do nothing: an error, not a silent no-op."""
     with pytest.raises(RulesetError) as caught:
         compile_path(_write(tmp_path, HEAD + rules + "\n"))
     assert f"{key} does nothing here" in caught.value.render()

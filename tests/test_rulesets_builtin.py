@@ -187,12 +187,12 @@ def test_heze_mudan() -> None:
 
 
 def test_liaocheng() -> None:
-    """001:51: 小王 plays and two 2s open too, no two-for-one, ten cards and under announced (十张以下要报张数),
+    """001:51: 小王 plays and two 2s open too, no two-for-one, ten cards and under told unasked (十张以下要报张数),
     16 3s and 4s, 点烧清拉."""
     liaocheng = load_ruleset("liaocheng")
     assert set(liaocheng.rules.kaidian.opens_with) == {"pure", "pair-of-twos", "small-joker"}
     assert kills(liaocheng) == ["B by R"] and not beats(liaocheng, "999RR", "888R")
-    assert liaocheng.rules.reporting.public_at_most == 10 and liaocheng.rules.reporting.report_counts == "announce"
+    assert liaocheng.rules.reporting.public_at_most == 10 and liaocheng.rules.reporting.report_counts == "shown"
     assert deck_size(liaocheng) == 216
     recipe = liaocheng.rules.deck.recipe.cards()
     assert (recipe[0], recipe[1]) == (16, 16)

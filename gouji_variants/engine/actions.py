@@ -69,13 +69,20 @@ class Tiaopai:
     """挑牌: at one's lead, show the hand to one's team-mates for the rest of the game."""
 
 
-Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return | Declare | Jiefeng | Tiaopai
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """问张数: ask the hands at or below the 报牌 count how many cards they hold (when counts are
+    told only on asking); the answers are public, and the decision is not used up."""
+
+
+Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return | Declare | Jiefeng | Tiaopai | Ask
 PASS = Pass()
 YIELD = Yield()
 REVOLUTION = Revolution()
 DECLARE = Declare()
 JIEFENG = Jiefeng()
 TIAOPAI = Tiaopai()
+ASK = Ask()
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +125,7 @@ def from_json(data: dict[str, Any]) -> Action:
     if kind == "hui3" and data.get("which") in ("3", "4", "both"):
         return Hui3(data["which"])
     simple: dict[Any, Action] = {"pass": PASS, "yield": YIELD, "revolution": REVOLUTION, "declare": DECLARE,
-                                 "jiefeng": JIEFENG, "tiaopai": TIAOPAI}
+                                 "jiefeng": JIEFENG, "tiaopai": TIAOPAI, "ask": ASK}
     if kind in simple:
         return simple[kind]
     raise ValueError(f"not an action: {data!r}")

@@ -15,8 +15,9 @@ reference, 001 = the Q&A):
   answer anyone's 够级 play (answer order is play order) unless it passed this round (a
   pass keeps only the right to answer one's own 对头); without it nobody answers them.
 * 够死级: after a seat goes out in a place ``turns.gousiji`` lists (头科 and 二科 for true),
-  its 对头's next 够级 play in that round has no answer (only a burn can take it); the chance lapses when the round ends. 四人乱缠
-  therefore starts with the next round after its condition is met.
+  its 对头's next 够级 play in that round has no answer (only a burn can take it); the chance
+  lapses when the round ends. 四人乱缠 therefore starts with the next round after its condition
+  is met.
 * During a burn the passed seats stay locked; after each burn play, counter-burners are
   offered first (priority as for burning), then the burner's 对头 may 解烧. A burn
   succeeds when the burner runs out of cards. With ``burning.survives_beat_back`` (压回)
@@ -66,6 +67,7 @@ from ..components.turns import ORDER, duitou
 from ..expressions import TRIBUTE_KINDS
 from ..rules import PLACE_NAMES
 from .actions import (
+    ASK,
     DECLARE,
     JIEFENG,
     PASS,
@@ -73,6 +75,7 @@ from .actions import (
     TIAOPAI,
     YIELD,
     Action,
+    Ask,
     Burn,
     Declare,
     Event,
@@ -188,8 +191,7 @@ class Game:
         self.burns: list[BurnRecord] = []
         self.stats = {"burns": 0, "counter_burns": 0, "successful_burns": 0, "broken_burns": 0, "zhashao": 0,
                       "jiefeng": 0, "revolutions": 0, "voids": 0, "forced": 0, "hui3": 0, "men": 0, "bought": 0,
-                      "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0,
-                      "reports": 0}
+                      "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0}
         self.places: list[int] | None = None
         self.owed: list[tribute.Due] = []  # 点贡, 闷贡, 憋王贡 for the next game
         self.score: tuple[int, int] | None = None
@@ -217,6 +219,7 @@ class Game:
         self._zhashao: list[int] = []
         self._played = [False] * SEATS  # has played a card this game (窒息, 满贯)
         self._shown: list[int] = []  # seats that declared 挑牌: their team-mates see their hands
+        self._told: list[int | None] = [None] * SEATS  # 报牌 'when-asked': the count last told on asking
         self._one_run = False  # 满贯: the leader went out with nobody else playing
         self._bottom: list[int] = []  # ranked at once from the bottom: 诈烧, 窒息, 大小王不出手
         self._men: list[int] = []  # stifled (闷), in order
@@ -397,6 +400,14 @@ class Game:
     def _may_tiaopai(self, seat: int) -> bool:
         return reporting.may_tiaopai(self.rules.reporting, seat, self._shown, self.rules.bie3.enabled)
 
+    def _to_ask(self, seat: int, deciding: bool = True) -> list[int]:
+        """问张数: whose counts ``seat`` would be told by asking now; only at its own playing decision
+        (``deciding``: not yet taken off the slots)."""
+        if deciding and self._kind_at(seat) not in (LEAD, *_BEATING):
+            return []
+        counts = [sum(hand) for hand in self._hands]
+        return reporting.to_ask(self.rules.reporting, seat, counts, self._told, self._in_play)
+
     def _may_request_jiefeng(self, seat: int) -> bool:
         return self._kind_at(seat) in _BEATING and turns.may_request_jiefeng(
             self.rules.turns, seat, self._top_seat, self._in_play)
@@ -448,6 +459,12 @@ class Game:
                 return None
             choices = ", ".join(self.rules.hui3.choices)
             return _no("hui3.choices", f"会3：可选 {choices}，或过", f"会3: choose one of {choices}, or pass")
+        if isinstance(action, Ask):
+            if self._to_ask(seat):
+                return None
+            return _no("reporting.report_counts", "问张数：报牌须有人问时，轮到自己出牌时可问；现在没有未报的张数",
+                       "ask for hand counts: where counts are told only when asked, at your turn to play, while a "
+                       "hand at or below the reporting count has not told its count")
         if kind == LEAD:
             if isinstance(action, Tiaopai):
                 if self._may_tiaopai(seat):
@@ -507,7 +524,8 @@ class Game:
         kind, hand = self._kind, self._hands[self.turn]
         if kind == LEAD:
             leads: list[Action] = [Play(cards_of(counts)) for counts in self._moves.leads(hand)]
-            return leads + ([TIAOPAI] if self._may_tiaopai(self.turn) else [])
+            return leads + ([TIAOPAI] if self._may_tiaopai(self.turn) else []) + \
+                ([ASK] if self._to_ask(self.turn) else [])
         if kind == RETURN:
             return [Return(Cards(counts)) for counts in _submultisets(hand, self._returns[0][2])]
         if kind == REVOLT:
@@ -529,6 +547,8 @@ class Game:
             others.append(YIELD)
         if self._may_request_jiefeng(self.turn):
             others.append(JIEFENG)
+        if self._to_ask(self.turn):
+            others.append(ASK)
         return others
 
     def sample_action(self, rng: random.Random) -> Action:
@@ -577,6 +597,11 @@ class Game:
             self._declared[seat] = "yudian" if kind == YUDIAN else "mingdian"
             self.stats["declarations"] += 1
             notes.append("预点" if kind == YUDIAN else "明点")
+        elif isinstance(action, Ask):
+            for other in self._to_ask(seat, deciding=False):
+                self._told[other] = sum(self._hands[other])
+                notes.append(f"{other}: {self._told[other]}张")
+            self._slots.insert(0, (kind, seat))  # asking does not use up the decision
         elif isinstance(action, Tiaopai):
             self._shown.append(seat)
             self._slots.insert(0, (LEAD, seat))  # showing the hand does not use up the lead
@@ -697,9 +722,6 @@ class Game:
             self._stuck_with_jokers(seat, notes)
             if self.over:
                 return
-        if self._in_play[seat] and reporting.announces(self.rules.reporting, sum(hand)):
-            self.stats["reports"] += 1
-            notes.append(f"报{sum(hand)}张")
         slots = self._slots_after(seat, combo)
         if self._beat_back and self._burner is not None:  # 压回: the burner answers the 对头 first
             slots = [(ANSWER, self._burner)] + [slot for slot in slots if slot[1] != self._burner]
@@ -1005,7 +1027,7 @@ class Game:
             to_act=self.turn if public_turn else None,
             decision=self.decision if self.turn == seat else None,
             hand=self.hand(seat) if self.stage != YUDIAN_STAGE else Cards(_NONE),
-            counts=tuple(count if reporting.count_visible(rule, seat, other, count, shown[other])
+            counts=tuple(count if reporting.count_visible(rule, seat, other, count, shown[other], self._told[other])
                          and self.stage != YUDIAN_STAGE else None for other, count in enumerate(counts)),
             hands=tuple(self.hand(other) if reporting.hand_visible(rule, seat, other, counts[other], shown[other])
                         and self.stage != YUDIAN_STAGE else None for other in range(SEATS)),
@@ -1032,7 +1054,7 @@ class Game:
         twin._rng.setstate(self._rng.getstate())
         twin._hands = [list(hand) for hand in self._hands]
         for name in ("_table", "_removed", "_in_play", "_finished", "_zhashao", "_bottom", "_men", "_revolutionaries",
-                     "_round", "_played", "_shown",
+                     "_round", "_played", "_shown", "_told",
                      "_slots", "_returns", "log", "actions", "deals", "_stifler", "_lived", "_opened", "_gave_up",
                      "_four_due", "_declared", "owed"):
             setattr(twin, name, list(getattr(self, name)))

@@ -22,7 +22,7 @@ STAT_LABELS = {
     "kaidian_failures": "开点 failures (seats that did not open, 打点)",
     "gave_up_kaidian": "  落四: 开点 given up by playing 4s", "declarations": "宣点 (明点 / 预点)",
     "bought": "买3 / 买4 (憋3)", "men": "闷 (stifled, 憋3)",
-    "stuck_jokers": "大小王不出手 → 大落", "reports": "报牌 announcements (要报)",
+    "stuck_jokers": "大小王不出手 → 大落",
 }
 
 

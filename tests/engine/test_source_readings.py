@@ -17,7 +17,8 @@ from engine_helpers import deal, play, variant
 
 from gouji_variants.compiler import Ruleset
 from gouji_variants.components import deck, first_player
-from gouji_variants.engine import PASS, Game
+from gouji_variants.engine import ASK, PASS, Game, IllegalAction
+from gouji_variants.engine.actions import from_json, to_json
 from gouji_variants.engine.agents import HeuristicAgent
 from gouji_variants.engine.match import Match, play_out
 from gouji_variants.engine.record import game_record, replay
@@ -177,14 +178,42 @@ def test_later_games_draw_rotates_the_drawer_and_draws_each_leader(dagang: Rules
 # -- reporting.report_counts ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("report_counts", "notes"), [("when-asked", ()), ("announce", ("报10张",))])
-def test_report_counts_announce_makes_the_holder_announce_its_count(dagang: Ruleset, report_counts: str,
-                                                                    notes: tuple[str, ...]) -> None:
-    """聊城 001:51 十张以下要报张数 (announce, a duty) against 第十四条 (000:48) 任何人询问 … 应如实报明 …
-    持牌人有权不主动报户 (when-asked): seat 0's lead leaves 10 cards; only under the duty is the count
-    announced to the table with the play. Either way anyone may learn it (ask)."""
-    ruleset = variant(dagang, reporting={"report_counts": report_counts})
-    game = deal(ruleset, "3456789TJQK", "3", "4", "5", "6", "7")
-    assert game.apply(play("3")).notes == notes and game.stats["reports"] == len(notes)
+def test_report_counts_when_asked_hides_a_count_until_someone_asks(dagang: Ruleset) -> None:
+    """第十四条 (000:48) 任何人询问其手中持牌数量时，应如实报明 … 持牌人有权不主动报户 (when-asked): seat 0's
+    lead leaves 10 cards; nobody knows the count until seat 1 asks at its turn (the decision is not used
+    up, the answer is public); once seat 0 plays again it must be asked again."""
+    game = deal(variant(dagang, reporting={"report_counts": "when-asked"}), "3456789TJQK", "5A", "4", "6", "7", "8")
+    game.apply(play("3"))
+    assert game.turn == 1 and game.observation(1).counts[0] is None and game.observation(0).counts[0] == 10
+    assert ASK in game.legal_actions()
+    event = game.apply(ASK)
+    # every other hand at or below ten answers (seat 1's own two cards it knows)
+    assert event.notes == ("0: 10张", "2: 1张", "3: 1张", "4: 1张", "5: 1张")
+    assert game.turn == 1 and game.decision == "follow"
+    assert all(game.observation(seat).counts[0] == 10 for seat in range(6))
+    assert ASK not in game.legal_actions() and not game.can(ASK)  # nothing left to ask
+    assert from_json(to_json(ASK)) == ASK  # records write it as {"type": "ask"}
+    game.apply(play("5"))
+    while game.decision != "lead":
+        game.apply(PASS)
+    assert game.turn == 1
+    game.apply(play("A"))  # seat 1 goes out; seat 0 beats nothing, and still holds 10, told
+    assert game.observation(2).counts[0] == 10
+    game.apply(PASS)  # seat 4 declines to yield; 接风: seat 2 leads its 4
+    game.apply(play("4"))
+    while game.turn != 0:
+        game.apply(PASS)
+    game.apply(play("K"))  # seat 0 plays again: 9 cards, not told yet
+    assert game.observation(3).counts[0] is None
+
+
+def test_report_counts_shown_tells_every_count_at_once(dagang: Ruleset) -> None:
+    """001:25 其手中持牌数量应显示给其他玩家, 聊城 001:51 十张以下要报张数 (shown, a duty): the count is known
+    to everyone as soon as the hand is at ten, and there is nothing to ask."""
+    game = deal(dagang, "3456789TJQK", "5A", "4", "6", "7", "8")
+    game.apply(play("3"))
     assert game.observation(1).counts[0] == 10
-    assert game.apply(PASS).notes == ()  # a pass announces nothing
+    assert ASK not in game.legal_actions()
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(ASK)
+    assert caught.value.verdict.rule == "reporting.report_counts"
