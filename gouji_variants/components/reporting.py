@@ -18,8 +18,8 @@ def count_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: bo
 
 
 def reportable(rule: Reporting, count: int) -> bool:
-    """A hand of ``count`` cards is at or below the 报牌 limit (and not empty)."""
-    return rule.public_at_most is not None and 0 < count <= rule.public_at_most
+    """A hand of ``count`` cards is at or below the 报牌 limit."""
+    return rule.public_at_most is not None and count <= rule.public_at_most
 
 
 def to_ask(rule: Reporting, asker: int, counts: Sequence[int], told: Sequence[int | None],

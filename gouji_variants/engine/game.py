@@ -1002,6 +1002,11 @@ class Game:
         return tuple(self._declared)
 
     @property
+    def told(self) -> tuple[int | None, ...]:
+        """Each seat's hand count as last told on asking (报牌 'when-asked'), None if never."""
+        return tuple(self._told)
+
+    @property
     def burner(self) -> int | None:
         return self._burner
 
