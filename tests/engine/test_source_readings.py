@@ -9,14 +9,16 @@ and the regional posts (001:44-52), 002 = 后水湾, 003 = the encyclopedia arti
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from engine_helpers import deal, play, variant
 
-from gouji_variants.compiler import Ruleset
-from gouji_variants.components import deck, first_player
+from gouji_variants.compiler import Ruleset, compile_path
+from gouji_variants.components import deck, first_player, turns
 from gouji_variants.engine import ASK, PASS, Game, IllegalAction
 from gouji_variants.engine.actions import from_json, to_json
 from gouji_variants.engine.agents import HeuristicAgent
@@ -63,6 +65,18 @@ def test_gousiji_for_erke_only_leaves_touke_duitou_wutou(dagang: Ruleset, gousij
     game.apply(play("AA"))
     game.apply(PASS)  # seat 4 declines to burn AA
     assert game.decision == decision and game.turn == (3 if decision == "lead" else 4)
+
+
+def test_gousiji_may_name_any_place_that_goes_out(tmp_path: Path) -> None:
+    """A house rule beyond the sources, in two lines: 够死级 after 三科 too (with no 四人乱缠)."""
+    house = tmp_path / "house.yaml"
+    house.write_text("id: house\nkind: ruleset\nname: {zh: 家规, en: House}\nextends: [dagang]\n"
+                     "turns: {gousiji: [三科, 头科, 二科], luanchan: never}\n", encoding="utf-8")
+    rule = compile_path(house).rules.turns
+    assert rule.gousiji == ("头科", "二科", "三科")
+    assert [turns.gousiji_chance(rule, finished) for finished in range(1, 6)] == [True, True, True, False, False]
+    assert [turns.gousiji_chance(dataclasses.replace(rule, gousiji=True), finished) for finished in (2, 3)] \
+        == [True, False]
 
 
 # -- turns.passed_answers_duitou ----------------------------------------------------------------
