@@ -285,6 +285,8 @@ def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json
         click.echo(f"{cards}: {status}" + (f", {kind}" if result.valid else ""))
         click.echo(f"  rule {result.verdict.rule}: {result.verdict.en}")
         click.echo(f"  {result.verdict.zh}")
+        for forfeit in result.forfeits:
+            click.echo(f"  forfeit {forfeit}")
     sys.exit(0 if result.ok else EXIT_INVALID)
 
 

@@ -17,7 +17,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -109,7 +109,8 @@ class Ruleset:
 
 
 #: The typed values of rule expressions: each is written as its canonical string.
-_EXPRESSIONS = (expressions.Thresholds, expressions.KillRule, expressions.TributeOrder, expressions.DeckRecipe)
+_EXPRESSIONS = (expressions.Thresholds, expressions.KillRule, expressions.TributeOrder, expressions.DeckRecipe,
+                expressions.HandRule, expressions.BuyOrder, expressions.Forfeit)
 
 
 def _plain(value: Any) -> Any:
@@ -376,6 +377,9 @@ def _merge(layers: list[Document]) -> tuple[dict[str, dict[str, Any]], dict[str,
 
 def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic]) -> Any:
     """A validated YAML value to its typed form; expression errors are located in the string."""
+    optional = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+    if value is not None and len(optional) == 1 and optional[0] in schema.EXPRESSIONS:
+        hint = optional[0]  # an expression or null (deck.each_hand)
     if hint in schema.EXPRESSIONS:
         try:
             return expressions.parse(hint, value)
@@ -441,6 +445,11 @@ def _build_rules(merged: dict[str, dict[str, Any]], origins: dict[str, _Origin],
         values: dict[str, Any] = {}
         for field in dataclasses.fields(cls):
             key = f"{name}.{field.name}"
+            if field.name not in merged[name] and field.metadata["neutral"] is not ALWAYS:
+                # A key added to the language after the file was written: its neutral value keeps the
+                # file's meaning (a complete ruleset of an older format still loads the same).
+                merged[name][field.name] = field.metadata["neutral"]
+                origins[key] = _Origin(root, "/kind")
             if field.name not in merged[name]:
                 missing.setdefault(name, []).append(key)
                 continue
@@ -523,10 +532,24 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
         if clash:
             yield at(key, f"{key} does nothing here: it needs {needs_}",
                      "set the rule it needs, or give this key its standard value", cause)
+    yield from _dealing_and_forfeit_problems(rules, at)
     if rules.kaidian.enabled and not rules.kaidian.opens_with:
         yield at("kaidian.opens_with", "打点 is on but no play can 开点", "list at least one kind, e.g. [pure]")
     if rules.burning.enabled and not rules.burning.conditions:
         yield at("burning.conditions", "burning is on but has no condition", "list joker-every-play or one-rank-left")
+
+
+def _dealing_and_forfeit_problems(rules: Rules, at: Callable[..., Diagnostic]) -> Iterator[Diagnostic]:
+    """deck.each_hand must be dealable from deck.recipe; a forfeit of 开点 needs 打点."""
+    each_hand = rules.deck.each_hand
+    problem = each_hand.problem(rules.deck.recipe.cards()) if each_hand is not None else None
+    if problem is not None:
+        yield at("deck.each_hand", f"deck.each_hand cannot be dealt: {problem}",
+                 "change deck.recipe (e.g. 'only 6 of 3') or the hand rule", "deck.recipe")
+    for index, forfeit in enumerate(rules.penalties.forfeits):
+        if forfeit.consequence == "no-kaidian" and not rules.kaidian.enabled:
+            yield at("penalties.forfeits", f"penalties.forfeits[{index}] '{forfeit}' gives 开点 up, but 打点 is off",
+                     "turn on kaidian.enabled (extend dadian) or choose the consequence 大落", "kaidian.enabled")
 
 
 def _components(layers: list[Document]) -> dict[str, str]:

@@ -42,6 +42,9 @@ EXPRESSION_ANCHORS = {
     "kill": "kill-rules",
     "tribute_order": "tribute-order",
     "deck_recipe": "deck-recipe",
+    "hand_rule": "hand-rule",
+    "buy_order": "buy-order",
+    "forfeit": "forfeits",
 }
 
 

@@ -14,7 +14,18 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .cards import BIG_JOKER, JOKERS, RANK_NAMES_EN, RANK_NAMES_ZH, SMALL_JOKER
-from .expressions import TRIBUTE_KINDS, DeckRecipe, KillRule, Thresholds, TributeOrder
+from .expressions import (
+    BUY_SOURCES,
+    CONSEQUENCES,
+    TRIBUTE_KINDS,
+    BuyOrder,
+    DeckRecipe,
+    Forfeit,
+    HandRule,
+    KillRule,
+    Thresholds,
+    TributeOrder,
+)
 from .rules import GOUSIJI_DAGANG, PLACE_NAMES, SECTIONS, Outcomes, Rules, Stakes, XuandianTable
 
 Lang = Literal["zh", "en"]
@@ -26,7 +37,8 @@ Say = Callable[[Any], Text]
 GATES = {"burning": "enabled", "kaidian": "enabled", "bie3": "enabled", "revolution": "enabled",
          "tribute": "enabled"}
 #: Single rules that mean nothing while another rule is off.
-DEPENDS = {"tribute.men_cards": "bie3.enabled", "tribute.shao_cards": "burning.enabled",
+DEPENDS = {"tribute.men_cards": "bie3.enabled", "tribute.biewang_to": "bie3.enabled",
+           "tribute.biewang_cards": "bie3.enabled", "tribute.shao_cards": "burning.enabled",
            "turns.luanchan_with_revolution": "revolution.enabled", "places.revolution_place": "revolution.enabled",
            "kaidian.revolution_opens": "revolution.enabled", "kaidian.revolution_duitou_gousiji": "revolution.enabled",
            "turns.passed_answers_duitou": "turns.pass_locks_out"}
@@ -137,6 +149,46 @@ def _deck(recipe: DeckRecipe) -> Text:
             f"Played with {', '.join(en_parts)}: {cards} cards, {cards // 6} each")
 
 
+def _each_hand(rule: HandRule | None) -> Text:
+    if rule is None:
+        return "全部随机发牌", "The whole deck is dealt at random"
+    zh = "、".join(f"{'恰好' if bound == 'exactly' else '至少'}{count}张{_rank_zh(rank)}" for bound, count, rank in
+                  rule.clauses)
+    en = ", ".join(f"{bound} {_en_number(count)} {_rank_en(rank)}" for bound, count, rank in rule.clauses)
+    return f"每人先发{zh}，其余随机发", f"Every hand is dealt {en} first, the rest at random"
+
+
+def _buy_order(order: BuyOrder) -> Text:
+    if not order.sources:
+        return "不买3：缺3者照常出牌", "Nobody buys: a seat without a 3 plays on without one"
+    zh = "，再".join("向" + BUY_SOURCES[source][0] + ("要（白给）" if gives else "买")
+                    for source, gives in order.sources)
+    en = ", then ".join(BUY_SOURCES[source][1] + (" (who give it, unpaid)" if gives else "")
+                        for source, gives in order.sources)
+    return (f"缺3者依次{zh}，以先问到有多余3者为准（用2，无2用王）",
+            f"A seat without a 3 asks {en}; the first with a 3 to spare sells it (for a 2, else a joker)")
+
+
+def _forfeits(forfeits: tuple[Forfeit, ...]) -> Text:
+    if not forfeits:
+        return "缺牌、错出不另罚", "No forfeit for a missing card or the way a card is played"
+    zh: list[str] = []
+    en: list[str] = []
+    for forfeit in forfeits:
+        rank_zh, rank_en = _rank_zh(forfeit.rank), _rank_en(forfeit.rank)
+        if forfeit.condition == "holds-none":
+            zh.append(f"买牌后手中没有{rank_zh}者{CONSEQUENCES[forfeit.consequence][1]}")
+            en.append(f"a seat holding no {rank_en} once buying is over {CONSEQUENCES[forfeit.consequence][2]}")
+        else:
+            with_zh = "或".join(_rank_zh(a) for a in forfeit.attached)
+            with_en = _en_list([_rank_en(a) for a in forfeit.attached], "or")
+            zh.append(f"{rank_zh}与{with_zh}一同打出（开点前后皆然）者{CONSEQUENCES[forfeit.consequence][1]}")
+            en.append(f"a seat playing {rank_en}s together with a {with_en} (before or after opening) "
+                      f"{CONSEQUENCES[forfeit.consequence][2]}")
+    text = "; ".join(en)
+    return "；".join(zh), text[:1].upper() + text[1:]
+
+
 def _thresholds(value: Thresholds) -> Text:
     zh = "、".join(f"{_zh_number(count)}张{_rank_zh(rank)}" for rank, count in value.minimum)
     en = ", ".join(f"{_en_number(count)} {_rank_en(rank)}" for rank, count in value.minimum)
@@ -235,6 +287,7 @@ _HUI3: dict[str, Text] = {"3": ("会3", "every 3 (会3)"), "4": ("会4", "every 
 
 RULES: dict[str, RuleText] = {
     "deck.recipe": RuleText("牌组", "deck", _deck),
+    "deck.each_hand": RuleText("每手必有", "what every hand holds", _each_hand),
     "plays.attach_twos": RuleText("贴钱", "attaching 2s", _flag(
         ("贴钱：2可随同任何牌打出，算作该牌",
          "2s may be attached to a play of another rank and count as that rank (贴钱)"),
@@ -380,12 +433,7 @@ RULES: dict[str, RuleText] = {
         ("不憋3", "No 憋3: 3s are played like any rank"))),
     "bie3.buy_fours": RuleText("买4", "buying 4s", _flag(
         ("缺4者也须像买3一样买4", "A player without a 4 buys one, as for 3s"), ("不买4", "Nobody buys 4s"))),
-    "bie3.buy_from": RuleText("买3", "buying 3s", _choice({
-        "duitou-then-team": ("缺3者向对头买，对头不足向其联邦买",
-                             "A player without a 3 buys one from the 对头, else from the 对头's team-mate"),
-        "whoever-has-extra": ("缺3者向多者买，对门优先", "A player without a 3 buys one from anyone with extra, 对门 "
-                              "first"),
-    })),
+    "bie3.buy_from": RuleText("买3", "buying 3s", _buy_order),
     "bie3.men_places": RuleText("闷的名次", "places of 闷 players", lambda places: (
         f"被闷者依次为{'、'.join(places)}", f"Stifled (闷) players are ranked {', '.join(places)} in turn")),
     "bie3.jokers_last_is_dalu": RuleText("大小王不出手", "jokers left last", _flag(
@@ -464,10 +512,18 @@ RULES: dict[str, RuleText] = {
         lambda n: (f"被烧者进{n}张烧贡，反烧加倍", f"A burned player pays {_en_cards(n)} of 烧贡, doubled for 反烧"))),
     "tribute.men_cards": RuleText("闷贡", "闷贡", _number(
         lambda n: (f"被闷者进{n}张闷贡", f"A stifled (闷) player pays {_en_cards(n)} of 闷贡"))),
+    "tribute.biewang_to": RuleText("憋王贡给谁", "who eats 憋王贡", _choice({
+        "duitou": ("憋王贡进给对头", "憋王贡 is paid to the 对头"),
+        "touke": ("憋王贡进给头科", "憋王贡 is paid to 头科"),
+    })),
+    "tribute.biewang_cards": RuleText("憋王贡张数", "憋王贡 cards", _number(
+        lambda n: (f"到终局手中仍有王者进{n}张憋王贡", f"A seat left holding jokers pays {_en_cards(n)} of 憋王贡"),
+        ("到终局手中仍有王者，剩几张王进几张憋王贡", "A seat left holding jokers pays one card of 憋王贡 per joker"))),
     "penalties.wrong_play": RuleText("错牌", "illegal plays", _choice({
         "reject": ("非法出牌不算，重出", "An illegal play is taken back"),
         "lose-turn": ("错牌不出：失去本次出牌权", "An illegal play loses the turn (错牌不出)"),
     })),
+    "penalties.forfeits": RuleText("条件罚则", "forfeits", _forfeits),
 }
 
 

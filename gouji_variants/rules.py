@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .expressions import DeckRecipe, KillRule, Thresholds, TributeOrder
+from .expressions import BuyOrder, DeckRecipe, Forfeit, HandRule, KillRule, Thresholds, TributeOrder
 
 #: ``neutral`` of a field that every ruleset format has had.
 ALWAYS: Any = object()
@@ -78,6 +78,13 @@ class Deck:
     recipe: DeckRecipe = rule(
         "牌组配方：几副54张的牌，再调整单个点数（须能被6人均分）",
         "deck recipe: how many 54-card decks, then adjustments to single ranks (must divide by 6)",
+    )
+    each_hand: HandRule | None = rule(
+        "每手牌须有的牌：如「exactly 1 of 3, exactly 1 of 4」每人一张3、一张4（单张三、单张四、济宁），先发这些，"
+        "其余随机；null 为全部随机发",
+        "what every hand is dealt, e.g. 'exactly 1 of 3, exactly 1 of 4' (单张三, 单张四, 济宁): these first, the "
+        "rest at random; null for a plain random deal",
+        neutral=None,
     )
 
 
@@ -287,10 +294,11 @@ class Bie3:
         "憋3: everyone's last play must be 3s, played all together, never with 2s or jokers (第二十六条)",
     )
     buy_fours: bool = rule("同样须有4，缺者买4（济宁，开点冲四）", "4s are bought like 3s (济宁, 开点冲四)")
-    buy_from: Literal["duitou-then-team", "whoever-has-extra"] = rule(
-        "买3：duitou-then-team 向对头买，对头不足向其联邦买；whoever-has-extra 向多者买，对门优先（济宁）",
-        "买3: 'duitou-then-team' from the 对头, else the 对头's team-mate; 'whoever-has-extra' from anyone "
-        "with extra, 对门 first (济宁)",
+    buy_from: BuyOrder = rule(
+        "买3的来源，依次：如「对门」（003:50 向对门换取）、「对门 > 上下家」（即 duitou-then-team，第二十六条）、"
+        "「对门 > 联邦赠 > 上下家」（济宁：联邦优先赠卖）；赠 为白给；none 为不买",
+        "whom a seat without a 3 asks, in order: e.g. '对门' (003:50), '对门 > 上下家' (= duitou-then-team, "
+        "article 26), '对门 > 联邦赠 > 上下家' (济宁: team-mates give first); 赠 gives unpaid; 'none' for no buying",
     )
     men_places: tuple[PlaceName, ...] = rule(
         "被闷者依次的名次（000:141：大落、二落、四科）",
@@ -410,15 +418,32 @@ class Tribute:
     )
     shao_cards: int = rule("烧贡张数（反烧翻倍）", "烧贡 cards paid by the burned player (doubled for 反烧)", minimum=0)
     men_cards: int = rule("闷贡张数", "闷贡 cards paid by a stifled player", minimum=0)
+    biewang_to: Literal["duitou", "touke"] = rule(
+        "憋王贡进给谁：duitou 对头；touke 头科",
+        "who eats 憋王贡 (a seat left holding jokers): 'duitou' its 对头; 'touke' 头科",
+        neutral="duitou",
+    )
+    biewang_cards: int | None = rule(
+        "憋王贡张数；null 为手中剩几张王进几张",
+        "憋王贡 cards paid; null for one per joker left in the hand",
+        minimum=1, neutral=None,
+    )
 
 
 @dataclass(frozen=True)
 class Penalties:
-    """§13 Penalties (第二十八-三十条)."""
+    """§13 Penalties (第二十八-三十条) and what a missing or misplayed card costs."""
 
     wrong_play: Literal["reject", "lose-turn"] = rule(
         "错牌：reject 拒绝非法出牌；lose-turn 错牌不出，失去本次出牌权",
         "an illegal play: 'reject' it; or 'lose-turn' (错牌不出) the player loses the turn",
+    )
+    forfeits: tuple[Forfeit, ...] = rule(
+        "条件 -> 后果：如「no 3 -> 大落」买牌后无3即为大落，「4 with 2 or joker -> 不开点」4带2或王视同放弃开点"
+        "（002:22，003:53）",
+        "condition -> consequence: e.g. 'no 3 -> 大落' (no 3 once buying is over: ranked 大落), "
+        "'4 with 2 or joker -> 不开点' (a 4 played with a 2 or joker gives 开点 up) (002:22, 003:53)",
+        neutral=[],
     )
 
 

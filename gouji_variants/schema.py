@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from . import __version__, examples
 from .components.registry import REPLACEABLE
-from .expressions import DeckRecipe, KillRule, Thresholds, TributeOrder
+from .expressions import BuyOrder, DeckRecipe, Forfeit, HandRule, KillRule, Thresholds, TributeOrder
 from .resources import SCHEMA_DIR as SCHEMA_DIR  # re-exported: where the schema files live
 from .rules import PLACE_NAMES, SECTION_TITLES, SECTIONS, Outcomes, Stakes, XuandianTable
 from .versions import FIRST_FORMAT, RULESET_FORMAT
@@ -31,7 +31,12 @@ EXPRESSIONS: dict[type, tuple[str, str]] = {
     KillRule: ("kill", "R by 2R, +1 card"),
     TributeOrder: ("tribute_order", "点 > 闷 > 烧 > 落"),
     DeckRecipe: ("deck_recipe", "4 decks, only 6 of 3, remove 2 of 4"),
+    HandRule: ("hand_rule", "exactly 1 of 3, exactly 1 of 4"),
+    BuyOrder: ("buy_order", "对门 > 联邦赠 > 上下家"),
+    Forfeit: ("forfeit", "4 with 2 or joker -> 不开点"),
 }
+#: More values an editor offers for an expression key (the legacy names of buy orders).
+MORE_EXAMPLES: dict[type, tuple[str, ...]] = {BuyOrder: ("duitou-then-team", "whoever-has-extra", "对门", "none")}
 
 
 def describe(zh: str, en: str) -> str:
@@ -50,7 +55,8 @@ def _type_schema(hint: Any, meta: typing.Mapping[str, Any], defs_key: str) -> di
         return schema
     if hint in EXPRESSIONS:
         start, example = EXPRESSIONS[hint]
-        return {"type": "string", "minLength": 1, "examples": [example], "x-expression": start}
+        return {"type": "string", "minLength": 1, "examples": [example, *MORE_EXAMPLES.get(hint, ())],
+                "x-expression": start}
     if origin is Literal:
         return {"type": "string", "enum": list(args)}
     if origin in (types.UnionType, typing.Union):  # null last, as "X or null"

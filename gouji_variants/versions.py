@@ -21,7 +21,9 @@ FIRST_FORMAT = 1
 #: What each format added, for the reference docs and the error's hint.
 CHANGES: dict[int, str] = {
     1: "the first rule language",
-    2: "`score.manguan_others_as`; `first_player.later_games: draw`; `turns.gousiji` as a list of places "
+    2: "`deck.each_hand`; `bie3.buy_from` as an ordered buy order (the old names still mean the same); "
+       "`penalties.forfeits`; `tribute.biewang_to`, `tribute.biewang_cards`; "
+       "`score.manguan_others_as`; `first_player.later_games: draw`; `turns.gousiji` as a list of places "
        "(`true`/`false` still mean the same); `kaidian.answering: answers-only`; `turns.passed_answers_duitou`; "
        "`reporting.report_counts` with the `ask` action; the `format` key itself",
 }

@@ -27,6 +27,9 @@ EXPRESSION_SAMPLES = {
     expressions.Thresholds: ["R, B, 2, AA, KK, QQQ, JJJJ, TTTTT", "R, B, 2, AA"],
     expressions.TributeOrder: ["落", "点 > 闷 > 烧 > 落", "点 > 清 > 憋王 > 落"],
     expressions.KillRule: ["B by R", "R by 2R, +1 card", "B on 2 by B", "R by 3B, any rank"],
+    expressions.HandRule: ["exactly 1 of 3", "exactly 1 of 3, exactly 1 of 4", "at least 2 of R"],
+    expressions.BuyOrder: ["duitou-then-team", "whoever-has-extra", "对门", "对门 > 联邦赠 > 上下家", "none"],
+    expressions.Forfeit: ["no 3 -> 大落", "no 4 -> 不开点", "4 with 2 or joker -> 不开点", "4 with B -> 大落"],
 }
 
 

@@ -38,6 +38,7 @@ SMALL = "tests/engine/test_small_rules.py"
 JUDGE = "tests/test_judge.py"
 COMPONENTS = "tests/engine/test_components.py"
 READINGS = "tests/engine/test_source_readings.py"
+DEALING = "tests/engine/test_dealing_and_forfeits.py"
 
 #: Top-level ruleset keys besides the rule sections that change what the engine does: each is a rule
 #: key too. The other top-level keys describe the ruleset (or, like ``extends``, only build its rules).
@@ -49,6 +50,10 @@ DESCRIPTIVE_META_KEYS = ("format", "id", "kind", "name", "aliases", "region", "d
 COVERAGE: dict[str, list[str]] = {
     # deck
     "deck.recipe": [f"{KEYS}::test_deck_recipe_sets_what_is_dealt"],
+    "deck.each_hand": [
+        f"{DEALING}::test_each_hand_deals_exactly_one_three_and_one_four_to_every_seat",
+        f"{DEALING}::test_each_hand_is_deterministic_from_the_seed_and_leaves_a_plain_deal_unchanged",
+    ],
     # plays (the referee and the engine's legal actions)
     "plays.attach_twos": [
         f"{KEYS}::test_plays_switches_change_the_legal_leads[attach_twos]",
@@ -186,7 +191,11 @@ COVERAGE: dict[str, list[str]] = {
         f"{BIE3}::test_without_bie3_nobody_is_stifled",
     ],
     "bie3.buy_fours": [f"{BIE3}::test_buy_fours_buys_a_four_too"],
-    "bie3.buy_from": [f"{BIE3}::test_a_seat_without_a_three_buys_one_with_a_two"],
+    "bie3.buy_from": [
+        f"{BIE3}::test_a_seat_without_a_three_buys_one_with_a_two",
+        f"{BIE3}::test_buying_from_the_duitou_only_leaves_a_seat_without_when_the_duitou_has_no_spare",
+        f"{BIE3}::test_a_team_mate_that_gives_hands_the_three_over_unpaid",
+    ],
     "bie3.men_places": [f"{BIE3}::test_beating_the_play_before_the_threes_stifles"],
     "bie3.jokers_last_is_dalu": [f"{BIE3}::test_jokers_left_before_the_last_play_is_daluo"],
     # hui3
@@ -232,6 +241,8 @@ COVERAGE: dict[str, list[str]] = {
     "tribute.chuansanhu": [f"{KEYS}::test_chuansanhu_redeals_or_has_each_swept_player_pay_the_duitou"],
     "tribute.shao_cards": [f"{KEYS}::test_shao_cards_set_the_burn_tribute"],
     "tribute.men_cards": [f"{BIE3}::test_men_cards_are_paid_to_the_stifler_in_the_rulesets_order"],
+    "tribute.biewang_to": [f"{DEALING}::test_biewang_receiver_and_count"],
+    "tribute.biewang_cards": [f"{DEALING}::test_biewang_receiver_and_count"],
     # the top-level components: mapping (a registered replacement for places, score or tribute)
     "components": [f"{COMPONENTS}::test_a_registered_component_replaces_the_builtin_one"],
     # penalties
@@ -239,6 +250,13 @@ COVERAGE: dict[str, list[str]] = {
         f"{SMALL}::test_wrong_play_lose_turn_an_illegal_follow_counts_as_a_pass",
         f"{SMALL}::test_wrong_play_lose_turn_a_wrong_lead_passes_the_lead_to_the_next_player",
         f"{SMALL}::test_wrong_play_reject_refuses_the_play_and_keeps_the_turn",
+    ],
+    "penalties.forfeits": [
+        f"{DEALING}::test_no_three_after_buying_ranks_the_seat_dalu_at_once",
+        f"{DEALING}::test_no_four_gives_kaidian_up_before_the_first_play",
+        f"{DEALING}::test_a_four_with_a_two_after_opening_gives_kaidian_up",
+        f"{DEALING}::test_a_forfeit_of_dalu_on_a_play_ranks_the_seat_from_the_bottom",
+        f"{JUDGE}::test_judge_names_the_forfeit_a_play_meets",
     ],
 }
 

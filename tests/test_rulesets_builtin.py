@@ -14,6 +14,7 @@ import pytest
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
+from gouji_variants.errors import RulesetError
 from gouji_variants.judge import judge
 from gouji_variants.resources import RULESETS_DIR
 from gouji_variants.rules import SECTIONS, Stakes
@@ -139,7 +140,8 @@ def test_jining() -> None:
     assert jining.rules.kaidian.answering == "not-on-gouji"
     assert jining.rules.kaidian.then_four and jining.rules.kaidian.fours_after_open
     assert jining.rules.bie3.enabled and jining.rules.bie3.buy_fours
-    assert jining.rules.bie3.buy_from == "whoever-has-extra"
+    assert str(jining.rules.bie3.buy_from) == "对门 > 联邦赠 > 上下家"
+    assert str(jining.rules.deck.each_hand) == "exactly 1 of 3, exactly 1 of 4"
     assert jining.rules.bie3.men_places[:2] == ("大落", "二落")
     assert jining.rules.turns.pass_locks_out and not jining.rules.turns.passed_answers_duitou
     assert order(jining) == "点 > 闷 > 烧 > 落"
@@ -218,6 +220,18 @@ def test_houshuiwan() -> None:
     assert houshuiwan.rules.burning.conditions == ("joker-every-play",)
     assert order(houshuiwan) == "点 > 清 > 烧 > 落" and houshuiwan.rules.tribute.chuansanhu == "one-to-duitou"
     assert "except-threes" in {i.choice for i in houshuiwan.interpretations}
+    assert [str(f) for f in houshuiwan.rules.penalties.forfeits] == ["no 3 -> 大落", "no 4 -> 不开点"]  # 002:22
+    assert houshuiwan.rules.deck.each_hand is None  # 只留下六张三，六张四: dealt at random
+
+
+def test_danzhang_packs_deal_one_three_and_one_four_and_buy_from_the_duimen() -> None:
+    """003:51 每人一张3, 003:54 每人一张4, 003:50 向对门换取, 003:53 开点冲四's forfeits of 开点."""
+    danzhang3, danzhang4 = load_ruleset("danzhang3"), load_ruleset("danzhang4")
+    assert str(danzhang3.rules.deck.each_hand) == "exactly 1 of 3" and str(danzhang3.rules.bie3.buy_from) == "对门"
+    assert str(danzhang4.rules.deck.each_hand) == "exactly 1 of 3, exactly 1 of 4"
+    assert [str(f) for f in danzhang4.rules.penalties.forfeits] == ["no 4 -> 不开点", "4 with 2 or joker -> 不开点"]
+    interpretations = {i.choice for i in danzhang3.interpretations} | {i.choice for i in danzhang4.interpretations}
+    assert "random-deal-then-buy" not in interpretations
 
 
 def test_qingdao_cites_the_post_where_it_is() -> None:
@@ -296,13 +310,19 @@ def test_pack_composes_on_qingdao(pack: str, tmp_path: Path) -> None:
 
 
 def test_packs_compose_together(tmp_path: Path) -> None:
-    """The 冲三 family on one base: 憋3 + 打点 + 单张四 + 三十二张鬼's jokers written as one recipe."""
+    """The 冲三 family on one base: 憋3 + 打点 + 单张四 + 三十二张鬼's jokers written as one recipe (32-gui's
+    recipe alone would replace 单张四's six 3s, which its one-3-a-hand deal cannot do without)."""
     path = tmp_path / "house.yaml"
-    path.write_text("id: house\nkind: ruleset\nname: {zh: 家规, en: House}\n"
-                    "extends: [dagang, bie3, dadian, danzhang4, 32-gui, zhixi, manguan, tingpai]\n",
-                    encoding="utf-8")
+    head = ("id: house\nkind: ruleset\nname: {zh: 家规, en: House}\n"
+            "extends: [dagang, bie3, dadian, danzhang4, 32-gui, zhixi, manguan, tingpai]\n")
+    path.write_text(head, encoding="utf-8")
+    with pytest.raises(RulesetError, match="deck.each_hand cannot be dealt"):
+        compile_path(path)
+    path.write_text(head + "deck: {recipe: '4 decks, only 6 of 3, only 6 of 4, remove 4 of 5, add 12 of R, "
+                    "add 12 of B'}\n", encoding="utf-8")
     house = compile_path(path)
     assert house.rules.bie3.enabled and house.rules.kaidian.enabled and house.rules.kaidian.fours_after_open
-    assert deck_size(house) == 240 and house.rules.revolution.void_at == 1  # 32-gui's deck, after danzhang4
+    assert deck_size(house) == 216 and house.rules.revolution.void_at == 1
+    assert str(house.rules.deck.each_hand) == "exactly 1 of 3, exactly 1 of 4"
     assert house.rules.revolution.requires_no_threes  # tingpai leaves 憋3's 革命 alone
     assert house.rules.places.zhixi and house.rules.score.manguan == "one-run"

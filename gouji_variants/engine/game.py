@@ -64,7 +64,7 @@ from ..components.gouji import is_gouji
 from ..components.plays import Play as Combo
 from ..components.plays import Verdict, beats, classify
 from ..components.turns import ORDER, duitou
-from ..expressions import TRIBUTE_KINDS
+from ..expressions import TRIBUTE_KINDS, Forfeit
 from ..rules import PLACE_NAMES
 from .actions import (
     ASK,
@@ -191,7 +191,8 @@ class Game:
         self.burns: list[BurnRecord] = []
         self.stats = {"burns": 0, "counter_burns": 0, "successful_burns": 0, "broken_burns": 0, "zhashao": 0,
                       "jiefeng": 0, "revolutions": 0, "voids": 0, "forced": 0, "hui3": 0, "men": 0, "bought": 0,
-                      "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0}
+                      "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0,
+                      "forfeits": 0}
         self.places: list[int] | None = None
         self.owed: list[tribute.Due] = []  # 点贡, 闷贡, 憋王贡 for the next game
         self.score: tuple[int, int] | None = None
@@ -208,7 +209,7 @@ class Game:
             hands = [list(hand.counts) for hand in self.given_hands]
             threes = [[hand[THREE]] + [0] * (deck.SUITS - 1) for hand in hands]
         else:
-            hands, threes = deck.deal(rules.deck.recipe, self._rng)
+            hands, threes = deck.deal(rules.deck.recipe, self._rng, rules.deck.each_hand)
         self.deals.append(tuple(Cards(tuple(hand)) for hand in hands))
         self._total = [sum(hand[rank] for hand in hands) for rank in range(N_RANKS)]
         self._hands = hands
@@ -310,6 +311,9 @@ class Game:
             self._buy(THREE)
             if self.rules.bie3.buy_fours:
                 self._buy(FOUR)
+        self._forfeit_holdings()
+        if self.over:
+            return
         if not self._in_play[self.leader]:
             following = turns.next_in_play(self.leader, self._in_play)
             assert following is not None
@@ -326,8 +330,42 @@ class Game:
                 if bought is not None:
                     seller, payment = bought
                     self.stats["bought"] += 1
-                    self.log.append(Event(seat, None, (f"买{RANK_SYMBOLS[rank]} from {seller} "
-                                                       f"for {RANK_SYMBOLS[payment]}",)))
+                    paid = "as a gift (赠)" if payment is None else f"for {RANK_SYMBOLS[payment]}"
+                    self.log.append(Event(seat, None, (f"买{RANK_SYMBOLS[rank]} from {seller} {paid}",)))
+
+    def _forfeit_holdings(self) -> None:
+        """penalties.forfeits 'no X': once buying is over, each seat in play holding no X pays the
+        consequence, from the leader on (002:22, 003:53)."""
+        for forfeit in self.rules.penalties.forfeits:
+            if forfeit.condition != "holds-none":
+                continue
+            for seat in (self.leader, *ORDER[self.leader]):
+                if self._in_play[seat] and not self._hands[seat][forfeit.rank] and not self.over:
+                    notes: list[str] = []
+                    self._forfeit(seat, forfeit, notes)
+                    self.log.append(Event(seat, None, tuple(notes)))
+
+    def _forfeits_play(self, seat: int, combo: Combo, notes: list[str]) -> bool:
+        """penalties.forfeits 'X with A': a play of Xs carrying A, before or after opening, pays the
+        consequence (003:53); True when the seat was ranked at once."""
+        for forfeit in self.rules.penalties.forfeits:
+            if forfeit.matches_play(combo.base, combo.cards.counts) and self._forfeit(seat, forfeit, notes):
+                return True
+        return False
+
+    def _forfeit(self, seat: int, forfeit: Forfeit, notes: list[str]) -> bool:
+        """Apply ``forfeit``'s consequence to ``seat``: give 开点 up (even if opened), or be ranked
+        from the bottom at once (大落, then 二落 …); True for the latter."""
+        self.stats["forfeits"] += 1
+        if forfeit.consequence == "no-kaidian":
+            if not self._gave_up[seat]:
+                self._gave_up[seat] = True
+                self.stats["gave_up_kaidian"] += 1
+            self._opened[seat] = False
+            notes.append(f"{forfeit}")
+            return False
+        self._rank_at_once(seat, notes, f"{forfeit}")
+        return True
 
     def _begin_declarations(self) -> None:
         """明点 (第二十四条): after tribute, before the first play, seats in play that have not declared."""
@@ -685,6 +723,9 @@ class Game:
             self._stifle(seat, notes)
             if self.over:
                 return
+        ranked = self._forfeits_play(seat, combo, notes)
+        if self.over:
+            return
         if burn:
             previous = self._burner
             counter = previous is not None
@@ -714,11 +755,12 @@ class Game:
         self._on_yield = kind == YIELD_FOLLOW
         if self._luanchan or not self.rules.turns.pass_locks_out:
             self._passed.clear()
-        if empty:
+        if empty and not ranked:
             self._go_out(seat, notes)
             if self.over:
                 return
-        elif self.rules.bie3.enabled and self.rules.bie3.jokers_last_is_dalu and bie3.stuck_with_jokers(hand):
+        elif not ranked and self.rules.bie3.enabled and self.rules.bie3.jokers_last_is_dalu \
+                and bie3.stuck_with_jokers(hand):
             self._stuck_with_jokers(seat, notes)
             if self.over:
                 return
@@ -753,10 +795,14 @@ class Game:
 
     def _stuck_with_jokers(self, seat: int, notes: list[str]) -> None:
         """大小王不出手: ranked 大落 at once; a burn of this seat ends with it. Its play stays on top."""
-        if self._burner == seat:
-            self._close_burn("大小王不出手")
         self.stats["stuck_jokers"] += 1
-        notes.append("大小王不出手")
+        self._rank_at_once(seat, notes, "大小王不出手")
+
+    def _rank_at_once(self, seat: int, notes: list[str], why: str) -> None:
+        """Ranked from the bottom at once, for ``why``; a burn of this seat ends with it."""
+        if self._burner == seat:
+            self._close_burn(why)
+        notes.append(why)
         self._rank_now(seat)
 
     def _kaidian_lived(self, player: int) -> None:
@@ -936,10 +982,20 @@ class Game:
         if rule.bie3.enabled:
             owed += [tribute.Due("men", seat, self._stifler[seat], rule.tribute.men_cards, False)
                      for seat in self._men if rule.tribute.men_cards]
-            for seat in range(SEATS):
-                jokers = self._hands[seat][SMALL_JOKER] + self._hands[seat][BIG_JOKER]
-                if jokers:
-                    owed.append(tribute.Due("biewang", seat, duitou(seat), jokers, False))
+            owed += self._biewang_dues()
+        return owed
+
+    def _biewang_dues(self) -> list[tribute.Due]:
+        """憋王贡: a seat still holding jokers at the end pays its 对头 or 头科 (``tribute.biewang_to``)
+        ``biewang_cards``, or one card per joker held."""
+        assert self.places is not None
+        rule = self.rules.tribute
+        owed = []
+        for seat in range(SEATS):
+            jokers = self._hands[seat][SMALL_JOKER] + self._hands[seat][BIG_JOKER]
+            receiver = duitou(seat) if rule.biewang_to == "duitou" else self.places.index(0)
+            if jokers and receiver != seat:
+                owed.append(tribute.Due("biewang", seat, receiver, rule.biewang_cards or jokers, False))
         return owed
 
     def next_dues(self) -> list[tribute.Due]:
