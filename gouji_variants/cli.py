@@ -20,6 +20,7 @@ from .compiler import Ruleset, compile_path
 from .errors import RulesetError
 from .grammar import NotationError
 from .rules import SECTIONS
+from .versions import RULESET_FORMAT
 
 if TYPE_CHECKING:
     from .behaviour import Behaviour
@@ -249,6 +250,7 @@ def new(ctx: click.Context, file: Path, base: str) -> None:
         f"# House rules built on {parent.name_zh} / {parent.name_en} ({parent.id}, fingerprint {parent.fingerprint}).",
         f"# Everything not set here comes from {parent.id}. Uncomment and edit what your table changes, then:",
         f"#   gouji validate {file.name}    gouji show {file.name} --resolved --provenance",
+        f"format: {RULESET_FORMAT}",
         f"id: {slug}",
         "kind: ruleset",
         "name:",

@@ -15,6 +15,7 @@ import difflib
 import hashlib
 import json
 import re
+import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -34,11 +35,12 @@ from .errors import Diagnostic, Mark, RulesetError
 from .expressions import TRIBUTE_KINDS
 from .grammar import NotationError
 from .rules import ALWAYS, SECTIONS, Rules
+from .versions import RULESET_FORMAT, too_new
 from .yamlsource import Document, load, pointer_join
 
 BASE_ID = "dagang"
-META_KEYS = ("id", "kind", "name", "aliases", "region", "description", "sources", "extends", "interpretations",
-             "examples", "components")
+META_KEYS = ("format", "id", "kind", "name", "aliases", "region", "description", "sources", "extends",
+             "interpretations", "examples", "components")
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,7 @@ class Ruleset:
         """Metadata and every rule: a self-contained ruleset that loads to the same rules."""
         data = self.metadata()
         data.pop("extends", None)
-        return {**data, **self.rule_data()}
+        return {"format": RULESET_FORMAT, **data, **self.rule_data()}
 
 
 #: The typed values of rule expressions: each is written as its canonical string.
@@ -303,6 +305,9 @@ class _Resolver:
     def document(self, path: Path) -> Document:
         if path not in self.docs:
             doc = load(path, _display(path))
+            newer = too_new(doc.data, doc.mark("/format"))
+            if newer is not None:  # before the schema: a newer language's keys are not mistakes
+                raise RulesetError([newer])
             problems = _schema_diagnostics(doc)
             if problems:
                 raise RulesetError(problems)
@@ -390,6 +395,9 @@ def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic])
                                        origin.pointer))
             return None
     origin_type = typing.get_origin(hint)
+    if origin_type in (typing.Union, types.UnionType) and isinstance(value, list):  # e.g. bool | tuple[...]
+        hint = next(arg for arg in typing.get_args(hint) if typing.get_origin(arg) is tuple)
+        origin_type = tuple
     if origin_type is tuple:
         (item,) = typing.get_args(hint)[:1]
         items = [
@@ -407,11 +415,19 @@ def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic])
 
 def _as_set(hint: Any, value: Any) -> Any:
     """A list of options in their declared order, so that order never changes the fingerprint."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and isinstance(value, tuple):
+        hint = next(arg for arg in typing.get_args(hint) if typing.get_origin(arg) is tuple)
     args = typing.get_args(hint)
     if typing.get_origin(hint) is tuple and args and typing.get_origin(args[0]) is typing.Literal:
         options = typing.get_args(args[0])
         return tuple(sorted(value, key=options.index))
     return value
+
+
+def _spelled(field: dataclasses.Field[Any], value: Any) -> Any:
+    """``value`` in the older spelling that means the same (:func:`rules.rule` ``spellings``), if any."""
+    return next((old for old, same in field.metadata["spellings"].items() if same == value and
+                 type(same) is type(value)), value)
 
 
 def _expression_problem(origin: _Origin, error: NotationError) -> Diagnostic:
@@ -439,7 +455,8 @@ def _build_rules(merged: dict[str, dict[str, Any]], origins: dict[str, _Origin],
                 missing.setdefault(name, []).append(key)
                 continue
             value = _convert(hints[field.name], merged[name][field.name], origins[key], problems)
-            values[field.name] = value if field.metadata["ordered"] else _as_set(hints[field.name], value)
+            value = value if field.metadata["ordered"] else _as_set(hints[field.name], value)
+            values[field.name] = _spelled(field, value)
         sections[name] = values
     if missing:
         problems[:0] = _missing_problems(missing, root)
@@ -482,8 +499,8 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
             ("reporting.tiaopai", rules.reporting.tiaopai, "挑牌", "set reporting.tiaopai: false"),
             ("first_player.first_game", rules.first_player.first_game == "liang3", "亮3 上班",
              "set first_player.first_game: draw"),
-            ("first_player.later_games", rules.first_player.later_games != "rotate", "the 大落 leading",
-             "set first_player.later_games: rotate"),
+            ("first_player.later_games", rules.first_player.later_games == "dalu", "the 大落 leading",
+             "set first_player.later_games: draw (or rotate)"),
         ]
         for key, clash, what, hint in excluded:
             if clash:
@@ -504,6 +521,18 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
             yield at("tribute.order", f"tribute kind {TRIBUTE_KINDS[kind][0]} is in tribute.order but can never "
                      f"occur: it needs {needs[kind]}", "remove it from the order or turn its rule on",
                      needs[kind].split(":")[0])
+    inert = [
+        ("score.manguan_others_as", rules.score.manguan_others_as is not None and rules.score.manguan != "one-run",
+         "score.manguan: one-run", "score.manguan"),
+        ("turns.passed_answers_duitou", not rules.turns.passed_answers_duitou and not rules.turns.pass_locks_out,
+         "turns.pass_locks_out: true", "turns.pass_locks_out"),
+        ("reporting.report_counts", rules.reporting.report_counts == "when-asked"
+         and rules.reporting.public_at_most is None, "reporting.public_at_most (a number)", "reporting.public_at_most"),
+    ]
+    for key, clash, needs_, cause in inert:
+        if clash:
+            yield at(key, f"{key} does nothing here: it needs {needs_}",
+                     "set the rule it needs, or give this key its standard value", cause)
     yield from _dealing_and_forfeit_problems(rules, at)
     if rules.kaidian.enabled and not rules.kaidian.opens_with:
         yield at("kaidian.opens_with", "打点 is on but no play can 开点", "list at least one kind, e.g. [pure]")

@@ -26,7 +26,7 @@ from .expressions import (
     Thresholds,
     TributeOrder,
 )
-from .rules import PLACE_NAMES, SECTIONS, Outcomes, Rules, Stakes, XuandianTable
+from .rules import GOUSIJI_DAGANG, PLACE_NAMES, SECTIONS, Outcomes, Rules, Stakes, XuandianTable
 
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
@@ -40,7 +40,8 @@ GATES = {"burning": "enabled", "kaidian": "enabled", "bie3": "enabled", "revolut
 DEPENDS = {"tribute.men_cards": "bie3.enabled", "tribute.biewang_to": "bie3.enabled",
            "tribute.biewang_cards": "bie3.enabled", "tribute.shao_cards": "burning.enabled",
            "turns.luanchan_with_revolution": "revolution.enabled", "places.revolution_place": "revolution.enabled",
-           "kaidian.revolution_opens": "revolution.enabled", "kaidian.revolution_duitou_gousiji": "revolution.enabled"}
+           "kaidian.revolution_opens": "revolution.enabled", "kaidian.revolution_duitou_gousiji": "revolution.enabled",
+           "turns.passed_answers_duitou": "turns.pass_locks_out"}
 
 _ZH_NUMBERS = "零一两三四五六七八九十"
 _EN_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -120,6 +121,16 @@ def _options(names: dict[str, Text], some: Callable[[str, str], Text], empty: Te
         return some("、".join(zh[:-1]) + "或" * (len(zh) > 1) + zh[-1], _en_list([names[v][1] for v in value], "or"))
 
     return say
+
+
+def _gousiji(places: Sequence[str]) -> Text:
+    if not places:
+        return "不打够死级", "No 够死级"
+    if len(places) == 1:
+        return (f"够死级：{places[0]}走后，其对头有一次无人能回的够级",
+                f"够死级: after {places[0]} goes out, their 对头 gets one 够级 play that no 对头 answers")
+    return (f"够死级：{'、'.join(places)}走后，其对头各有一次无人能回的够级",
+            f"够死级: after {_en_list(list(places))} go out, each one's 对头 gets one 够级 play that no 对头 answers")
 
 
 # ── expressions ──────────────────────────────────────────────────────────────
@@ -300,6 +311,10 @@ RULES: dict[str, RuleText] = {
         ("过牌后本轮不能再出，除非回应对头的牌", "A player who passes may not play again that round, except to answer "
          "their 对头"),
         ("过牌后本轮仍可再出", "A player who passed may still play later in the round"))),
+    "turns.passed_answers_duitou": RuleText("过牌后上对头", "passing and the 对头", _flag(
+        ("过牌者仍可上对头的牌", "A player who passed may still answer their 对头's play"),
+        ("过牌后无权再出牌，连对头的牌也不能上", "A player who passed may not play again that round, not even on "
+         "their 对头's play"))),
     "turns.allow_yield": RuleText("让牌", "yielding", _flag(
         ("可以让牌：上两家过牌后，可让下两家先上",
          "让牌 is allowed: after the two players before you pass on your 对头's play, you may let the next "
@@ -311,10 +326,8 @@ RULES: dict[str, RuleText] = {
                        "接风: when a player's last play stands, the next player leads, and may also ask to "
                        "lead instead of beating it"),
     })),
-    "turns.gousiji": RuleText("够死级", "够死级", _flag(
-        ("够死级：头科、二科走后，其对头各有一次无人能回的够级", "够死级: after 头科 and 二科 go out, each one's 对头 "
-         "gets one 够级 play that no 对头 answers"),
-        ("不打够死级", "No 够死级"))),
+    "turns.gousiji": RuleText("够死级", "够死级", lambda places: _gousiji(
+        GOUSIJI_DAGANG if places is True else () if places is False else places)),
     "turns.wutou": RuleText("无头", "无头", _flag(
         ("无头：头科走后其对头的牌谁都可灭，其亦可灭任何人",
          "无头: once 头科 is out, anyone may beat their 对头's plays and the 对头 may beat anyone's"),
@@ -335,6 +348,13 @@ RULES: dict[str, RuleText] = {
         lambda n: (f"报牌：手中不多于{n}张时须报张数", f"报牌: a player with {_en_cards(n)} or fewer must say how many "
                    "they hold"),
         ("不报牌", "Nobody reports how many cards they hold (no 报牌)"))),
+    "reporting.report_counts": RuleText("报牌的义务", "reporting: duty or on request", _choice({
+        "shown": ("要报：牌少到报牌张数时，张数全桌都知道", "At or below the reporting count a hand's count is "
+                  "always known to the table"),
+        "when-asked": ("持牌人有权不主动报张数，有人问时才如实报明，出牌后须再问",
+                       "Nobody has to volunteer their count: it is told truthfully when someone asks, and asked "
+                       "again after the hand plays"),
+    })),
     "reporting.teammate_view_at_most": RuleText("看牌", "seeing team-mates' hands", _number(
         lambda n: (f"看牌：手中不多于{n}张时联邦可看并提示", f"Team-mates may see and hint a hand of {_en_cards(n)} or "
                    "fewer (看牌)"),
@@ -380,6 +400,8 @@ RULES: dict[str, RuleText] = {
         "any": ("够级压够级站住也算开点", "An answering 够级 play that lives opens too"),
         "not-on-gouji": ("够级压够级不算开点", "A 够级 play on a 够级 play does not open"),
         "leads-only": ("只有主动发出的够级站住才算开点", "Only a led 够级 play opens"),
+        "answers-only": ("主动发出的够级不算开点，只有压在别人牌上的够级站住才算",
+                         "A led 够级 play does not open; only one made on another player's play does"),
     })),
     "kaidian.then_four": RuleText("开点打4", "a 4 after opening", _flag(
         ("纯够级站住后下一手须打4才算开点", "After the 够级 play lives, the next lead must be a 4 to open"),
@@ -442,6 +464,8 @@ RULES: dict[str, RuleText] = {
     "first_player.later_games": RuleText("以后各局首发", "later games' leader", _choice({
         "dalu": ("以后各局由上局大落首发", "Later games are led by the last game's 大落"),
         "rotate": ("以后各局按反时针轮流首发", "The lead of later games passes counter-clockwise"),
+        "draw": ("以后各局开牌人按反时针轮流，由其抽牌数出首发",
+                 "The 开牌人 of later games passes counter-clockwise and draws a card to count out the leader"),
     })),
     "places.zhixi": RuleText("窒息", "窒息", _flag(
         ("窒息：头科最后一手前一张未出者为大落", "窒息: a player who played no card before 头科's last play is 大落"),
@@ -463,6 +487,11 @@ RULES: dict[str, RuleText] = {
                     "满贯: the leader going out in one run with nobody playing doubles the score"),
         "top-three": ("满贯：一方包揽前三，分数加倍", "满贯: one team taking places 1-3 doubles the score"),
     })),
+    "score.manguan_others_as": RuleText("满贯的其余五人", "the other five in a 满贯", _number(
+        lambda place: (f"一口气走完的满贯，其余五人都按{place}计分", f"In a one-run 满贯 the other five all score as "
+                       f"{place}"),
+        ("一口气走完的满贯，其余五人按出牌顺序的名次计分",
+         "In a one-run 满贯 the other five score by the places they are ranked in, in play order"))),
     "tribute.enabled": RuleText("进贡", "tribute", _flag(
         ("局间进贡", "Tribute is paid between games"), ("不进贡", "No tribute between games"))),
     "tribute.order": RuleText("进贡顺序", "tribute order", _tribute_order),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
+import types
 import typing
 from html.parser import HTMLParser
 from pathlib import Path
@@ -58,6 +59,8 @@ def samples(hint: Any, length: int | None = None) -> list[Any]:
         return [XuandianTable(outcomes, outcomes, outcomes)]
     if type(None) in args:
         return [None, *[v for arg in args if arg is not type(None) for v in samples(arg)]]
+    if origin in (typing.Union, types.UnionType):  # e.g. bool | tuple[...]
+        return [v for arg in args for v in samples(arg)]
     raise AssertionError(f"no samples for {hint!r}: teach the test this type")
 
 

@@ -31,7 +31,7 @@ BIE3_KEYS = {
     "reporting.tiaopai": False,
     "hui3.choices": (),
     "first_player.first_game": "draw",
-    "first_player.later_games": "rotate",
+    "first_player.later_games": "draw",
     "revolution.requires_no_threes": True,
     "places.revolution_place": "fourth",
 }
@@ -143,6 +143,7 @@ def test_jining() -> None:
     assert str(jining.rules.bie3.buy_from) == "对门 > 联邦赠 > 上下家"
     assert str(jining.rules.deck.each_hand) == "exactly 1 of 3, exactly 1 of 4"
     assert jining.rules.bie3.men_places[:2] == ("大落", "二落")
+    assert jining.rules.turns.pass_locks_out and not jining.rules.turns.passed_answers_duitou
     assert order(jining) == "点 > 闷 > 烧 > 落"
     assert all(value(jining, key) == expected for key, expected in BIE3_KEYS.items())
     assert beats(jining, "BB", "2B") and beats(jining, "BR", "2B") and not beats(jining, "9B", "8B")
@@ -165,9 +166,10 @@ def test_dezhou() -> None:
 
 
 def test_heze_shanxian() -> None:
-    """001:49: only led pure 够级 opens, 宣点 eats three, a burn survives a beat-back, 憋王 last."""
+    """001:49: a led 够级 play does not open (主动上够级不开点), 宣点 eats three, a burn survives a beat-back,
+    憋王 last."""
     shanxian = load_ruleset("heze-shanxian")
-    assert shanxian.rules.kaidian.opens_with == ("pure",) and shanxian.rules.kaidian.answering == "leads-only"
+    assert shanxian.rules.kaidian.opens_with == ("pure",) and shanxian.rules.kaidian.answering == "answers-only"
     assert shanxian.rules.kaidian.mingdian == Stakes(win=3, lose=3)
     assert shanxian.rules.burning.survives_beat_back
     assert order(shanxian) == "点 > 闷 > 烧 > 落 > 憋王"
@@ -187,11 +189,12 @@ def test_heze_mudan() -> None:
 
 
 def test_liaocheng() -> None:
-    """001:51: 小王 plays and two 2s open too, no two-for-one, report under ten, 16 3s and 4s, 点烧清拉."""
+    """001:51: 小王 plays and two 2s open too, no two-for-one, ten cards and under told unasked (十张以下要报张数),
+    16 3s and 4s, 点烧清拉."""
     liaocheng = load_ruleset("liaocheng")
     assert set(liaocheng.rules.kaidian.opens_with) == {"pure", "pair-of-twos", "small-joker"}
     assert kills(liaocheng) == ["B by R"] and not beats(liaocheng, "999RR", "888R")
-    assert liaocheng.rules.reporting.public_at_most == 9
+    assert liaocheng.rules.reporting.public_at_most == 10 and liaocheng.rules.reporting.report_counts == "shown"
     assert deck_size(liaocheng) == 216
     recipe = liaocheng.rules.deck.recipe.cards()
     assert (recipe[0], recipe[1]) == (16, 16)
@@ -210,6 +213,7 @@ def test_houshuiwan() -> None:
     assert beats(houshuiwan, "6RR", "5R") and not judge(houshuiwan, Cards.parse("3B")).valid  # 除三外
     assert beats(houshuiwan, "4R", "5B") is False and beats(houshuiwan, "6R", "5B")
     assert houshuiwan.rules.bie3.enabled and houshuiwan.rules.bie3.jokers_last_is_dalu
+    assert houshuiwan.rules.turns.gousiji == ("头科",)  # 002:24 头科的底牌，其对头 … 够死级
     assert houshuiwan.rules.kaidian.fours_after_open and houshuiwan.rules.kaidian.deadline == "first-out"
     assert houshuiwan.rules.kaidian.mingdian == Stakes(2, 2) and houshuiwan.rules.kaidian.yudian == Stakes(8, 8)
     assert houshuiwan.rules.turns.jiefeng == "on-request" and houshuiwan.rules.turns.luanchan_cut_in
@@ -284,7 +288,8 @@ def test_joker_and_other_packs() -> None:
     tingpai = load_ruleset("tingpai")
     assert tingpai.rules.revolution.enabled and not tingpai.rules.revolution.automatic_without_threes
     assert load_ruleset("zhixi").rules.places.zhixi
-    assert load_ruleset("manguan").rules.score.manguan == "one-run"
+    manguan = load_ruleset("manguan").rules.score
+    assert manguan.manguan == "one-run" and manguan.manguan_others_as == "大落"  # 五个大落一个头科
     zhenying = load_ruleset("zhenying")
     assert zhenying.rules.score.manguan == "top-three" and zhenying.rules.reporting.teammate_view_at_most == 9
 

@@ -47,11 +47,11 @@ def kinds(play: Play) -> frozenset[str]:
 
 def opens(rule: Kaidian, play: Play, led: bool, on_gouji: bool) -> bool:
     """Whether ``play``, a 够级 play that lived, counts towards 开点 (``answering``: led plays
-    only, or not when it was played onto a 够级 play)."""
+    only, plays made on another's play only, or not when it was played onto a 够级 play)."""
     if not kinds(play) & set(rule.opens_with):
         return False
-    if rule.answering == "leads-only":
-        return led
+    if rule.answering in ("leads-only", "answers-only"):
+        return led == (rule.answering == "leads-only")
     return not (rule.answering == "not-on-gouji" and on_gouji)
 
 

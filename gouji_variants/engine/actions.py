@@ -107,14 +107,21 @@ class Tiaopai:
     """挑牌: at one's lead, show the hand to one's team-mates for the rest of the game."""
 
 
-Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return | Declare | Jiefeng | Tiaopai
-ACTION_TYPES = (Play, Pass, Yield, Burn, Revolution, Hui3, Return, Declare, Jiefeng, Tiaopai)
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """问张数: ask the hands at or below the 报牌 count how many cards they hold (when counts are
+    told only on asking); the answers are public, and the decision is not used up."""
+
+
+Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return | Declare | Jiefeng | Tiaopai | Ask
+ACTION_TYPES = (Play, Pass, Yield, Burn, Revolution, Hui3, Return, Declare, Jiefeng, Tiaopai, Ask)
 PASS = Pass()
 YIELD = Yield()
 REVOLUTION = Revolution()
 DECLARE = Declare()
 JIEFENG = Jiefeng()
 TIAOPAI = Tiaopai()
+ASK = Ask()
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +170,7 @@ def from_json(data: dict[str, Any]) -> Action:
     if kind == "hui3":
         return Hui3(data.get("which"))  # type: ignore[arg-type]  # Hui3 checks it
     simple: dict[Any, Action] = {"pass": PASS, "yield": YIELD, "revolution": REVOLUTION, "declare": DECLARE,
-                                 "jiefeng": JIEFENG, "tiaopai": TIAOPAI}
+                                 "jiefeng": JIEFENG, "tiaopai": TIAOPAI, "ask": ASK}
     if isinstance(kind, str) and kind in simple:
         return simple[kind]
     shown = repr(data)

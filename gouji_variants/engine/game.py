@@ -14,9 +14,10 @@ reference, 001 = the Q&A):
   头科's: with ``turns.wutou`` anyone may beat its 够级 plays in turn order and it may
   answer anyone's 够级 play (answer order is play order) unless it passed this round (a
   pass keeps only the right to answer one's own 对头); without it nobody answers them.
-* 够死级: after 头科 or 二科 goes out, their 对头's next 够级 play in that round has no
-  answer (only a burn can take it); the chance lapses when the round ends. 四人乱缠
-  therefore starts with the next round after its condition is met.
+* 够死级: after a seat goes out in a place ``turns.gousiji`` lists (头科 and 二科 for true),
+  its 对头's next 够级 play in that round has no answer (only a burn can take it); the chance
+  lapses when the round ends. 四人乱缠 therefore starts with the next round after its condition
+  is met.
 * During a burn the passed seats stay locked; after each burn play, counter-burners are
   offered first (priority as for burning), then the burner's 对头 may 解烧. A burn
   succeeds when the burner runs out of cards. With ``burning.survives_beat_back`` (压回)
@@ -30,7 +31,8 @@ reference, 001 = the Q&A):
 * 满贯 'one-run' (003:28): when the first seat goes out and no other seat has played a card,
   the game ends at once (窒息 does not apply then). 003 says 五个大落一个头科; places stay a
   permutation, so the others are ranked in play order after the leader (its 下家 二科 … its
-  上家 大落), and both teams' recorded scores are doubled (``components.score``).
+  上家 大落); ``score.manguan_others_as`` makes them all score as one place; both teams'
+  recorded scores are doubled (``components.score``).
 * A 革命 leader hands the first lead to the 下家; a void game (流局) is redealt from the
   same random stream, tribute included.
 """
@@ -65,6 +67,7 @@ from ..components.turns import ORDER, duitou
 from ..expressions import TRIBUTE_KINDS, Forfeit
 from ..rules import PLACE_NAMES
 from .actions import (
+    ASK,
     DECLARE,
     JIEFENG,
     PASS,
@@ -72,6 +75,7 @@ from .actions import (
     TIAOPAI,
     YIELD,
     Action,
+    Ask,
     Burn,
     Declare,
     Event,
@@ -113,8 +117,9 @@ class Carry:
 
     places: tuple[int, ...] | None = None
     burns: tuple[tribute.BurnDue, ...] = ()
-    leader: int | None = None  # None: the first-game procedure (first game, or 重新开牌)
+    leader: int | None = None  # None: the first-game procedure (first game, or 重新开牌), or a draw
     owed: tuple[tribute.Due, ...] = ()  # 点贡, 闷贡 and 憋王贡 worked out by the last game
+    drawer: int | None = None  # with no leader: the 开牌人 who draws this game's leader (later_games draw)
 
 
 @dataclass
@@ -178,6 +183,8 @@ class Game:
         self.carry = carry or Carry()
         self.given_hands = tuple(hands) if hands is not None else None
         self.given_leader = leader
+        #: the 开牌人 of this game (第六条; rotates under first_player.later_games draw)
+        self.drawer = first_player.DRAWER if self.carry.drawer is None else self.carry.drawer
         self._rng = random.Random(seed)
         self._moves = moves_for(rules.plays, rules.bie3.enabled)
         self.components = registry.resolve(ruleset.components)  # places, score, tribute: maybe third-party
@@ -218,6 +225,7 @@ class Game:
         self._zhashao: list[int] = []
         self._played = [False] * SEATS  # has played a card this game (窒息, 满贯)
         self._shown: list[int] = []  # seats that declared 挑牌: their team-mates see their hands
+        self._told: list[int | None] = [None] * SEATS  # 报牌 'when-asked': the count last told on asking
         self._one_run = False  # 满贯: the leader went out with nobody else playing
         self._bottom: list[int] = []  # ranked at once from the bottom: 诈烧, 窒息, 大小王不出手
         self._men: list[int] = []  # stifled (闷), in order
@@ -249,6 +257,8 @@ class Game:
             self.leader = self.given_leader
         elif self.carry.leader is not None:
             self.leader = self.carry.leader
+        elif self.carry.drawer is not None:
+            self.leader = first_player.draw(rules.deck.recipe, self._rng, self.drawer)
         else:
             self.leader = first_player.first_game(rules.first_player, rules.deck.recipe, threes, self._rng)
         if self.carry.places is not None:
@@ -433,6 +443,14 @@ class Game:
     def _may_tiaopai(self, seat: int) -> bool:
         return reporting.may_tiaopai(self.rules.reporting, seat, self._shown, self.rules.bie3.enabled)
 
+    def _to_ask(self, seat: int, deciding: bool = True) -> list[int]:
+        """问张数: whose counts ``seat`` would be told by asking now; only at its own playing decision
+        (``deciding``: not yet taken off the slots)."""
+        if deciding and self._kind_at(seat) not in (LEAD, *_BEATING):
+            return []
+        counts = [sum(hand) for hand in self._hands]
+        return reporting.to_ask(self.rules.reporting, seat, counts, self._told, self._in_play)
+
     def _may_request_jiefeng(self, seat: int) -> bool:
         return self._kind_at(seat) in _BEATING and turns.may_request_jiefeng(
             self.rules.turns, seat, self._top_seat, self._in_play)
@@ -443,7 +461,7 @@ class Game:
     def _yield_targets(self, seat: int) -> list[int]:
         """The next two seats in play after ``seat`` (not the 对头 who played), if they may follow."""
         following = [other for other in ORDER[seat] if self._in_play[other] and other != self._top_seat][:2]
-        return [other for other in following if turns.may_follow(other, self._top_seat, self._passed)]
+        return [other for other in following if turns.may_follow(self.rules.turns, other, self._top_seat, self._passed)]
 
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal for :attr:`turn` now."""
@@ -484,6 +502,12 @@ class Game:
                 return None
             choices = ", ".join(self.rules.hui3.choices)
             return _no("hui3.choices", f"会3：可选 {choices}，或过", f"会3: choose one of {choices}, or pass")
+        if isinstance(action, Ask):
+            if self._to_ask(seat):
+                return None
+            return _no("reporting.report_counts", "问张数：报牌须有人问时，轮到自己出牌时可问；现在没有未报的张数",
+                       "ask for hand counts: where counts are told only when asked, at your turn to play, while a "
+                       "hand at or below the reporting count has not told its count")
         if kind == LEAD:
             if isinstance(action, Tiaopai):
                 if self._may_tiaopai(seat):
@@ -543,7 +567,8 @@ class Game:
         kind, hand = self._kind, self._hands[self.turn]
         if kind == LEAD:
             leads: list[Action] = [Play(cards_of(counts)) for counts in self._moves.leads(hand)]
-            return leads + ([TIAOPAI] if self._may_tiaopai(self.turn) else [])
+            return leads + ([TIAOPAI] if self._may_tiaopai(self.turn) else []) + \
+                ([ASK] if self._to_ask(self.turn) else [])
         if kind == RETURN:
             return [Return(Cards(counts)) for counts in _submultisets(hand, self._returns[0][2])]
         if kind == REVOLT:
@@ -565,6 +590,8 @@ class Game:
             others.append(YIELD)
         if self._may_request_jiefeng(self.turn):
             others.append(JIEFENG)
+        if self._to_ask(self.turn):
+            others.append(ASK)
         return others
 
     def sample_action(self, rng: random.Random) -> Action:
@@ -614,6 +641,11 @@ class Game:
             self._declared[seat] = "yudian" if kind == YUDIAN else "mingdian"
             self.stats["declarations"] += 1
             notes.append("预点" if kind == YUDIAN else "明点")
+        elif isinstance(action, Ask):
+            for other in self._to_ask(seat, deciding=False):
+                self._told[other] = sum(self._hands[other])
+                notes.append(f"{other}: {self._told[other]}张")
+            self._slots.insert(0, (kind, seat))  # asking does not use up the decision
         elif isinstance(action, Tiaopai):
             self._shown.append(seat)
             self._slots.insert(0, (LEAD, seat))  # showing the hand does not use up the lead
@@ -855,7 +887,7 @@ class Game:
             if self.over:
                 return
         opposite = duitou(seat)
-        if self.rules.turns.gousiji and len(self._finished) <= 2 and self._in_play[opposite]:
+        if turns.gousiji_chance(self.rules.turns, len(self._finished)) and self._in_play[opposite]:
             self._gousiji.add(opposite)
         if turns.luanchan_due(self.rules.turns, len(self._finished), len(self._revolutionaries)):
             self._luanchan_due = True
@@ -881,12 +913,13 @@ class Game:
                 return slots + [(ANSWER, seat) for seat in answering]
             return slots + (self._follow_slots(player) if self.rules.turns.wutou else [])
         if self._on_yield:  # only the 对头 may beat a play made onto a yield (001 Q&A 6)
-            return [(ANSWER, opposite)] if in_play[opposite] else []
+            return [(ANSWER, opposite)] if in_play[opposite] and turns.may_follow(
+                self.rules.turns, opposite, player, self._passed) else []
         return self._follow_slots(player)
 
     def _follow_slots(self, player: int) -> list[Slot]:
         return [(FOLLOW, seat) for seat in ORDER[player]
-                if self._in_play[seat] and turns.may_follow(seat, player, self._passed)]
+                if self._in_play[seat] and turns.may_follow(self.rules.turns, seat, player, self._passed)]
 
     def _burn_offers(self, player: int, opposite: int) -> list[Slot]:
         excluded = opposite if self._in_play[opposite] else None
@@ -1031,6 +1064,11 @@ class Game:
         return tuple(self._declared)
 
     @property
+    def told(self) -> tuple[int | None, ...]:
+        """Each seat's hand count as last told on asking (报牌 'when-asked'), None if never."""
+        return tuple(self._told)
+
+    @property
     def burner(self) -> int | None:
         return self._burner
 
@@ -1056,7 +1094,7 @@ class Game:
             to_act=self.turn if public_turn else None,
             decision=self.decision if self.turn == seat else None,
             hand=self.hand(seat) if self.stage != YUDIAN_STAGE else Cards(_NONE),
-            counts=tuple(count if reporting.count_visible(rule, seat, other, count, shown[other])
+            counts=tuple(count if reporting.count_visible(rule, seat, other, count, shown[other], self._told[other])
                          and self.stage != YUDIAN_STAGE else None for other, count in enumerate(counts)),
             hands=tuple(self.hand(other) if reporting.hand_visible(rule, seat, other, counts[other], shown[other])
                         and self.stage != YUDIAN_STAGE else None for other in range(SEATS)),
@@ -1083,7 +1121,7 @@ class Game:
         twin._rng.setstate(self._rng.getstate())
         twin._hands = [list(hand) for hand in self._hands]
         for name in ("_table", "_removed", "_in_play", "_finished", "_zhashao", "_bottom", "_men", "_revolutionaries",
-                     "_round", "_played", "_shown",
+                     "_round", "_played", "_shown", "_told",
                      "_slots", "_returns", "log", "actions", "deals", "_stifler", "_lived", "_opened", "_gave_up",
                      "_four_due", "_declared", "owed"):
             setattr(twin, name, list(getattr(self, name)))

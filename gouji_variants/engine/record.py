@@ -90,6 +90,7 @@ def game_record(game: Game, *, players: Sequence[str] | None = None, date: str |
             "burns": [[b.burner, b.burned, b.counter] for b in carry.burns],
             "leader": carry.leader,
             "owed": [[due.kind, due.payer, due.receiver, due.count] for due in carry.owed],
+            **({} if carry.drawer is None else {"drawer": carry.drawer}),  # first_player.later_games draw
         },
         "deals": [[str(hand) for hand in deal] for deal in game.deals],
         "actions": [{"seat": seat, **to_json(action)} for seat, action in game.actions],
@@ -332,6 +333,7 @@ def _start(record: dict[str, Any], ruleset: Ruleset) -> Game:
         tuple(BurnDue(a, b, c) for a, b, c in carry_data["burns"]),
         carry_data["leader"],
         tuple(Due(kind, payer, receiver, count, False) for kind, payer, receiver, count in carry_data["owed"]),
+        carry_data.get("drawer"),
     )
     hands = None
     if record["hands"] is not None:

@@ -9,6 +9,7 @@ from ..cards import RANK_SYMBOLS, Cards
 from ..components.turns import duitou
 from ..grammar import NotationError
 from .actions import (
+    ASK,
     DECLARE,
     JIEFENG,
     PASS,
@@ -33,6 +34,7 @@ Type a play in card notation (3-9, T or 10, J, Q, K, A, 2, B = 小王, R = 大�
   yield (y)         让牌: let the next two try your 对头's play first
   jiefeng (j)       申请接风: on the last play of a player who went out before you, lead a new round instead
   tiaopai           挑牌: at your lead, show your hand to your team-mates for the rest of the game
+  ask               问张数: where counts are told only when asked, ask the hands at or below the 报牌 count
   burn CARDS        烧牌: beat the 够级 play with CARDS and run out (a joker on every later play but the last)
   revolution        革命 (no 2s, no jokers): sit this game out
   hui3 3|4|both     会3: take every 3 (or 4) out of all hands
@@ -68,7 +70,8 @@ def render(game: Game, me: int) -> str:
             state = "诈烧" if seat in game.zhashao else "闷" if seat in game.stifled else "ranked (窒息 …)"
         else:
             count = seen.counts[seat]
-            state = f"{count} cards" if count is not None else ">10 cards"
+            state = f"{count} cards" if count is not None else ">10 cards" \
+                if game.rules.reporting.report_counts == "shown" else "count not told (ask)"
         if seen.hands[seat] is not None and seat != me:
             state += f" [{grouped(seen.hands[seat])}]"  # type: ignore[arg-type]
         cells.append(f"{seat}{'*' if seat == me else ''}: {state}")
@@ -107,7 +110,7 @@ def parse(text: str, game: Game) -> Action | str:
     simple: dict[str, Action] = {"pass": PASS, "p": PASS, "yield": YIELD, "y": YIELD, "revolution": REVOLUTION,
                                  "革命": REVOLUTION, "过": PASS, "让": YIELD,
                                  "declare": DECLARE, "宣点": DECLARE, "jiefeng": JIEFENG, "j": JIEFENG,
-                                 "接风": JIEFENG, "tiaopai": TIAOPAI, "挑牌": TIAOPAI}
+                                 "接风": JIEFENG, "tiaopai": TIAOPAI, "挑牌": TIAOPAI, "ask": ASK, "问": ASK}
     if head in simple and not rest:
         return simple[head]
     if head == "hui3" and rest in ("3", "4", "both"):
