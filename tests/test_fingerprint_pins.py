@@ -2,7 +2,8 @@
 
 When the language grows, a new key names its ``neutral`` value (see ``rules.rule``), and a ruleset
 that leaves it there keeps the fingerprint pinned here. Change a pin only when that ruleset's rules
-really changed, and say which rule in the commit.
+really changed, say which rule in the commit, and keep the rules it had in ``rulesets/earlier/``
+(see ``gouji_variants/earlier.py``) so that records naming it by id still replay.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pytest
 
 from gouji_variants import compiler
 from gouji_variants.docgen import builtin_rulesets
+from gouji_variants.earlier import earlier_fingerprints, earlier_rules
 from gouji_variants.rules import rule
 
 PINNED = {
@@ -61,3 +63,13 @@ class _Area:
 def test_a_key_at_its_neutral_value_is_left_out_of_the_fingerprint() -> None:
     assert compiler._fingerprinted(_Area(1, "off")) == {"old": 1}
     assert compiler._fingerprinted(_Area(1, "on")) == {"old": 1, "new": "on"}
+
+
+@pytest.mark.parametrize(("ruleset_id", "stored"), earlier_fingerprints())
+def test_an_earlier_release_s_rules_compile_to_the_fingerprint_they_were_stored_under(
+    fingerprints: dict[str, str], ruleset_id: str, stored: str
+) -> None:
+    rules = earlier_rules(ruleset_id, stored)
+    assert rules is not None and rules["id"] == ruleset_id
+    assert compiler.compile_data(rules, "<earlier>").fingerprint == stored
+    assert fingerprints[ruleset_id] != stored  # only rules that changed are kept

@@ -22,6 +22,7 @@ from ..cards import Cards
 from ..catalog import Catalog
 from ..compiler import Ruleset, compile_data, compile_path
 from ..components.tribute import BurnDue, Due
+from ..earlier import earlier_rules
 from ..errors import GoujiError, InvalidCards, RulesetError
 from ..grammar import NotationError
 from ..resources import SCHEMA_DIR
@@ -298,7 +299,7 @@ def record_ruleset(record: dict[str, Any], catalog: Catalog | None = None) -> Ru
                                  f"{ruleset.id!r}")
         return ruleset
     try:
-        return compile_path(catalog.find(name), catalog)
+        ruleset = compile_path(catalog.find(name), catalog)
     except RulesetError as error:
         first = error.diagnostics[0]
         hint = (f"this record (format {record['format']}) names its ruleset but does not embed it: pass "
@@ -307,6 +308,10 @@ def record_ruleset(record: dict[str, Any], catalog: Catalog | None = None) -> Ru
             raise RecordError.at("/ruleset", first.message, hint) from None
         raise RecordError.at("/ruleset", f"the ruleset {name!r} it names does not compile:\n"
                              + error.render()) from None
+    earlier = earlier_rules(name, record["fingerprint"]) if ruleset.fingerprint != record["fingerprint"] else None
+    if earlier is not None:  # the built-in ruleset as the release that wrote the record had it
+        return _embedded(json.dumps(earlier, sort_keys=True, ensure_ascii=False), catalog.dirs)
+    return ruleset
 
 
 # ── replay ────────────────────────────────────────────────────────────────
