@@ -124,7 +124,7 @@ def test_deck_totals(text: str, total: int, jokers: int) -> None:
 def test_single_three_deck_has_one_three_per_player() -> None:
     cards = parse(DeckRecipe, "4 decks, only 6 of 3, remove 2 of 4").cards()
     assert cards[THREE] == 6 and cards[THREE + 1] == 14
-    assert cards == Cards((6, 14) + (16,) * 11 + (4, 4))
+    assert cards == Cards((6, 14) + (16,) * 11 + (4, 4, 0))
 
 
 def test_thirty_two_jokers_split_evenly() -> None:

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import le
 
-from ..cards import BIG_JOKER, FOUR, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, THREE, Cards
+from ..cards import FOUR, JOKERS, N_RANKS, RANK_SYMBOLS, THREE, Cards
 from ..compiler import Ruleset
 from ..components import (
     bie3,
@@ -904,7 +904,7 @@ class Game:
             owed += [tribute.Due("men", seat, self._stifler[seat], rule.tribute.men_cards, False)
                      for seat in self._men if rule.tribute.men_cards]
             for seat in range(SEATS):
-                jokers = self._hands[seat][SMALL_JOKER] + self._hands[seat][BIG_JOKER]
+                jokers = sum(self._hands[seat][joker] for joker in JOKERS)
                 if jokers:
                     owed.append(tribute.Due("biewang", seat, duitou(seat), jokers, False))
         return owed
