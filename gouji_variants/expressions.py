@@ -13,7 +13,7 @@ from typing import Any, ClassVar, TypeVar
 from lark import Token, Transformer, Tree, v_args
 
 from . import grammar
-from .cards import BIG_JOKER, JOKERS, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, TOP_JOKER, Cards, card_tokens, rank_index
+from .cards import BIG_JOKER, JOKERS, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, TOP_JOKER, TWO, Cards, card_tokens, rank_index
 from .grammar import NotationError
 
 _STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe")
@@ -70,7 +70,8 @@ class KillRule:
     play of jokers alone (``alone``) when it says so. The killer has ``extra`` more cards than
     the target, and either ``ratio`` × (the target's ``target`` jokers) of ``killer`` jokers
     (any kind for :data:`ANY_JOKER`) or, for :data:`COVERING`, an equal or higher joker for each
-    of the target's; and, unless ``any_rank``, a higher base rank, or, ``alone``, jokers alone."""
+    of the target's, or ``ratio`` × as many 2s for ``TWO``; and, unless ``any_rank``, a higher
+    base rank, or, ``alone``, jokers alone."""
 
     KIND: ClassVar[str] = "kill"
     target: int
@@ -83,8 +84,8 @@ class KillRule:
     alone: bool = False
 
     def __post_init__(self) -> None:
-        if self.target not in (*JOKERS, ANY_JOKER) or self.killer not in (*JOKERS, ANY_JOKER, COVERING):
-            raise ValueError("kill rules name jokers: B (小王), R (大王), W (王中王) or 'joker'")
+        if self.target not in (*JOKERS, ANY_JOKER) or self.killer not in (*JOKERS, ANY_JOKER, COVERING, TWO):
+            raise ValueError("kill rules name jokers: B (小王), R (大王), W (王中王) or 'joker' (and 2s as killers)")
         if not 1 <= self.ratio <= 9:
             raise ValueError("the multiplier must be between 1 and 9")
         if self.killer == COVERING and self.ratio != 1:
@@ -100,6 +101,8 @@ class KillRule:
         ratio = str(self.ratio) if self.ratio > 1 else ""
         if self.killer == ANY_JOKER:
             killer = f"{ratio} jokers" if ratio else "joker"
+        elif self.killer == TWO:
+            killer = f"{self.ratio} two" + ("s" if self.ratio > 1 else "")
         else:
             killer = ratio + self._name(self.killer)
         text += " by " + killer
@@ -239,9 +242,10 @@ class _ToValues(Transformer[Token, object]):
                 continue
             if child.data == "covering_killer":
                 parts.append((1, COVERING))
-            elif child.data in ("kind_killer", "any_joker_killer"):
+            elif child.data in ("kind_killer", "any_joker_killer", "twos_killer"):
                 ratio = next((int(c) for c in child.children if isinstance(c, Token) and c.type == "RATIO"), 1)
-                parts.append((ratio, _joker_of(child.children[-1])))
+                kind = TWO if child.data == "twos_killer" else _joker_of(child.children[-1])
+                parts.append((ratio, kind))
             else:
                 value = child.children[0] if child.data == "extra" else 0
                 parts.append((str(child.data), int(value)))  # type: ignore[arg-type]

@@ -98,7 +98,7 @@ def kind_of(play: Play) -> int:
 
 
 def count_jokers(cards: Cards, joker: int) -> int:
-    """How many ``joker`` cards, or all jokers together for :data:`ANY_JOKER`."""
+    """How many ``joker`` cards (or 2s), or all jokers together for :data:`ANY_JOKER`."""
     return sum(cards[j] for j in JOKERS) if joker == ANY_JOKER else cards[joker]
 
 
@@ -165,17 +165,16 @@ def beats(play: Play, target: Play, plays: Plays) -> Verdict:
     """Whether ``play`` may be played on ``target`` (combination only, seats aside)."""
     if target.has_jokers:
         kind = kind_of(target)
-        first: KillRule | None = None
-        for index, rule in enumerate(plays.kills):
-            if not applies(rule, target):
-                continue
-            first = first or rule
+        applying = [(index, rule) for index, rule in enumerate(plays.kills) if applies(rule, target)]
+        for index, rule in applying:
             if kills(rule, play, target):
                 return Verdict(True, f"plays.kills[{index}]", f"按打王规则「{rule}」可灭",
                                f"beats it by the kill rule '{rule}'")
-        if first is None:
+        if not applying:
             return _no("plays.kills", f"带{RANK_NAMES_ZH[kind]}的牌为死牌，无牌可灭，对头须扣牌",
                        f"a play with a {RANK_NAMES_EN[kind]} is dead: nothing beats it, and its 对头 must 扣 it")
+        # the requirement of the most particular rule (on 2s, jokers alone), else of the first
+        first = next((rule for _, rule in applying if rule.on_two or rule.alone), applying[0][1])
         zh, en = _kill_requirement(first, target)
         return _no("plays.kills", f"灭带{RANK_NAMES_ZH[kind]}的牌{zh}",
                    f"to beat a play with a {RANK_NAMES_EN[kind]}: {en}")

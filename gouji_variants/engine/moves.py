@@ -16,7 +16,7 @@ from ..cards import BIG_JOKER, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, T
 from ..components.plays import Play as Combo
 from ..components.plays import applies, count_jokers
 from ..components.plays import kills as meets
-from ..expressions import ANY_JOKER, COVERING, KillRule
+from ..expressions import KillRule
 from ..rules import Plays
 
 Counts = tuple[int, ...]
@@ -236,7 +236,7 @@ class Moves:
                 continue
             size = target_size + kill.extra
             low = 0 if kill.any_rank else SMALL_JOKER if kill.alone else target.base + 1
-            checked = kill.alone or kill.killer in (ANY_JOKER, COVERING)
+            checked = kill.alone or kill.killer not in JOKERS
             for base in range(low, N_RANKS):
                 for play in self._of_size(hand, base, size, _least(kill, target)):
                     if play not in seen and (not checked or meets(kill, Combo(cards_of(play), base), target)):
