@@ -218,7 +218,7 @@ def test_duplicate_tribute_kind_is_located_at_the_repeat(text: str, column: int)
 @pytest.mark.parametrize(
     ("kind", "text", "column", "expects"),
     [
-        (KillRule, "A by R", 1, "大王 (R) or 小王 (B)"),
+        (KillRule, "A by R", 1, "小王 (B) or 王中王 (W)"),
         (KillRule, "R by 0R", 6, "a multiplier 1-9"),
         (KillRule, "R by", 5, "the end of the text"),
         (KillRule, "R by 2R, +", 11, "a number"),
