@@ -66,7 +66,7 @@ class Cards:
     EMPTY: ClassVar[Cards]
 
     def __post_init__(self) -> None:
-        if len(self.counts) != N_RANKS or any(c < 0 for c in self.counts):
+        if len(self.counts) != N_RANKS or min(self.counts) < 0:
             raise ValueError(f"a card vector needs {N_RANKS} non-negative counts, got {self.counts!r}")
 
     @classmethod

@@ -49,7 +49,8 @@ class Play:
 
     @property
     def has_jokers(self) -> bool:
-        return bool(self.small or self.big or self.top)
+        counts = self.cards.counts
+        return bool(counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER])
 
     @property
     def twos(self) -> int:

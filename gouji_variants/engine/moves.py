@@ -24,8 +24,9 @@ _ZERO = (0,) * N_RANKS
 
 
 _CARDS: dict[Counts, Cards] = {}
-_NO_JOKERS = [(0, 0, 0)]
 Jokers = tuple[int, int, int]  # (小王, 大王, 王中王) attached
+_NO_JOKERS: list[Jokers] = [(0, 0, 0)]
+_NO_LEAST: Jokers = (0, 0, 0)
 
 
 def cards_of(counts: Counts) -> Cards:
@@ -180,52 +181,60 @@ class Moves:
 
     # -- following -----------------------------------------------------------------------------
 
-    def _of_size(self, hand: Sequence[int], base: int, size: int, least: Jokers = (0, 0, 0)) -> Iterator[Counts]:
+    def _of_size(self, hand: Sequence[int], base: int, size: int, least: Jokers = _NO_LEAST) -> Iterator[Counts]:
         """Plays of exactly ``size`` cards on ``base`` with at least ``least`` (小王, 大王, 王中王)."""
-        small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
-        min_small, min_big, min_top = least
-        if base == TOP_JOKER:
-            if min_small == min_big == 0 and min_top <= size <= top:
-                yield _vector(TOP_JOKER, size, 0, 0, 0)
-            return
-        if base == BIG_JOKER:
-            if min_small:
-                return
-            for w in range(min_top, (top if self.mix else 0) + 1):
-                b = size - w
-                if max(1, min_big) <= b <= big:
-                    yield _vector(BIG_JOKER, b, 0, 0, 0, w)
-            return
-        if base == SMALL_JOKER:
-            for w in range(min_top, (top if self.mix else 0) + 1):
-                for b in range(min_big, (big if self.mix else 0) + 1):
-                    s = size - b - w
-                    if max(1, min_small) <= s <= small:
-                        yield _vector(SMALL_JOKER, s, 0, 0, b, w)
+        if base >= SMALL_JOKER:
+            yield from self._jokers_of_size(hand, base, size, least)
             return
         have = hand[base]
         if not have:
             return
-        for s, b, w in self._joker_sets(base, small, big, top):
-            if s < min_small or b < min_big or w < min_top:
-                continue
-            if base == TWO:
+        sets = self._joker_sets(base, hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER])
+        if least is not _NO_LEAST:
+            sets = [j for j in sets if j[0] >= least[0] and j[1] >= least[1] and j[2] >= least[2]]
+        if base == TWO:
+            for s, b, w in sets:
                 k = size - s - b - w
                 if 1 <= k <= have:
                     yield _vector(TWO, k, 0, s, b, w)
-                continue
-            for t in range(twos + 1 if self.attach_twos else 1):
+            return
+        twos = hand[TWO] + 1 if self.attach_twos else 1
+        for s, b, w in sets:
+            for t in range(twos):
                 k = size - s - b - w - t
                 if k < 1:
                     break
                 if k <= have:
                     yield _vector(base, k, t, s, b, w)
 
+    def _jokers_of_size(self, hand: Sequence[int], base: int, size: int, least: Jokers) -> Iterator[Counts]:
+        """Plays of jokers alone, lowest joker ``base``, as :meth:`_of_size`."""
+        small, big, top = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER]
+        min_small, min_big, min_top = least
+        if base == TOP_JOKER:
+            if min_small == min_big == 0 and min_top <= size <= top:
+                yield _vector(TOP_JOKER, size, 0, 0, 0)
+            return
+        tops = range(min_top, (top if self.mix else 0) + 1)
+        if base == BIG_JOKER:
+            if min_small:
+                return
+            for w in tops:
+                b = size - w
+                if max(1, min_big) <= b <= big:
+                    yield _vector(BIG_JOKER, b, 0, 0, 0, w)
+            return
+        for w in tops:
+            for b in range(min_big, (big if self.mix else 0) + 1):
+                s = size - b - w
+                if max(1, min_small) <= s <= small:
+                    yield _vector(SMALL_JOKER, s, 0, 0, b, w)
+
     def beating(self, hand: Sequence[int], target: Combo) -> Iterator[Counts]:
         """Every distinct play from ``hand`` that beats ``target``."""
         counts = target.cards.counts
         target_size = sum(counts)
-        if not target.has_jokers:
+        if not (counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]):
             for base in range(target.base + 1, N_RANKS):
                 if hand[base]:
                     yield from self._of_size(hand, base, target_size)
@@ -244,9 +253,10 @@ class Moves:
                         yield play
 
     def can_beat(self, hand: Sequence[int], target: Combo) -> bool:
-        if target.has_jokers:
+        counts = target.cards.counts
+        if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
             return next(self.beating(hand, target), None) is not None
-        size = len(target.cards)
+        size = sum(counts)
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         for base in range(target.base + 1, N_RANKS):
             if hand[base] and self._max_size(base, hand[base], twos, small, big, top) >= size:
