@@ -74,7 +74,6 @@ COVERAGE: dict[str, list[str]] = {
         f"{KEYS}::test_kills_decide_whether_the_duitou_can_beat_a_big_joker_play",
         f"{JUDGE}::test_small_joker_on_a_two_beaten_by_small_jokers",
         f"{JUDGE}::test_any_rank_kill",
-        f"{KEYS}::test_alone_kills_let_the_duitou_beat_a_lone_big_joker",
         f"{JUDGE}::test_lone_big_joker_falls_to_two_only_with_alone",
         f"{JUDGE}::test_three_for_one_on_a_lone_big_joker",
         f"{JUDGE}::test_on_single_two_is_one_two_only",

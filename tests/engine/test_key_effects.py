@@ -103,41 +103,25 @@ def test_attach_twos_lets_a_two_make_up_the_count_when_following(dagang: Ruleset
 KILL_HANDS = ("R95", "6", "7", "RRT", "8", "J")
 
 
-@pytest.mark.parametrize(("kills", "answers"), [
-    ((), False),  # 000:120 大花掛任何牌時，發牌均為死牌 (dagang: B by R only)
-    (("R by 2R, +1 card",), True),  # 003:55 红鬼二打一: 两张以上红鬼 … 必须比对方多一张牌
+@pytest.mark.parametrize(("kills", "lead", "answer"), [
+    ((), "R9", None),  # 000:120 大花掛任何牌時，發牌均為死牌 (dagang: B by R only)
+    (("R by 2R, +1 card",), "R9", "RRT"),  # 003:55 红鬼二打一: 两张以上红鬼 … 必须比对方多一张牌
+    (("R by 2R, +1 card",), "R", None),  # a lone 大王 has no rank to step above
+    (("R by 2R, +1 card", "R alone by 2R, +1 card"), "R", "RR"),  # 003:55 … 可灭掉对方的一张红鬼
 ])
 def test_kills_decide_whether_the_duitou_can_beat_a_big_joker_play(dagang: Ruleset, kills: tuple[str, ...],
-                                                                  answers: bool) -> None:
+                                                                  lead: str, answer: str | None) -> None:
     """plays.kills: under the 大纲 a play with 大王 is dead and its 对头 扣s it at once; with
-    红鬼二打一 the 对头's RRT beats R9 and the 对头 is asked to answer."""
+    红鬼二打一 the 对头's RRT beats R9 and the 对头 is asked to answer; a lone R falls to RR
+    only where a rule says 'alone'."""
     rules = tuple(parse(KillRule, text) for text in ("B by R", *kills))
     game = deal(variant(dagang, plays={"kills": rules}), *KILL_HANDS)
-    game.apply(play("R9"))
-    if answers:
-        assert game.turn == 3 and game.decision == "answer" and play("RRT") in game.legal_actions()
+    game.apply(play(lead))
+    if answer:
+        assert game.turn == 3 and game.decision == "answer" and play(answer) in game.legal_actions()
     else:
         assert game.turn == 0 and game.decision == "lead"  # seat 3 was passed for: 扣牌
         assert "扣牌" in game.log[-1].notes and game.log[-1].forced
-
-
-LONE_HANDS = ("R5", "6", "7", "RRT", "8", "J")
-
-
-@pytest.mark.parametrize(("kills", "answers"), [
-    (("R by 2R, +1 card",), False),  # a lone 大王 has no rank to step above
-    (("R by 2R, +1 card", "R alone by 2R, +1 card"), True),  # 003:55 两张以上红鬼可灭掉对方的一张红鬼
-])
-def test_alone_kills_let_the_duitou_beat_a_lone_big_joker(dagang: Ruleset, kills: tuple[str, ...],
-                                                          answers: bool) -> None:
-    """plays.kills with 'alone': the 对头's RR answers a lone R, which is dead without it."""
-    rules = tuple(parse(KillRule, text) for text in ("B by R", *kills))
-    game = deal(variant(dagang, plays={"kills": rules}), *LONE_HANDS)
-    game.apply(play("R"))
-    if answers:
-        assert game.turn == 3 and game.decision == "answer" and play("RR") in game.legal_actions()
-    else:
-        assert game.turn == 0 and game.decision == "lead"
 
 
 def test_super_jokers_are_dealt_played_and_killed_by_the_rules(dagang: Ruleset) -> None:
