@@ -32,6 +32,11 @@ EXPRESSIONS: dict[type, tuple[str, str]] = {
     TributeOrder: ("tribute_order", "点 > 闷 > 烧 > 落"),
     DeckRecipe: ("deck_recipe", "4 decks, only 6 of 3, remove 2 of 4"),
 }
+#: Further examples an editor offers as completions, one per form of the expression.
+MORE_EXAMPLES: dict[type, tuple[str, ...]] = {
+    KillRule: ("B by R", "R alone by 2R, +1 card", "B on single 2 by B", "R by 2 jokers, +1 card",
+               "R by 3 twos, +2 cards", "joker by equal or higher jokers", "R by W", "R by 3B, any rank"),
+}
 
 
 def describe(zh: str, en: str) -> str:
@@ -50,7 +55,8 @@ def _type_schema(hint: Any, meta: typing.Mapping[str, Any], defs_key: str) -> di
         return schema
     if hint in EXPRESSIONS:
         start, example = EXPRESSIONS[hint]
-        return {"type": "string", "minLength": 1, "examples": [example], "x-expression": start}
+        return {"type": "string", "minLength": 1, "examples": [example, *MORE_EXAMPLES.get(hint, ())],
+                "x-expression": start}
     if origin is Literal:
         return {"type": "string", "enum": list(args)}
     if origin in (types.UnionType, typing.Union) and type(None) in args:
