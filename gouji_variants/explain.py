@@ -160,12 +160,15 @@ def _kill(rule: KillRule) -> Text:
     else:
         killer, killer_en = _joker_names(rule.killer)
         killer_en = "jokers of any kind" if rule.killer == ANY_JOKER else killer_en
-        if rule.ratio == 1:
+        if rule.in_all:
+            need_zh, times_en = f"{killer}至少{rule.ratio}张（不论其{target}数）", _en_number(rule.ratio)
+        elif rule.ratio == 1:
             need_zh, times_en = f"{killer}数不少于其{target}数", "as many"
         else:
             need_zh = f"{killer}数至少为其{target}数的{_zh_number(rule.ratio)}倍"
             times_en = "twice as many" if rule.ratio == 2 else f"{_en_number(rule.ratio)} times as many"
-        as_en = "" if rule.killer == rule.target else f" as it has {target_en}"
+        as_en = "" if rule.killer == rule.target or rule.in_all else f" as it has {target_en}"
+        as_en += f", however many {target_en} it has" if rule.in_all else ""
         need_en = f"at least {times_en} {killer_en}{as_en}"
     size_zh = f"多{rule.extra}张" if rule.extra else "张数相同"
     size_en = f"{_en_number(rule.extra)} more card" + ("s" * (rule.extra > 1)) if rule.extra else \

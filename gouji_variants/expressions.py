@@ -68,10 +68,9 @@ class KillRule:
     The rule applies to a play whose highest joker is ``target`` (any joker play for
     :data:`ANY_JOKER`), and only on 2s (``on_two``), on a single 2 (``single_two``) or on a
     play of jokers alone (``alone``) when it says so. The killer has ``extra`` more cards than
-    the target, and either ``ratio`` × (the target's ``target`` jokers) of ``killer`` jokers
-    (any kind for :data:`ANY_JOKER`) or, for :data:`COVERING`, an equal or higher joker for each
-    of the target's, or ``ratio`` × as many 2s for ``TWO``; and, unless ``any_rank``, a higher
-    base rank, or, ``alone``, jokers alone."""
+    the target; :meth:`wanted` ``killer`` cards (jokers of any kind for :data:`ANY_JOKER`, 2s for
+    ``TWO``) or, for :data:`COVERING`, an equal or higher joker for each of the target's; and,
+    unless ``any_rank``, a higher base rank, or, ``alone``, jokers alone."""
 
     KIND: ClassVar[str] = "kill"
     target: int
@@ -82,14 +81,15 @@ class KillRule:
     any_rank: bool = False
     single_two: bool = False
     alone: bool = False
+    in_all: bool = False
 
     def __post_init__(self) -> None:
         if self.target not in (*JOKERS, ANY_JOKER) or self.killer not in (*JOKERS, ANY_JOKER, COVERING, TWO):
             raise ValueError("kill rules name jokers: B (小王), R (大王), W (王中王) or 'joker' (and 2s as killers)")
         if not 1 <= self.ratio <= 9:
             raise ValueError("the multiplier must be between 1 and 9")
-        if self.killer == COVERING and self.ratio != 1:
-            raise ValueError("'equal or higher jokers' takes no multiplier")
+        if self.killer == COVERING and (self.ratio != 1 or self.in_all):
+            raise ValueError("'equal or higher jokers' takes no number")
         if self.single_two and not self.on_two:
             raise ValueError("a rule on a single 2 is a rule on 2s")
         if self.alone and self.on_two:
@@ -105,12 +105,17 @@ class KillRule:
             killer = f"{self.ratio} two" + ("s" if self.ratio > 1 else "")
         else:
             killer = ratio + self._name(self.killer)
-        text += " by " + killer
+        text += " by " + killer + (" in all" if self.in_all else "")
         if self.extra:
             text += f", +{self.extra} card" + ("s" if self.extra > 1 else "")
         if self.any_rank:
             text += ", any rank"
         return text
+
+    def wanted(self, count: int) -> int:
+        """How many killer cards a target with ``count`` of its jokers needs: ``ratio`` × ``count``,
+        or ``ratio`` itself when the rule says ``in all``."""
+        return self.ratio if self.in_all else self.ratio * count
 
     @staticmethod
     def _name(joker: int) -> str:
@@ -227,7 +232,8 @@ class _ToValues(Transformer[Token, object]):
         extra = next((count for name, count in clauses if name == "extra"), 0)
         return KillRule(target, kind, ratio, extra, on_two=where in ("on_two", "on_single_two"),
                         any_rank=any(name == "any_rank" for name, _ in clauses),
-                        single_two=where == "on_single_two", alone=where == "alone")
+                        single_two=where == "on_single_two", alone=where == "alone",
+                        in_all=any(name == "in_all" for name, _ in clauses))
 
     @staticmethod
     def _kill_parts(tree: Tree[Token]) -> list[Any]:

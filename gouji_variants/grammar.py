@@ -33,6 +33,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "JOKER_WORD": "the word 'joker' or 'jokers'",
     "TWOS_WORD": "the word 'two' or 'twos'",
     "EQUAL_OR_HIGHER": "'equal or higher'",
+    "IN_ALL": "'in all'",
     "TRIBUTE_KIND": "a tribute kind (点 闷 烧 落 清 憋王)",
     "COMMA": "','",
     "PLUS": "'+'",

@@ -34,7 +34,7 @@ EXPRESSIONS: dict[type, tuple[str, str]] = {
 }
 #: Further examples an editor offers as completions, one per form of the expression.
 MORE_EXAMPLES: dict[type, tuple[str, ...]] = {
-    KillRule: ("B by R", "R alone by 2R, +1 card", "B on single 2 by B", "R by 2 jokers, +1 card",
+    KillRule: ("B by R", "R alone by 2R, +1 card", "B on single 2 by B", "R by 2 jokers, +1 card", "R by 2R in all",
                "R by 3 twos, +2 cards", "joker by equal or higher jokers", "R by W", "R by 3B, any rank"),
 }
 

@@ -59,7 +59,8 @@ def kill_rules(draw: st.DrawFn) -> KillRule:
     return KillRule(draw(st.sampled_from((*JOKERS, ANY_JOKER))), killer,
                     1 if killer == COVERING else draw(st.integers(1, 9)), draw(st.integers(0, 30)),
                     on_two=where.startswith("on"), any_rank=draw(st.booleans()),
-                    single_two=where == "on single 2", alone=where == "alone")
+                    single_two=where == "on single 2", alone=where == "alone",
+                    in_all=killer != COVERING and draw(st.booleans()))
 
 tribute_orders = st.lists(st.sampled_from(sorted(TRIBUTE_KINDS)), min_size=1, unique=True).map(
     lambda kinds: TributeOrder(tuple(kinds))
@@ -184,6 +185,7 @@ def test_kill_rule_fields() -> None:
     assert parse(KillRule, "R by 3 twos, +2 cards") == KillRule(BIG_JOKER, TWO, 3, 2)
     assert parse(KillRule, "joker by equal or higher jokers") == KillRule(ANY_JOKER, COVERING)
     assert parse(KillRule, "王中王 alone by 2W") == KillRule(TOP_JOKER, TOP_JOKER, 2, alone=True)
+    assert parse(KillRule, "R by 2R in all, +1 card") == KillRule(BIG_JOKER, BIG_JOKER, 2, 1, in_all=True)
 
 
 def test_schema_examples_of_expressions_are_canonical() -> None:
@@ -300,8 +302,8 @@ def test_values_validate_themselves() -> None:
         KillRule(SMALL_JOKER, 5)
     with pytest.raises(ValueError):
         KillRule(SMALL_JOKER, BIG_JOKER, ratio=10)
-    for bad in (dict(killer=COVERING, ratio=2), dict(killer=BIG_JOKER, single_two=True),
-                dict(killer=BIG_JOKER, on_two=True, alone=True)):
+    for bad in (dict(killer=COVERING, ratio=2), dict(killer=COVERING, in_all=True),
+                dict(killer=BIG_JOKER, single_two=True), dict(killer=BIG_JOKER, on_two=True, alone=True)):
         with pytest.raises(ValueError):
             KillRule(BIG_JOKER, **bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError):

@@ -218,6 +218,15 @@ def test_lone_big_joker_falls_to_two_only_with_alone(make: Make) -> None:
     assert beats(make(plays={"kills": ["R alone by 2R, +1 card"]}), "999RR", "888R") is False
 
 
+def test_in_all_counts_the_killers_whatever_the_target_has(make: Make) -> None:
+    # 003:55 两张以上红鬼可灭掉对方的一张红鬼: the other reading, two 大王 beating any 大王 play
+    in_all = make(plays={"kills": ["R by 2R in all, +1 card"]})
+    ratio = make(plays={"kills": ["R by 2R, +1 card"]})
+    assert beats(in_all, "9999RR", "888RR") is True and beats(ratio, "9999RR", "888RR") is False
+    assert beats(in_all, "999RR", "888R") is True and beats(ratio, "999RR", "888R") is True
+    assert "2 big joker(s), 6 cards in all" in run(in_all, "999RR", "888RR").verdict.en
+
+
 def test_three_for_one_on_a_lone_big_joker(make: Make) -> None:
     ruleset = make(plays={"kills": ["R alone by 3R, +2 cards"]})
     assert beats(ruleset, "RRR", "R") is True and beats(ruleset, "RR", "R") is False

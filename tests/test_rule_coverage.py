@@ -76,6 +76,7 @@ COVERAGE: dict[str, list[str]] = {
         f"{JUDGE}::test_any_rank_kill",
         f"{JUDGE}::test_lone_big_joker_falls_to_two_only_with_alone",
         f"{JUDGE}::test_three_for_one_on_a_lone_big_joker",
+        f"{JUDGE}::test_in_all_counts_the_killers_whatever_the_target_has",
         f"{JUDGE}::test_on_single_two_is_one_two_only",
         f"{JUDGE}::test_any_joker_killer_counts_both_kinds",
         f"{JUDGE}::test_any_joker_target_and_twos_killer",

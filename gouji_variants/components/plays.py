@@ -131,7 +131,7 @@ def kills(rule: KillRule, play: Play, target: Play) -> bool:
     if rule.killer == COVERING:
         if not covers(play.cards, target.cards):
             return False
-    elif count_jokers(play.cards, rule.killer) < rule.ratio * count_jokers(target.cards, rule.target):
+    elif count_jokers(play.cards, rule.killer) < rule.wanted(count_jokers(target.cards, rule.target)):
         return False
     if rule.any_rank:
         return True
@@ -147,7 +147,7 @@ def _kill_requirement(rule: KillRule, target: Play) -> tuple[str, str]:
     if rule.killer == COVERING:
         zh_need, en_need = "每张王都有同等或更大的王相抵", "an equal or higher joker for each of its jokers"
     else:
-        wanted = rule.ratio * count_jokers(target.cards, rule.target)
+        wanted = rule.wanted(count_jokers(target.cards, rule.target))
         zh_need = f"至少{wanted}张{_name(rule.killer, RANK_NAMES_ZH, '王')}"
         en_need = f"at least {wanted} {_name(rule.killer, RANK_NAMES_EN, 'joker')}(s)"
     if rule.any_rank:

@@ -283,7 +283,7 @@ def _least(kill: KillRule, target: Combo) -> Jokers:
     """The fewest (小王, 大王, 王中王) a play meeting ``kill`` carries (none for mixed counts)."""
     if kill.killer not in JOKERS:
         return 0, 0, 0
-    need = kill.ratio * count_jokers(target.cards, kill.target)
+    need = kill.wanted(count_jokers(target.cards, kill.target))
     return (need if kill.killer == SMALL_JOKER else 0, need if kill.killer == BIG_JOKER else 0,
             need if kill.killer == TOP_JOKER else 0)
 

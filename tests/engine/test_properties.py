@@ -136,7 +136,7 @@ HANDS = st.dictionaries(st.integers(0, N_RANKS - 1), st.integers(1, 3), max_size
 KILLS = tuple(parse(KillRule, text) for text in (
     "B by R", "B on single 2 by B", "R by 2 jokers, +1 card", "R alone by 2R, +1 card", "R by W",
     "joker by equal or higher jokers", "W alone by 2W, +1 card", "joker alone by 3 jokers, +2 cards, any rank",
-    "R by 3 twos, +2 cards"))
+    "R by 3 twos, +2 cards", "R by 2R in all, +1 card"))
 RULESETS = [DAGANG, variant(DAGANG, plays={"mix_jokers": False, "jokers_with_threes": False}),
             variant(DAGANG, plays={"attach_twos": False}), load_ruleset("qingdao"),
             variant(DAGANG, plays={"kills": KILLS}), variant(DAGANG, plays={"kills": KILLS, "mix_jokers": False})]
