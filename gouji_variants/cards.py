@@ -12,10 +12,13 @@ from . import grammar
 from .errors import InvalidCards
 
 #: Ranks from lowest to highest; suits never matter in 够级.
-RANK_SYMBOLS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "B", "R")
-RANK_NAMES_ZH: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "小王", "大王")
+#: ``W`` (王中王) is a joker above 大王 that some tables add to the deck; the standard deck has none.
+RANK_SYMBOLS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "B", "R", "W")
+RANK_NAMES_ZH: tuple[str, ...] = (
+    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "小王", "大王", "王中王",
+)
 RANK_NAMES_EN: tuple[str, ...] = (
-    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "small joker", "big joker",
+    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "small joker", "big joker", "super joker",
 )
 N_RANKS = len(RANK_SYMBOLS)
 THREE, FOUR, FIVE = 0, 1, 2
@@ -24,7 +27,8 @@ ACE = RANK_SYMBOLS.index("A")
 TWO = RANK_SYMBOLS.index("2")
 SMALL_JOKER = RANK_SYMBOLS.index("B")
 BIG_JOKER = RANK_SYMBOLS.index("R")
-JOKERS = (SMALL_JOKER, BIG_JOKER)
+TOP_JOKER = RANK_SYMBOLS.index("W")
+JOKERS = (SMALL_JOKER, BIG_JOKER, TOP_JOKER)
 
 _NOTATION = ("cards", ("start",))
 
@@ -35,6 +39,8 @@ def rank_index(token: Token) -> int:
         return SMALL_JOKER
     if token.type == "BIG_JOKER":
         return BIG_JOKER
+    if token.type == "TOP_JOKER":
+        return TOP_JOKER
     if token.type == "TEN":
         return TEN
     return RANK_SYMBOLS.index(str(token).upper())

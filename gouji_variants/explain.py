@@ -13,10 +13,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .cards import BIG_JOKER, JOKERS, RANK_NAMES_EN, RANK_NAMES_ZH, SMALL_JOKER
+from .cards import BIG_JOKER, RANK_NAMES_EN, RANK_NAMES_ZH, SMALL_JOKER, TOP_JOKER, TWO
 from .expressions import (
+    ANY_JOKER,
     BUY_SOURCES,
     CONSEQUENCES,
+    COVERING,
     TRIBUTE_KINDS,
     BuyOrder,
     DeckRecipe,
@@ -46,7 +48,7 @@ DEPENDS = {"tribute.men_cards": "bie3.enabled", "tribute.biewang_to": "bie3.enab
 _ZH_NUMBERS = "零一两三四五六七八九十"
 _EN_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                "twelve")
-_JOKER_NAMES = {BIG_JOKER: "大王", SMALL_JOKER: "小王"}
+_JOKER_NAMES = {BIG_JOKER: "大王", SMALL_JOKER: "小王", TOP_JOKER: "王中王"}
 
 
 @dataclass(frozen=True)
@@ -196,34 +198,64 @@ def _thresholds(value: Thresholds) -> Text:
             f"The smallest 够级 plays are {en}; more cards or a higher rank are 够级 too")
 
 
+def _joker_names(joker: int) -> Text:
+    """A kill rule's joker (or ``joker``, or 2s as killers) in zh and en."""
+    if joker == ANY_JOKER:
+        return "王", "joker"
+    if joker == TWO:
+        return "2", "2s"
+    return _JOKER_NAMES[joker], _JOKER_NAMES[joker]
+
+
+def _kill_target(rule: KillRule) -> Text:
+    target_zh, target_en = _joker_names(rule.target)
+    if rule.single_two:
+        return f"{target_zh}挂单张2的牌", f"a {target_en} play on a single 2"
+    if rule.on_two:
+        return f"{target_zh}挂2的牌", f"a {target_en} play on 2s"
+    if rule.alone:
+        return f"只有王、带{target_zh}的牌", f"a {target_en} play of jokers alone"
+    return f"带{target_zh}的牌", f"a {target_en} play"
+
+
 def _kill(rule: KillRule) -> Text:
-    target, killer = _JOKER_NAMES[rule.target], _JOKER_NAMES[rule.killer]
-    if rule.ratio == 1:
-        need_zh, need_en = f"{killer}数不少于其{target}数", "as many"
+    target, target_en = _joker_names(rule.target)
+    if rule.killer == COVERING:
+        need_zh, need_en = "每张王都有同等或更大的王相抵", "an equal or higher joker for each of its jokers"
     else:
-        need_zh = f"{killer}数至少为其{target}数的{_zh_number(rule.ratio)}倍"
-        need_en = "twice as many" if rule.ratio == 2 else f"{_en_number(rule.ratio)} times as many"
+        killer, killer_en = _joker_names(rule.killer)
+        killer_en = "jokers of any kind" if rule.killer == ANY_JOKER else killer_en
+        if rule.in_all:
+            need_zh, times_en = f"{killer}至少{rule.ratio}张（不论其{target}数）", _en_number(rule.ratio)
+        elif rule.ratio == 1:
+            need_zh, times_en = f"{killer}数不少于其{target}数", "as many"
+        else:
+            need_zh = f"{killer}数至少为其{target}数的{_zh_number(rule.ratio)}倍"
+            times_en = "twice as many" if rule.ratio == 2 else f"{_en_number(rule.ratio)} times as many"
+        as_en = "" if rule.killer == rule.target or rule.in_all else f" as it has {target_en}"
+        as_en += f", however many {target_en} it has" if rule.in_all else ""
+        need_en = f"at least {times_en} {killer_en}{as_en}"
     size_zh = f"多{rule.extra}张" if rule.extra else "张数相同"
     size_en = f"{_en_number(rule.extra)} more card" + ("s" * (rule.extra > 1)) if rule.extra else \
         "the same number of cards"
-    what_zh = f"{target}挂2的牌" if rule.on_two else f"带{target}的牌"
-    what_en = f"a {target} play on 2s" if rule.on_two else f"a {target} play"
-    as_en = "" if rule.killer == rule.target else f" as it has {target}"
-    return (f"{what_zh}可由{need_zh}、{size_zh}、{'点数不限' if rule.any_rank else '点数更高'}的牌来灭",
-            f"{what_en} is beaten by a play with at least {need_en} {killer}{as_en}, {size_en} and "
-            f"{'any rank' if rule.any_rank else 'a higher rank'}")
+    what_zh, what_en = _kill_target(rule)
+    rank_zh, rank_en = ("点数不限", "any rank") if rule.any_rank else ("只有王", "jokers alone") if rule.alone \
+        else ("点数更高", "a higher rank")
+    return (f"{what_zh}可由{need_zh}、{size_zh}、{rank_zh}的牌来灭",
+            f"{what_en} is beaten by a play with {need_en}, {size_en} and {rank_en}")
 
 
 def _kills(rules: tuple[KillRule, ...]) -> Text:
     zh = [_kill(rule)[0] for rule in rules]
     en = [_kill(rule)[1] for rule in rules]
-    for joker in reversed(JOKERS):  # 大王 first
+    named = {TOP_JOKER} & {joker for rule in rules for joker in (rule.target, rule.killer)}
+    for joker in (*named, BIG_JOKER, SMALL_JOKER):  # the highest first; 王中王 only where a rule names it
         name = _JOKER_NAMES[joker]
-        covering = [rule for rule in rules if rule.target == joker]
+        covering = [rule for rule in rules if rule.target in (joker, ANY_JOKER)]
         if not covering:
             zh.append(f"带{name}的牌为死牌，无人能灭")
             en.append(f"a {name} play is dead: nobody can beat it")
-        elif all(rule.on_two for rule in covering):
+        elif all(rule.on_two or rule.alone for rule in covering):
             zh.append(f"其他带{name}的牌为死牌")
             en.append(f"any other {name} play is dead")
     text = "; ".join(en)

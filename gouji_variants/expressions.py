@@ -8,12 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from lark import Token, Transformer, Tree, v_args
 
 from . import grammar
-from .cards import BIG_JOKER, JOKERS, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, TWO, Cards, card_tokens, rank_index
+from .cards import (
+    BIG_JOKER,
+    JOKERS,
+    N_RANKS,
+    RANK_SYMBOLS,
+    SMALL_JOKER,
+    TOP_JOKER,
+    TWO,
+    Cards,
+    card_tokens,
+    rank_index,
+)
 from .grammar import NotationError
 
 _STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit")
@@ -54,13 +65,23 @@ class Thresholds:
         return ", ".join(RANK_SYMBOLS[rank] * count for rank, count in self.minimum)
 
 
+#: ``joker`` in a kill rule: any joker, the kinds counted together.
+ANY_JOKER = -1
+#: ``equal or higher jokers``: each joker of the target covered by an equal or higher one.
+COVERING = -2
+_KILL_WORDS = {ANY_JOKER: "joker", COVERING: "equal or higher jokers"}
+
+
 @dataclass(frozen=True)
 class KillRule:
-    """How a play carrying jokers may be beaten: ``TARGET [on 2] by [N]KILLER``.
+    """How a play carrying jokers may be beaten: ``TARGET [where] by KILLER [, +E cards] [, any rank]``.
 
-    The killer carries at least ``ratio`` × (the target's ``target`` jokers) of
-    ``killer`` jokers, has ``extra`` more cards than the target, and, unless
-    ``any_rank``, a higher base rank."""
+    The rule applies to a play whose highest joker is ``target`` (any joker play for
+    :data:`ANY_JOKER`), and only on 2s (``on_two``), on a single 2 (``single_two``) or on a
+    play of jokers alone (``alone``) when it says so. The killer has ``extra`` more cards than
+    the target; :meth:`wanted` ``killer`` cards (jokers of any kind for :data:`ANY_JOKER`, 2s for
+    ``TWO``) or, for :data:`COVERING`, an equal or higher joker for each of the target's; and,
+    unless ``any_rank``, a higher base rank, or, ``alone``, jokers alone."""
 
     KIND: ClassVar[str] = "kill"
     target: int
@@ -69,21 +90,47 @@ class KillRule:
     extra: int = 0
     on_two: bool = False
     any_rank: bool = False
+    single_two: bool = False
+    alone: bool = False
+    in_all: bool = False
 
     def __post_init__(self) -> None:
-        if self.target not in JOKERS or self.killer not in JOKERS:
-            raise ValueError("kill rules name jokers: B (小王) or R (大王)")
+        if self.target not in (*JOKERS, ANY_JOKER) or self.killer not in (*JOKERS, ANY_JOKER, COVERING, TWO):
+            raise ValueError("kill rules name jokers: B (小王), R (大王), W (王中王) or 'joker' (and 2s as killers)")
         if not 1 <= self.ratio <= 9:
             raise ValueError("the multiplier must be between 1 and 9")
+        if self.killer == COVERING and (self.ratio != 1 or self.in_all):
+            raise ValueError("'equal or higher jokers' takes no number")
+        if self.single_two and not self.on_two:
+            raise ValueError("a rule on a single 2 is a rule on 2s")
+        if self.alone and self.on_two:
+            raise ValueError("a play on 2s is not jokers alone")
 
     def __str__(self) -> str:
-        text = RANK_SYMBOLS[self.target] + (" on 2" if self.on_two else "")
-        text += " by " + (str(self.ratio) if self.ratio > 1 else "") + RANK_SYMBOLS[self.killer]
+        text = self._name(self.target)
+        text += " on single 2" if self.single_two else " on 2" if self.on_two else " alone" if self.alone else ""
+        ratio = str(self.ratio) if self.ratio > 1 else ""
+        if self.killer == ANY_JOKER:
+            killer = f"{ratio} jokers" if ratio else "joker"
+        elif self.killer == TWO:
+            killer = f"{self.ratio} two" + ("s" if self.ratio > 1 else "")
+        else:
+            killer = ratio + self._name(self.killer)
+        text += " by " + killer + (" in all" if self.in_all else "")
         if self.extra:
             text += f", +{self.extra} card" + ("s" if self.extra > 1 else "")
         if self.any_rank:
             text += ", any rank"
         return text
+
+    def wanted(self, count: int) -> int:
+        """How many killer cards a target with ``count`` of its jokers needs: ``ratio`` × ``count``,
+        or ``ratio`` itself when the rule says ``in all``."""
+        return self.ratio if self.in_all else self.ratio * count
+
+    @staticmethod
+    def _name(joker: int) -> str:
+        return _KILL_WORDS.get(joker) or RANK_SYMBOLS[joker]
 
 
 TRIBUTE_KINDS: dict[str, tuple[str, str]] = {
@@ -148,6 +195,7 @@ class DeckRecipe:
 def _deck_counts(decks: int, adjustments: Iterable[tuple[str, int, int]]) -> list[int]:
     counts = [4 * decks] * N_RANKS
     counts[SMALL_JOKER] = counts[BIG_JOKER] = decks
+    counts[TOP_JOKER] = 0  # no standard deck has a 王中王: a recipe adds them
     for verb, count, rank in adjustments:
         if verb == "only":
             counts[rank] = count
@@ -239,7 +287,7 @@ CONSEQUENCES: dict[str, tuple[str, str, str]] = {
 }
 _CONSEQUENCE_SPELLINGS = {"大落": "dalu", "不开点": "no-kaidian"}
 #: What may be attached to a play (贴钱, 挂花): 2s and jokers.
-ATTACHABLE = (TWO, SMALL_JOKER, BIG_JOKER)
+ATTACHABLE = (TWO, *JOKERS)
 
 
 @dataclass(frozen=True)
@@ -306,14 +354,35 @@ class _ToValues(Transformer[Token, object]):
         return Thresholds(tuple(groups))
 
     def kill(self, tree: Tree[Token]) -> KillRule:
-        jokers = [child for child in tree.children if isinstance(child, Tree) and child.data == "joker"]
-        target, killer = (rank_index(j.children[0]) for j in jokers)  # type: ignore[arg-type]
-        ratio = next((int(c) for c in tree.children if isinstance(c, Token) and c.type == "RATIO"), 1)
-        extra = next(
-            (int(c.children[0]) for c in tree.children if isinstance(c, Tree) and c.data == "extra"), 0  # type: ignore[arg-type]
-        )
-        flags = {c.data for c in tree.children if isinstance(c, Tree)}
-        return KillRule(target, killer, ratio, extra, "on_two" in flags, "any_rank" in flags)
+        target, where, killer, *clauses = self._kill_parts(tree)
+        ratio, kind = killer
+        extra = next((count for name, count in clauses if name == "extra"), 0)
+        return KillRule(target, kind, ratio, extra, on_two=where in ("on_two", "on_single_two"),
+                        any_rank=any(name == "any_rank" for name, _ in clauses),
+                        single_two=where == "on_single_two", alone=where == "alone",
+                        in_all=any(name == "in_all" for name, _ in clauses))
+
+    @staticmethod
+    def _kill_parts(tree: Tree[Token]) -> list[Any]:
+        """(target, where, (ratio, killer), *(clause, value)) from a ``kill`` tree."""
+        target_node, *rest = tree.children
+        assert isinstance(target_node, Tree)
+        parts: list[Any] = [_joker_of(target_node.children[0])]
+        where = next((c.data for c in rest if isinstance(c, Tree) and c.data in _WHERE), "")
+        parts.append(where)
+        for child in rest:
+            if not isinstance(child, Tree) or child.data in _WHERE:
+                continue
+            if child.data == "covering_killer":
+                parts.append((1, COVERING))
+            elif child.data in ("kind_killer", "any_joker_killer", "twos_killer"):
+                ratio = next((int(c) for c in child.children if isinstance(c, Token) and c.type == "RATIO"), 1)
+                kind = TWO if child.data == "twos_killer" else _joker_of(child.children[-1])
+                parts.append((ratio, kind))
+            else:
+                value = child.children[0] if child.data == "extra" else 0
+                parts.append((str(child.data), int(value)))  # type: ignore[arg-type]
+        return parts
 
     def tribute_order(self, tree: Tree[Token]) -> TributeOrder:
         kinds = [_KIND_SPELLINGS.get(str(c.children[0]), str(c.children[0]).lower()) for c in tree.children]  # type: ignore[union-attr]
@@ -384,6 +453,18 @@ class _ToValues(Transformer[Token, object]):
                     raise _Semantic(_at(node), "only 2s and jokers go with a play of another rank")
                 attached |= found
         return Forfeit("plays-with", cards[0], tuple(sorted(attached)), chosen)
+
+
+_WHERE = ("on_two", "on_single_two", "alone")
+
+
+def _joker_of(node: Tree[Token] | Token) -> int:
+    """The joker a ``joker`` node names, or :data:`ANY_JOKER` for the word ``joker``."""
+    if isinstance(node, Token):
+        return ANY_JOKER
+    token = node.children[0]
+    assert isinstance(token, Token)
+    return rank_index(token)
 
 
 def parse(kind: type[E], text: str) -> E:

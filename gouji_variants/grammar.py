@@ -27,6 +27,13 @@ TERMINAL_WORDS: dict[str, str] = {
     "ADJUST": "'only', 'remove' or 'add'",
     "RATIO": "a multiplier 1-9",
     "COUNT": "a number",
+    "TOP_JOKER": "王中王 (W)",
+    "SINGLE": "the word 'single'",
+    "ALONE": "the word 'alone'",
+    "JOKER_WORD": "the word 'joker' or 'jokers'",
+    "TWOS_WORD": "the word 'two' or 'twos'",
+    "EQUAL_OR_HIGHER": "'equal or higher'",
+    "IN_ALL": "'in all'",
     "TRIBUTE_KIND": "a tribute kind (点 闷 烧 落 清 憋王)",
     "COMMA": "','",
     "PLUS": "'+'",
@@ -42,7 +49,6 @@ TERMINAL_WORDS: dict[str, str] = {
     "NO": "the word 'no'",
     "WITH": "the word 'with'",
     "OR": "the word 'or'",
-    "JOKER_WORD": "the word 'joker'",
 }
 
 

@@ -35,8 +35,12 @@ EXPRESSIONS: dict[type, tuple[str, str]] = {
     BuyOrder: ("buy_order", "对门 > 联邦赠 > 上下家"),
     Forfeit: ("forfeit", "4 with 2 or joker -> 不开点"),
 }
-#: More values an editor offers for an expression key (the legacy names of buy orders).
-MORE_EXAMPLES: dict[type, tuple[str, ...]] = {BuyOrder: ("duitou-then-team", "whoever-has-extra", "对门", "none")}
+#: Further values an editor offers as completions: one per form of an expression, and the legacy names of buy orders.
+MORE_EXAMPLES: dict[type, tuple[str, ...]] = {
+    KillRule: ("B by R", "R alone by 2R, +1 card", "B on single 2 by B", "R by 2 jokers, +1 card", "R by 2R in all",
+               "R by 3 twos, +2 cards", "joker by equal or higher jokers", "R by W", "R by 3B, any rank"),
+    BuyOrder: ("duitou-then-team", "whoever-has-extra", "对门", "none"),
+}
 
 
 def describe(zh: str, en: str) -> str:

@@ -21,7 +21,7 @@ import jsonschema
 import pytest
 from click.testing import CliRunner, Result
 
-from gouji_variants.cards import Cards
+from gouji_variants.cards import N_RANKS, Cards
 from gouji_variants.catalog import Catalog
 from gouji_variants.cli import main
 from gouji_variants.compiler import compile_data, compile_path, load_ruleset
@@ -245,11 +245,12 @@ def test_a_failed_write_to_standard_output_is_an_error_not_a_traceback(args: lis
 
 
 def test_cards_refuse_what_is_not_a_count() -> None:
-    for counts in [(0.5,) + (0,) * 14, (True,) + (0,) * 14, (-1,) + (0,) * 14, (0,) * 14, [0] * 15, "3" * 15]:
+    rest = (0,) * (N_RANKS - 1)
+    for counts in [(0.5, *rest), (True, *rest), (-1, *rest), rest, [0] * N_RANKS, "3" * N_RANKS]:
         with pytest.raises(InvalidCards, match="a card vector"):
             Cards(counts)  # type: ignore[arg-type]
     with pytest.raises(InvalidCards, match="rank index"):
-        Cards.of([15])
+        Cards.of([N_RANKS])
     assert issubclass(InvalidCards, GoujiError) and issubclass(InvalidCards, ValueError)
 
 

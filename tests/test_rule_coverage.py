@@ -49,7 +49,11 @@ DESCRIPTIVE_META_KEYS = ("format", "id", "kind", "name", "aliases", "region", "d
 #: rule key -> pytest node ids of tests showing the engine behave differently under two values of it.
 COVERAGE: dict[str, list[str]] = {
     # deck
-    "deck.recipe": [f"{KEYS}::test_deck_recipe_sets_what_is_dealt"],
+    "deck.recipe": [
+        f"{KEYS}::test_deck_recipe_sets_what_is_dealt",
+        f"{KEYS}::test_super_jokers_are_dealt_played_and_killed_by_the_rules",
+        f"{JUDGE}::test_super_joker_above_the_big_joker",
+    ],
     "deck.each_hand": [
         f"{DEALING}::test_each_hand_deals_exactly_one_three_and_one_four_to_every_seat",
         f"{DEALING}::test_each_hand_is_deterministic_from_the_seed_and_leaves_a_plain_deal_unchanged",
@@ -76,6 +80,14 @@ COVERAGE: dict[str, list[str]] = {
         f"{KEYS}::test_kills_decide_whether_the_duitou_can_beat_a_big_joker_play",
         f"{JUDGE}::test_small_joker_on_a_two_beaten_by_small_jokers",
         f"{JUDGE}::test_any_rank_kill",
+        f"{JUDGE}::test_lone_big_joker_falls_to_two_only_with_alone",
+        f"{JUDGE}::test_three_for_one_on_a_lone_big_joker",
+        f"{JUDGE}::test_in_all_counts_the_killers_whatever_the_target_has",
+        f"{JUDGE}::test_on_single_two_is_one_two_only",
+        f"{JUDGE}::test_any_joker_killer_counts_both_kinds",
+        f"{JUDGE}::test_any_joker_target_and_twos_killer",
+        f"{JUDGE}::test_equal_or_higher_jokers_compare_one_by_one",
+        f"{JUDGE}::test_jokers_alone_step_up_on_twos_by_rank",
     ],
     # gouji
     "gouji.thresholds": [

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gouji_variants.cards import Cards
+from gouji_variants.cards import BIG_JOKER, SMALL_JOKER, TOP_JOKER, Cards
 from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
 from gouji_variants.errors import RulesetError
 from gouji_variants.judge import judge
@@ -135,7 +135,7 @@ def test_jining() -> None:
     assert deck_size(jining) == 192 and len(jining.rules.deck.recipe.cards()) // 6 == 32
     recipe = jining.rules.deck.recipe.cards()
     assert (recipe[0], recipe[1], recipe[2]) == (6, 6, 12)  # 3s, 4s, 5s
-    assert kills(jining) == ["B by R", "B on 2 by B", "R by 2R, +1 card"]
+    assert kills(jining) == ["B by R", "B on single 2 by B", "R by 2R, +1 card", "R alone by 2R, +1 card"]
     assert jining.rules.kaidian.enabled and jining.rules.kaidian.opens_with == ("pure",)
     assert jining.rules.kaidian.answering == "not-on-gouji"
     assert jining.rules.kaidian.then_four and jining.rules.kaidian.fours_after_open
@@ -148,21 +148,24 @@ def test_jining() -> None:
     assert all(value(jining, key) == expected for key, expected in BIE3_KEYS.items())
     assert beats(jining, "BB", "2B") and beats(jining, "BR", "2B") and not beats(jining, "9B", "8B")
     assert beats(jining, "999RR", "888R") and not beats(jining, "99RR", "888R")
+    assert beats(jining, "RR", "R") and not beats(jining, "BBB", "22B")  # 大王可以两个杀一个; 小王挂单2
     assert {i.choice for i in jining.interpretations} >= {"remove-four-5s", "four-completes-the-opening"}
 
 
 def test_dezhou() -> None:
-    """001:48: 蟞三, only pure 够级 opens, 两虎杀一大虎 俩小草杀一小草 三草杀一大虎 (草 read as 小王)."""
+    """001:48: 蟞三, only pure 够级 opens, 两虎杀一大虎 (虎 any joker) 俩小草杀一小草 三草杀一大虎 (草 read as 小王)."""
     dezhou = load_ruleset("dezhou")
-    assert kills(dezhou) == ["B by R", "B by 2B, +1 card", "R by 2R, +1 card", "R by 3B, +2 cards"]
-    assert beats(dezhou, "999RR", "888R") and beats(dezhou, "999BBB", "888R")
+    assert kills(dezhou) == ["B by R", "B by 2B, +1 card", "B alone by 2B, +1 card", "R by 2 jokers, +1 card",
+                             "R alone by 2 jokers, +1 card", "R by 3B, +2 cards", "R alone by 3B, +2 cards"]
+    assert beats(dezhou, "999RR", "888R") and beats(dezhou, "999BR", "888R") and beats(dezhou, "999BBB", "888R")
     assert beats(dezhou, "99BB", "88B") and not beats(dezhou, "99B", "88B")
-    assert not beats(dezhou, "99BBB", "888R")  # three 小王 need two more cards
+    assert beats(dezhou, "BB", "R") and beats(dezhou, "BBB", "R") and beats(dezhou, "BB", "B")  # lone jokers
+    assert not beats(dezhou, "9999B", "888R")  # one joker is not 两虎
     assert dezhou.rules.bie3.enabled and dezhou.rules.kaidian.enabled
     assert dezhou.rules.kaidian.opens_with == ("pure",)
     assert order(dezhou) == "点 > 烧 > 闷 > 落"
     assert deck_size(dezhou) == 216
-    assert "hu-is-dawang-cao-is-xiaowang" in {i.choice for i in dezhou.interpretations}
+    assert {"hu-is-either-joker", "cao-is-xiaowang"} <= {i.choice for i in dezhou.interpretations}
 
 
 def test_heze_shanxian() -> None:
@@ -209,7 +212,8 @@ def test_houshuiwan() -> None:
     recipe = houshuiwan.rules.deck.recipe.cards()
     assert (recipe[0], recipe[1], recipe[2]) == (6, 6, 24)
     assert not houshuiwan.rules.plays.jokers_with_threes and houshuiwan.rules.plays.mix_jokers
-    assert kills(houshuiwan) == ["B by R", "R by 2R, +1 card"]
+    assert kills(houshuiwan) == ["B by R", "R by 2R, +1 card", "R alone by 2R, +1 card"]
+    assert beats(houshuiwan, "RR", "R")  # 两张大虎可以打一张大虎
     assert beats(houshuiwan, "6RR", "5R") and not judge(houshuiwan, Cards.parse("3B")).valid  # 除三外
     assert beats(houshuiwan, "4R", "5B") is False and beats(houshuiwan, "6R", "5B")
     assert houshuiwan.rules.bie3.enabled and houshuiwan.rules.bie3.jokers_last_is_dalu
@@ -277,14 +281,15 @@ def test_deck_packs() -> None:
     assert danzhang4.rules.kaidian.fours_after_open and danzhang4.rules.bie3.buy_fours
     gui = load_ruleset("32-gui")
     cards = gui.rules.deck.recipe.cards()
-    assert deck_size(gui) == 240 and cards[-1] == cards[-2] == 16  # 32 jokers
-    assert gui.rules.revolution.void_at == 1 and kills(gui) == ["B by R", "R by 2R, +1 card"]
+    assert deck_size(gui) == 240 and cards[BIG_JOKER] == cards[SMALL_JOKER] == 16 and not cards[TOP_JOKER]  # 32 jokers
+    assert gui.rules.revolution.void_at == 1 and kills(gui) == kills(load_ruleset("hongui-2da1"))
 
 
 def test_joker_and_other_packs() -> None:
     hongui = load_ruleset("hongui-2da1")
-    assert kills(hongui) == ["B by R", "R by 2R, +1 card"]
+    assert kills(hongui) == ["B by R", "R by 2R, +1 card", "R alone by 2R, +1 card"]
     assert beats(hongui, "999RR", "888R") and not beats(hongui, "99RR", "888R")
+    assert beats(hongui, "RR", "R") and not beats(hongui, "RRR", "R")  # 两张以上红鬼…必须比对方多一张牌
     tingpai = load_ruleset("tingpai")
     assert tingpai.rules.revolution.enabled and not tingpai.rules.revolution.automatic_without_threes
     assert load_ruleset("zhixi").rules.places.zhixi

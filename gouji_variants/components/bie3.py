@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import BIG_JOKER, JOKERS, SMALL_JOKER, THREE, TWO
+from ..cards import BIG_JOKER, JOKERS, SMALL_JOKER, THREE, TOP_JOKER, TWO
 from ..rules import Bie3
 from .turns import ORDER, duitou
 
-PAYMENT = (TWO, SMALL_JOKER, BIG_JOKER)
+PAYMENT = (TWO, SMALL_JOKER, BIG_JOKER, TOP_JOKER)
 
 
 def sellers(rule: Bie3, seat: int, in_play: Sequence[bool]) -> list[tuple[int, bool]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import ACE, BIG_JOKER, SMALL_JOKER, TWO
+from ..cards import ACE, JOKERS, TWO
 from ..expressions import DeckRecipe
 from ..rules import FirstPlayer
 from .deck import SEATS
@@ -41,7 +41,7 @@ def draw(recipe: DeckRecipe, rng: random.Random, drawer: int = DRAWER) -> int:
     ranks = [rank for rank, count in enumerate(counts) for _ in range(count)]
     while True:
         rank = rng.choice(ranks)
-        if rank not in (SMALL_JOKER, BIG_JOKER):
+        if rank not in JOKERS:
             return (drawer + card_value(rank) - 1) % SEATS
         drawer = (drawer + 1) % SEATS
 

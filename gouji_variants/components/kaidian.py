@@ -35,8 +35,8 @@ PAIRS = ((0, 3), (1, 4), (2, 5))
 
 
 def kinds(play: Play) -> frozenset[str]:
-    """The ``opens_with`` kinds ``play`` belongs to."""
-    if play.big:
+    """The ``opens_with`` kinds ``play`` belongs to (a 王中王 play counts with the 大王 plays)."""
+    if play.big or play.top:
         return frozenset({"big-joker"})
     if play.small:
         return frozenset({"small-joker"})

@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, THREE, TWO, Cards
+from ..cards import BIG_JOKER, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..components.turns import duitou
 from .actions import PASS, REVOLUTION, Action, Burn, Play, Return
 from .game import Game
@@ -32,7 +32,7 @@ class RandomAgent:
 
 def _cost(counts: Sequence[int], hand: Sequence[int]) -> int:
     """How dear a play is: jokers most, then 2s, then breaking a group, then its rank."""
-    jokers = counts[SMALL_JOKER] + 3 * counts[BIG_JOKER]
+    jokers = counts[SMALL_JOKER] + 3 * counts[BIG_JOKER] + 9 * counts[TOP_JOKER]
     base = next((rank for rank in range(N_RANKS) if counts[rank]), 0)
     split = 1 if base < TWO and counts[base] < hand[base] else 0
     return jokers * 1000 + counts[TWO] * 100 + split * 30 + base
@@ -44,7 +44,7 @@ def _groups(hand: Sequence[int]) -> int:
 
 
 def _jokers(hand: Sequence[int]) -> int:
-    return hand[SMALL_JOKER] + hand[BIG_JOKER]
+    return hand[SMALL_JOKER] + hand[BIG_JOKER] + hand[TOP_JOKER]
 
 
 class HeuristicAgent:
@@ -85,7 +85,7 @@ class HeuristicAgent:
         player = top[0]
         if player % 2 == seat % 2:
             return PASS
-        jokers_used = counts[SMALL_JOKER] + counts[BIG_JOKER]
+        jokers_used = _jokers(counts)
         small_hand = sum(left) <= 10
         if decision == "answer" and player == duitou(seat):
             if jokers_used == 0 or small_hand or _jokers(hand) - jokers_used >= 2:
@@ -108,7 +108,7 @@ class HeuristicAgent:
         base = plain[0]
         counts[base] = hand[base]
         if burning:  # every burn play carries a joker
-            joker = SMALL_JOKER if hand[SMALL_JOKER] else BIG_JOKER
+            joker = next((joker for joker in JOKERS if hand[joker]), SMALL_JOKER)
             counts[joker] = 1 if hand[joker] else 0
         return tuple(counts)
 

@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import le
 
-from ..cards import BIG_JOKER, FOUR, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, THREE, Cards
+from ..cards import FOUR, JOKERS, N_RANKS, RANK_SYMBOLS, THREE, Cards
 from ..compiler import Ruleset
 from ..components import (
     bie3,
@@ -998,7 +998,7 @@ class Game:
         rule = self.rules.tribute
         owed = []
         for seat in range(SEATS):
-            jokers = self._hands[seat][SMALL_JOKER] + self._hands[seat][BIG_JOKER]
+            jokers = sum(self._hands[seat][joker] for joker in JOKERS)
             receiver = duitou(seat) if rule.biewang_to == "duitou" else self.places.index(0)
             if jokers and receiver != seat:
                 owed.append(tribute.Due("biewang", seat, receiver, rule.biewang_cards or jokers, False))
