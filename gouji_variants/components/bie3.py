@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import BIG_JOKER, JOKERS, SMALL_JOKER, THREE, TOP_JOKER, TWO
+from ..cards import BIG_JOKER, FOUR, JOKERS, RANK_SYMBOLS, SMALL_JOKER, THREE, TOP_JOKER, TWO
 from ..rules import Bie3
+from .table import Area, Table
+from .tribute import Due
 from .turns import ORDER, duitou
 
 PAYMENT = (TWO, SMALL_JOKER, BIG_JOKER, TOP_JOKER)
@@ -72,3 +74,59 @@ def stuck_with_jokers(hand: Sequence[int]) -> bool:
     """大小王不出手: jokers are left and nothing else but 3s."""
     return any(hand[joker] for joker in JOKERS) and not any(
         count for rank, count in enumerate(hand) if rank not in (THREE, *JOKERS))
+
+
+class Bie3Area(Area):
+    """憋3 in play: 买3 / 买4 before the first play, 闷 (stifling), 大小王不出手, and the 闷贡 and
+    憋王贡 owed at the end. Hooks: :meth:`buy_all`, :meth:`stifle`, :meth:`stuck`, :meth:`dues`."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.stifler = [-1] * len(table.hands)  # who beat the play before a seat's 3s
+
+    def buy_all(self) -> None:
+        """买3, then 买4 if the rules say so (第二十六条(二))."""
+        self.buy_rank(THREE)
+        if self.rules.bie3.buy_fours:
+            self.buy_rank(FOUR)
+
+    def buy_rank(self, rank: int) -> None:
+        """Every seat in play without the rank buys one, from the leader on."""
+        table = self.table
+        for seat in table.from_leader():
+            if table.in_play[seat]:
+                bought = buy(self.rules.bie3, table.hands, seat, rank, table.in_play)
+                if bought is not None:
+                    seller, payment = bought
+                    table.stats["bought"] += 1
+                    paid = "as a gift (赠)" if payment is None else f"for {RANK_SYMBOLS[payment]}"
+                    table.emit(seat, (f"买{RANK_SYMBOLS[rank]} from {seller} {paid}",))
+
+    def stifle(self, seat: int, notes: list[str]) -> None:
+        """Beating the play before someone's 3s stifles them (闷)."""
+        table = self.table
+        stifled = table.top_seat
+        if table.top is not None and stifled != seat and table.in_play[stifled] \
+                and only_threes(table.hands[stifled]):
+            self.stifler[stifled] = seat
+            table.stats["men"] += 1
+            notes.append(f"闷 {stifled}")
+            table.rank_now(stifled, stifled=True)
+
+    def stuck(self, seat: int, notes: list[str]) -> None:
+        """大小王不出手 (``jokers_last_is_dalu``): left with jokers only, ranked 大落 at once."""
+        if self.rules.bie3.jokers_last_is_dalu and stuck_with_jokers(self.table.hands[seat]):
+            self.table.stats["stuck_jokers"] += 1
+            self.table.places.rank_at_once(seat, notes, "大小王不出手")
+
+    def dues(self, places: Sequence[int]) -> list[Due]:
+        """闷贡 to the stifler; 憋王贡: a seat still holding jokers at the end pays its 对头 or 头科
+        (``tribute.biewang_to``) ``biewang_cards``, or one card per joker held."""
+        table, rule = self.table, self.rules.tribute
+        owed = [Due("men", seat, self.stifler[seat], rule.men_cards, False) for seat in table.men if rule.men_cards]
+        for seat in range(len(table.hands)):
+            jokers = sum(table.hands[seat][joker] for joker in JOKERS)
+            receiver = duitou(seat) if rule.biewang_to == "duitou" else places.index(0)
+            if jokers and receiver != seat:
+                owed.append(Due("biewang", seat, receiver, rule.biewang_cards or jokers, False))
+        return owed

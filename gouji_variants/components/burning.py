@@ -4,9 +4,13 @@ the burn's condition (000:127-139, 001 Q&A 4)."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from ..rules import Burning
-from .turns import ORDER, duitou
+from .plays import Play as Combo
+from .table import BURN, LEAD, Area, Slot, Table
+from .tribute import BurnDue
+from .turns import ORDER, duitou, next_in_play
 
 
 def candidates(rule: Burning, player: int, excluded: int | None, in_play: Sequence[bool],
@@ -49,3 +53,108 @@ def beat_back_chance(rule: Burning, seat: int, burner: int) -> bool:
     keeping the condition) carries the burn on, so running out still makes it a success; passing
     ends it (解烧). Without the key the 对头's play is 解烧 at once."""
     return rule.survives_beat_back and seat == duitou(burner)
+
+
+@dataclass
+class BurnRecord:
+    """One burn: who burned whom, whether it was a 反烧, and how it ended
+    ('open', 'success', '解烧', '反烧', '诈烧' or 'unfinished')."""
+
+    burner: int
+    burned: int
+    counter: bool
+    outcome: str = "open"
+
+    def copy(self) -> BurnRecord:
+        return BurnRecord(self.burner, self.burned, self.counter, self.outcome)
+
+
+class BurningArea(Area):
+    """烧牌 in play: the offers after a 够级 play, the burn under way, 反烧, 解烧, 压回 and 诈烧.
+
+    Hooks the engine calls: :meth:`offers` (slots after a play), :meth:`on_play` (a play while a
+    burn may be under way), :meth:`on_pass`, :meth:`on_out`, :meth:`close`."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.burns: list[BurnRecord] = []
+        self.burner: int | None = None
+        self.one_rank = False  # the burner had one rank left after the burning play
+        self.beat_back = False  # the burner may beat its 对头's play back (压回)
+
+    def offers(self, player: int, opposite: int) -> list[Slot]:
+        """Burn offers on ``player``'s 够级 play (its 对头 ``opposite`` answers instead)."""
+        table = self.table
+        excluded = opposite if table.in_play[opposite] else None
+        assert table.top is not None
+        seats = candidates(self.rules.burning, player, excluded, table.in_play, table.passed)
+        return [(BURN, seat) for seat in seats if table.moves.can_beat(table.hands[seat], table.top)]
+
+    def close(self, outcome: str) -> None:
+        self.burns[-1].outcome = outcome
+        self.burner = None
+        self.beat_back = False
+
+    def break_burn(self, notes: list[str]) -> None:
+        """解烧: the burner's 对头 ends the burn."""
+        self.close("解烧")
+        self.table.stats["broken_burns"] += 1
+        notes.append("解烧")
+
+    def on_pass(self, seat: int, notes: list[str]) -> None:
+        """The burner passing up its 压回 ends the burn."""
+        if self.beat_back and seat == self.burner:
+            self.break_burn(notes)
+
+    def on_out(self, seat: int) -> None:
+        """A burner that ran out of cards burned successfully."""
+        if self.burner == seat:
+            self.close("success")
+            self.table.stats["successful_burns"] += 1
+
+    def on_play(self, seat: int, combo: Combo, burn: bool, empty: bool, notes: list[str]) -> bool:
+        """A play of ``seat`` (``burn``: declaring a burn with it); False when it was 诈烧 (the
+        round is over and the burner gone)."""
+        table = self.table
+        if burn:
+            previous = self.burner
+            counter = previous is not None
+            if counter:
+                self.close("反烧")
+                table.stats["counter_burns"] += 1
+            burned = previous if previous is not None else table.top_seat
+            self.burns.append(BurnRecord(seat, burned, counter))
+            self.burner = seat
+            self.one_rank = sum(1 for count in table.hands[seat] if count) <= 1
+            table.stats["burns"] += 1
+            notes.append("反烧" if counter else "烧牌")
+        elif self.burner is not None:
+            if seat == self.burner:
+                if self.beat_back:
+                    self.beat_back = False
+                    notes.append("压回")
+                if not keeps_condition(self.rules.burning, combo.has_jokers, empty, self.one_rank):
+                    self.zha_shao(seat, notes)
+                    return False
+            elif beat_back_chance(self.rules.burning, seat, self.burner) and table.in_play[self.burner]:
+                self.beat_back = True  # (a burner just ranked at once, e.g. 闷, has no 压回)
+            else:
+                self.break_burn(notes)
+        return True
+
+    def zha_shao(self, seat: int, notes: list[str]) -> None:
+        """诈烧: the burner is ranked from the bottom at once and leaves; the 下家 leads."""
+        table = self.table
+        self.close("诈烧")
+        table.stats["zhashao"] += 1
+        notes.append("诈烧")
+        table.rank_now(seat)
+        if table.over:
+            return
+        table.turns.new_round()
+        leader = next_in_play(seat, table.in_play)
+        assert leader is not None
+        table.slots[:] = [(LEAD, leader)]
+
+    def successful(self) -> tuple[BurnDue, ...]:
+        return tuple(BurnDue(b.burner, b.burned, b.counter) for b in self.burns if b.outcome == "success")

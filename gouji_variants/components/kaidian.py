@@ -27,6 +27,7 @@ from typing import Literal
 from ..cards import FOUR, TWO
 from ..rules import Kaidian, Outcomes
 from .plays import Play
+from .table import LEAD, MINGDIAN, YUDIAN, Area, Slot, Table
 from .tribute import Due
 from .turns import duitou
 
@@ -126,3 +127,86 @@ def _row(part: Outcomes, first_opened: bool, second_opened: bool) -> tuple[int, 
     if second_opened:
         return part.only_second_opened
     return part.neither_opened
+
+
+class KaidianArea(Area):
+    """开点 in play: the 宣点 offers (预点 before the deal is seen, 明点 before the first play), which
+    plays lived and count, then_four, 落四, and the 点贡 at the end. Hooks: :meth:`yudian_slots`,
+    :meth:`mingdian_slots`, :meth:`declare`, :meth:`on_play`, :meth:`lived`, :meth:`give_up`, :meth:`dues`."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        seats = len(table.hands)
+        self.lived_plays = [0] * seats  # 够级 plays that lived and count towards 开点
+        self.opened = [False] * seats
+        self.gave_up = [False] * seats  # 落四: played 4s before opening; forfeits
+        self.four_due = [False] * seats  # then_four: the next lead must be 4s
+        self.declared: list[Declaration | None] = [None] * seats
+        self.top_led = False
+        self.top_on_gouji = False
+
+    def yudian_slots(self) -> list[Slot]:
+        """预点: every seat, from the leader on, before seeing its hand."""
+        rule = self.rules.kaidian
+        if rule.enabled and rule.yudian is not None:
+            return [(YUDIAN, seat) for seat in self.table.from_leader()]
+        return []
+
+    def mingdian_slots(self) -> list[Slot]:
+        """明点 (第二十四条): after tribute, before the first play, seats in play that have not declared."""
+        rule, table = self.rules.kaidian, self.table
+        if rule.enabled and rule.mingdian is not None:
+            return [(MINGDIAN, seat) for seat in table.from_leader()
+                    if table.in_play[seat] and self.declared[seat] is None]
+        return []
+
+    def declare(self, seat: int, kind: int, notes: list[str]) -> None:
+        self.declared[seat] = "yudian" if kind == YUDIAN else "mingdian"
+        self.table.stats["declarations"] += 1
+        notes.append("预点" if kind == YUDIAN else "明点")
+
+    def give_up(self, seat: int) -> None:
+        """开点 given up for this game (落四, a forfeit), even if opened."""
+        if not self.gave_up[seat]:
+            self.gave_up[seat] = True
+            self.table.stats["gave_up_kaidian"] += 1
+        self.opened[seat] = False
+
+    def on_play(self, seat: int, combo: Play, kind: int) -> None:
+        """开点 bookkeeping for a play: what it is played on, then_four and 落四."""
+        rule, table = self.rules.kaidian, self.table
+        self.top_led = kind == LEAD
+        self.top_on_gouji = table.top is not None and table.components.gouji.is_gouji(table.top, self.rules.gouji)
+        if self.four_due[seat] and kind == LEAD:
+            self.four_due[seat] = False
+            if confirms(combo) and not deadline_passed(rule, seat, table.finished):
+                self.opened[seat] = True
+                return
+        if rule.fours_after_open and combo.base == FOUR and not self.opened[seat] and not self.gave_up[seat]:
+            self.gave_up[seat] = True
+            table.stats["gave_up_kaidian"] += 1
+
+    def lived(self, player: int) -> None:
+        """A 够级 play lived (nobody beat it): it counts towards its player's 开点 if it qualifies."""
+        rule, table = self.rules.kaidian, self.table
+        top = table.top
+        assert top is not None
+        if table.turns.luanchan or self.opened[player] or self.gave_up[player] \
+                or not table.components.gouji.is_gouji(top, self.rules.gouji) \
+                or deadline_passed(rule, player, table.finished) \
+                or not opens(rule, top, self.top_led, self.top_on_gouji):
+            return
+        if rule.then_four and table.in_play[player]:
+            self.four_due[player] = True
+            return
+        self.lived_plays[player] += 1
+        if self.lived_plays[player] >= needed(rule, player, table.revolutionaries):
+            self.opened[player] = True
+
+    def dues(self) -> list[Due]:
+        """At the end: revolutionaries open if the rules say so; the 点贡 owed."""
+        rule, table = self.rules.kaidian, self.table
+        for seat in table.revolutionaries:
+            self.opened[seat] = self.opened[seat] or rule.revolution_opens
+        table.stats["kaidian_failures"] += self.opened.count(False)
+        return dues(rule, self.opened, self.declared)

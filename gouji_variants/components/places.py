@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..rules import PLACE_NAMES, Places
 from .deck import SEATS
+from .table import Area, Table
 from .turns import ORDER
 
 THIRD, FOURTH = 2, 3
@@ -56,3 +57,51 @@ def zhixi(rule: Places, first_out: int, in_play: Sequence[bool], played: Sequenc
 
 def names(places: list[int]) -> list[str]:
     return [PLACE_NAMES[place] for place in places]
+
+
+class PlacesArea(Area):
+    """Places in play: going out, 窒息, 满贯 'one-run', ranking at once from the bottom, and the
+    places at the end (by the places component's ``assign``). Hooks: :meth:`go_out`,
+    :meth:`rank_at_once`, :meth:`final`."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.one_run = False  # 满贯: the leader went out with nobody else playing
+
+    def go_out(self, seat: int, notes: list[str]) -> None:
+        table = self.table
+        table.in_play[seat] = False
+        table.finished.append(seat)
+        notes.append(f"out {len(table.finished)}")
+        table.burning.on_out(seat)
+        if table.components.score.one_run(self.rules.score, seat, table.played, len(table.finished)):
+            self.one_run = True
+            notes.append("满贯")
+            table.finish()
+            return
+        if len(table.finished) == 1:
+            for other in table.components.places.zhixi(self.rules.places, seat, table.in_play, table.played):
+                notes.append(f"窒息 {other}")
+                table.rank_now(other)
+            if table.over:
+                return
+        table.turns.on_out(seat)
+        if sum(table.in_play) <= 1:
+            table.finish()
+
+    def rank_at_once(self, seat: int, notes: list[str], why: str) -> None:
+        """Ranked from the bottom at once, for ``why``; a burn of this seat ends with it."""
+        table = self.table
+        if table.burning.burner == seat:
+            table.burning.close(why)
+        notes.append(why)
+        table.rank_now(seat)
+
+    def final(self) -> list[int]:
+        """Each seat's place at the end (the seats still in play in play order after the last out)."""
+        table = self.table
+        start = table.finished[-1] if table.finished else table.leader
+        remaining = [seat for seat in (start, *ORDER[start]) if table.in_play[seat]]  # in play order (满贯)
+        men_places = [PLACE_NAMES.index(name) for name in self.rules.bie3.men_places]
+        return table.components.places.assign(table.finished + remaining, table.bottom, table.revolutionaries,
+                                              self.rules.places, table.men, men_places)

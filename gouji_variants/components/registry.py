@@ -1,14 +1,19 @@
-"""Components by name: the built-in component of each replaceable rule area, named like its
-section, and third-party ones that packages register in the ``gouji_variants.components``
-entry-point group (``importlib.metadata``).
+"""Components by name: the built-in component of each rule area, named like its section, and
+third-party ones that packages register in the ``gouji_variants.components`` entry-point group
+(``importlib.metadata``). See docs/components.md.
 
 A ruleset never carries code: its top-level ``components:`` mapping names a replacement by
-its registered name (``components: {tribute: my-tribute}``); the compiler checks the name
-and the game calls the chosen component. The replaceable areas are the outcome policies a
-house rule most often changes (:data:`REPLACEABLE`): places, score and tribute. A
-replacement is an object, usually a module, with an optional ``SECTION`` attribute naming its
-area and any of the functions of that area's protocol below; those it leaves out are the
-built-in ones. A package registers one in its ``pyproject.toml``::
+its registered name (``components: {burning: my-burning}``); the compiler checks the name
+and the game calls the chosen component. Every area of :data:`REPLACEABLE` may be replaced,
+in one of two forms:
+
+* a **policy**: an object, usually a module, with an optional ``SECTION`` attribute naming its
+  area and any of the functions of that area's protocol in :data:`PROTOCOLS` (places, score,
+  tribute, gouji); those it leaves out are the built-in ones;
+* an **area class**: a subclass of the area's built-in class (:data:`AREAS`: burning, turns,
+  kaidian, …) overriding its named hooks, holding the area's state and flow in a game.
+
+A package registers one in its ``pyproject.toml``::
 
     [project.entry-points."gouji_variants.components"]
     my-tribute = "my_package.tribute"
@@ -16,14 +21,36 @@ built-in ones. A package registers one in its ``pyproject.toml``::
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from types import SimpleNamespace
 from typing import Any, Protocol
 
-from ..rules import Places, Score, Tribute
-from . import places, score, tribute
+from ..cards import Cards
+from ..expressions import DeckRecipe, HandRule
+from ..rules import Bie3, FirstPlayer, Gouji, Places, Plays, Score, Tribute
+from . import (
+    bie3,
+    burning,
+    deck,
+    first_player,
+    gouji,
+    hui3,
+    kaidian,
+    moves,
+    penalties,
+    places,
+    plays,
+    reporting,
+    revolution,
+    score,
+    tribute,
+    turns,
+)
+from .plays import Play, Verdict
+from .table import Area, Moves
 from .tribute import BurnDue, Due
 
 GROUP = "gouji_variants.components"
@@ -49,19 +76,69 @@ class TributeComponent(Protocol):
     def pay(self, hand: Sequence[int], received: Sequence[int], count: int) -> tuple[int, ...]: ...
 
 
+class GoujiComponent(Protocol):
+    def is_gouji(self, play: Play, gouji: Gouji) -> bool: ...
+
+
+class DeckComponent(Protocol):
+    def deal(self, recipe: DeckRecipe, rng: random.Random,
+             each_hand: HandRule | None = ...) -> tuple[list[list[int]], list[list[int]]]: ...
+
+
+class FirstPlayerComponent(Protocol):
+    def first_game(self, rule: FirstPlayer, recipe: DeckRecipe, threes_by_suit: list[list[int]],
+                   rng: random.Random) -> int: ...
+
+    def draw(self, recipe: DeckRecipe, rng: random.Random, drawer: int = ...) -> int: ...
+
+    def later_game(self, rule: FirstPlayer, previous_places: list[int], previous_leader: int) -> int | None: ...
+
+    def next_drawer(self, rule: FirstPlayer, previous_drawer: int) -> int | None: ...
+
+
+class PlaysComponent(Protocol):
+    """What a play is, what beats what, and the move generator that lists them (a replacement of
+    ``classify`` or ``beats`` replaces ``moves_for`` to match: legal_actions lists what it generates)."""
+
+    def classify(self, cards: Cards, plays: Plays, bie3: Bie3) -> Play | Verdict: ...
+
+    def beats(self, play: Play, target: Play, plays: Plays) -> Verdict: ...
+
+    def moves_for(self, plays: Plays, whole_threes: bool = ...) -> Moves: ...
+
+
+#: rule area -> the built-in class holding its state and flow in a game (a replacement subclasses it).
+AREAS: dict[str, type[Area]] = {
+    "tribute": tribute.TributeArea, "revolution": revolution.RevolutionArea, "bie3": bie3.Bie3Area,
+    "hui3": hui3.Hui3Area, "kaidian": kaidian.KaidianArea, "turns": turns.TurnsArea,
+    "reporting": reporting.ReportingArea, "burning": burning.BurningArea, "penalties": penalties.PenaltiesArea,
+    "places": places.PlacesArea,
+}
+
+
 @dataclass(frozen=True)
 class Components:
-    """The components a game calls, one per replaceable rule area."""
+    """The components a game calls: a policy per policy area, and the class of every flow area."""
 
     places: PlacesComponent
     score: ScoreComponent
     tribute: TributeComponent
+    gouji: GoujiComponent
+    deck: DeckComponent
+    first_player: FirstPlayerComponent
+    plays: PlaysComponent
+    areas: Mapping[str, type[Area]]
 
 
-DEFAULT = Components(places, score, tribute)
-#: rule area -> its protocol; the built-in components are :data:`DEFAULT`'s.
-PROTOCOLS: dict[str, type] = {"places": PlacesComponent, "score": ScoreComponent, "tribute": TributeComponent}
-REPLACEABLE = tuple(PROTOCOLS)
+#: the built-in ``plays`` policy: the plays module's rules and the move generator
+PLAYS = SimpleNamespace(classify=plays.classify, beats=plays.beats, moves_for=moves.moves_for)
+DEFAULT = Components(places, score, tribute, gouji, deck, first_player, PLAYS, AREAS)
+#: policy area -> its protocol; the built-in policies are :data:`DEFAULT`'s.
+PROTOCOLS: dict[str, type] = {"places": PlacesComponent, "score": ScoreComponent, "tribute": TributeComponent,
+                              "gouji": GoujiComponent, "deck": DeckComponent, "first_player": FirstPlayerComponent,
+                              "plays": PlaysComponent}
+#: every rule area a ruleset's ``components:`` may replace.
+REPLACEABLE = tuple(sorted({*PROTOCOLS, *AREAS}))
 
 
 class UnknownComponent(LookupError):
@@ -81,7 +158,7 @@ def load(section: str, name: str) -> Any:
     """The component ``name`` for ``section``: the built-in one when ``name`` is the section's
     own name, else the registered one; :class:`UnknownComponent` says why not."""
     if name == section:
-        return getattr(DEFAULT, section)
+        return AREAS[section] if section not in PROTOCOLS else getattr(DEFAULT, section)
     entries = registered()
     if name not in entries:
         known = ", ".join([f"{section} (built-in)", *sorted(entries)])
@@ -94,6 +171,14 @@ def load(section: str, name: str) -> Any:
     declared = getattr(component, "SECTION", section)
     if declared != section:
         raise UnknownComponent(f"component {name!r} is for {declared}, not {section}")
+    if isinstance(component, type):
+        if section not in AREAS or not issubclass(component, AREAS[section]):
+            base = f"{AREAS[section].__module__}.{AREAS[section].__name__}" if section in AREAS else None
+            raise UnknownComponent(f"component {name!r} is a class, but not a subclass of the {section} area "
+                                   f"class{f' {base}' if base else ' (this area takes a policy, not a class)'}")
+    elif section not in PROTOCOLS:
+        raise UnknownComponent(f"component {name!r} for {section} must be a subclass of "
+                               f"{AREAS[section].__module__}.{AREAS[section].__name__}")
     return component
 
 
@@ -102,10 +187,15 @@ def resolve(chosen: Mapping[str, str]) -> Components:
     if not chosen:
         return DEFAULT
     parts: dict[str, Any] = {}
-    for section, protocol in PROTOCOLS.items():
-        builtin = getattr(DEFAULT, section)
+    areas = dict(AREAS)
+    for section in REPLACEABLE:
         component = load(section, chosen.get(section, section))
-        functions = [name for name in vars(protocol) if not name.startswith("_")]
-        parts[section] = builtin if component is builtin else SimpleNamespace(
-            **{function: getattr(component, function, getattr(builtin, function)) for function in functions})
-    return Components(**parts)
+        if isinstance(component, type):
+            areas[section] = component
+            component = getattr(DEFAULT, section, None)
+        if section in PROTOCOLS:
+            builtin = getattr(DEFAULT, section)
+            functions = [name for name in vars(PROTOCOLS[section]) if not name.startswith("_")]
+            parts[section] = builtin if component is builtin else SimpleNamespace(
+                **{function: getattr(component, function, getattr(builtin, function)) for function in functions})
+    return Components(**parts, areas=areas)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from ..rules import Reporting
+from .table import BEATING, LEAD, Area, Table
 
 
 def count_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: bool = False,
@@ -52,3 +53,52 @@ def may_tiaopai(rule: Reporting, seat: int, shown: Collection[int], bie3: bool =
     plays its own cards (what cannot go out stays in its hand, as 第十五条 says). Never under
     憋3 (第二十六条(四) 不挑牌; the compiler refuses such a ruleset, a ruleset built in code may not)."""
     return rule.tiaopai and not bie3 and seat not in shown
+
+
+class ReportingArea(Area):
+    """报牌, 看牌 and 挑牌 in play: hands shown by 挑牌, counts told on asking, and what each seat
+    sees of the others. Hooks: :meth:`may_tiaopai`, :meth:`tiaopai`, :meth:`to_ask`, :meth:`ask`,
+    :meth:`counts_seen`, :meth:`hands_seen`."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.shown: list[int] = []  # seats that declared 挑牌: their team-mates see their hands
+        self.told: list[int | None] = [None] * len(table.hands)  # 'when-asked': the count last told
+
+    def may_tiaopai(self, seat: int) -> bool:
+        return may_tiaopai(self.rules.reporting, seat, self.shown, self.rules.bie3.enabled)
+
+    def tiaopai(self, seat: int, notes: list[str]) -> None:
+        """挑牌: the hand is shown; showing it does not use up the lead."""
+        self.shown.append(seat)
+        self.table.slots.insert(0, (LEAD, seat))
+        notes.append("挑牌")
+
+    def to_ask(self, seat: int, deciding: bool = True) -> list[int]:
+        """问张数: whose counts ``seat`` would be told by asking now; only at its own playing decision
+        (``deciding``: not yet taken off the slots)."""
+        table = self.table
+        if deciding and table.kind_at(seat) not in (LEAD, *BEATING):
+            return []
+        counts = [sum(hand) for hand in table.hands]
+        return to_ask(self.rules.reporting, seat, counts, self.told, table.in_play)
+
+    def ask(self, seat: int, kind: int, notes: list[str]) -> None:
+        """The counts are told, in public; asking does not use up the decision."""
+        table = self.table
+        for other in self.to_ask(seat, deciding=False):
+            self.told[other] = sum(table.hands[other])
+            notes.append(f"{other}: {self.told[other]}张")
+        table.slots.insert(0, (kind, seat))
+
+    def counts_seen(self, seat: int) -> tuple[int | None, ...]:
+        """Each hand's count as ``seat`` may know it (None: not known)."""
+        rule = self.rules.reporting
+        return tuple(count if count_visible(rule, seat, other, count, other in self.shown, self.told[other]) else None
+                     for other, count in enumerate(sum(hand) for hand in self.table.hands))
+
+    def hands_seen(self, seat: int) -> tuple[bool, ...]:
+        """Which hands ``seat`` may see."""
+        rule = self.rules.reporting
+        return tuple(hand_visible(rule, seat, other, sum(hand), other in self.shown)
+                     for other, hand in enumerate(self.table.hands))

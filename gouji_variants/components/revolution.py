@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ..cards import JOKERS, THREE, TWO
 from ..rules import Revolution
+from .table import REVOLT, Area, Slot
 
 
 def eligible(hand: Sequence[int], rule: Revolution) -> bool:
@@ -23,3 +24,29 @@ def automatic(hand: Sequence[int], rule: Revolution) -> bool:
 def voids(declared: int, rule: Revolution) -> bool:
     """Enough revolutionaries void the game, which is redealt (流局)."""
     return declared >= rule.void_at
+
+
+class RevolutionArea(Area):
+    """革命 before the first play: who may declare, automatic declarations, and whether the game is
+    void (流局). Hooks: :meth:`offers`, :meth:`declare`, :meth:`voided`."""
+
+    def offers(self) -> list[Slot]:
+        """From the leader on: declares for a seat whose hand forces it; offers to the eligible."""
+        table, rule = self.table, self.rules.revolution
+        slots: list[Slot] = []
+        for seat in table.from_leader():
+            hand = table.hands[seat]
+            if automatic(hand, rule):
+                self.declare(seat)
+                table.emit(seat, ("革命",))
+            elif eligible(hand, rule):
+                slots.append((REVOLT, seat))
+        return slots
+
+    def declare(self, seat: int) -> None:
+        self.table.revolutionaries.append(seat)
+        self.table.stats["revolutions"] += 1
+
+    def voided(self) -> bool:
+        """Whether the declarations void the game (流局: redeal)."""
+        return voids(len(self.table.revolutionaries), self.rules.revolution)

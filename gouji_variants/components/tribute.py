@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO
+from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
+from ..expressions import TRIBUTE_KINDS
 from ..rules import Tribute
 from .score import swept
+from .table import RETURN, Area, Slot, Table
 from .turns import duitou
 
 #: Tribute cards, largest first (第二十一条(一)); an A is not one.
@@ -86,3 +88,50 @@ def pay(hand: Sequence[int], received: Sequence[int], count: int) -> tuple[int, 
             paid[rank] = take
             left -= take
     return tuple(paid)
+
+
+def tribute_name(kind: str) -> str:
+    return TRIBUTE_KINDS[kind][0] + "贡"
+
+
+class TributeArea(Area):
+    """Tribute in play: paying what the last game left owed (by the tribute component's ``dues``
+    and ``pay``) and the 还贡 that follow. Hooks: :meth:`pay_all`, :meth:`return_slots`,
+    :meth:`owed_back`, :meth:`give_back`."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.returns: list[tuple[int, int, int]] = []  # (receiver, payer, count), in order
+
+    def pay_all(self, places: Sequence[int], burns: Sequence[BurnDue], owed: Sequence[Due]) -> None:
+        table = self.table
+        policy = table.components.tribute
+        hands = table.hands
+        received = [[0] * N_RANKS for _ in hands]
+        for due in policy.dues(self.rules.tribute, places, burns, owed):
+            paid = policy.pay(hands[due.payer], received[due.payer], due.count)
+            count = sum(paid)
+            for rank in range(N_RANKS):
+                hands[due.payer][rank] -= paid[rank]
+                hands[due.receiver][rank] += paid[rank]
+                received[due.receiver][rank] += paid[rank]
+            table.emit(due.payer, (f"{tribute_name(due.kind)} {due.payer}->{due.receiver}: "
+                                   f"{Cards(paid) if count else 'none'}",))
+            if due.returned and count:
+                self.returns.append((due.receiver, due.payer, count))
+
+    def return_slots(self) -> list[Slot]:
+        return [(RETURN, receiver) for receiver, _, _ in self.returns]
+
+    def owed_back(self) -> int:
+        """How many cards the seat to return now owes."""
+        return self.returns[0][2]
+
+    def give_back(self, counts: Sequence[int], notes: list[str]) -> None:
+        """还贡: the receiver gives ``counts`` back to the payer."""
+        receiver, payer, _ = self.returns.pop(0)
+        hands = self.table.hands
+        for rank, count in enumerate(counts):
+            hands[receiver][rank] -= count
+            hands[payer][rank] += count
+        notes.append(f"还贡 {receiver}->{payer}")

@@ -13,6 +13,8 @@ from collections.abc import Collection, Sequence
 
 from ..rules import GOUSIJI_DAGANG, KePlace, Turns
 from .deck import SEATS
+from .plays import Play as Combo
+from .table import ANSWER, BEATING, FOLLOW, LEAD, YIELD_FOLLOW, YIELDED, Area, Slot, Table
 
 KE_PLACES: tuple[KePlace, ...] = typing.get_args(KePlace)
 
@@ -95,3 +97,111 @@ def luanchan_due(rule: Turns, finished: int, revolutionaries: int) -> bool:
     if rule.luanchan == "never":
         return False
     return finished >= 2 or (rule.luanchan_with_revolution and revolutionaries > 0 and finished >= 1)
+
+
+class TurnsArea(Area):
+    """The round in play: who may act on a play and in what order (follow, answer, 无头, 够死级,
+    四人乱缠), 让牌, 接风 and the end of a round. Hooks: :meth:`slots_after`, :meth:`may_yield`,
+    :meth:`yield_to`, :meth:`may_request_jiefeng`, :meth:`new_round`, :meth:`round_over`, :meth:`on_out`."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.gousiji: set[int] = set()  # seats whose next 够级 play this round has no answer
+        self.luanchan = False
+        self.luanchan_due = False
+
+    def slots_after(self, player: int, combo: Combo) -> list[Slot]:
+        """Who may act on ``player``'s play, in order (000:115-122, 001 Q&A 4-12)."""
+        table, rule = self.table, self.rules.turns
+        in_play = table.in_play
+        if self.luanchan:
+            return [(FOLLOW, seat) for seat in luanchan_followers(rule, player, in_play)]
+        opposite = duitou(player)
+        burning = table.burning
+        if burning.burner == player:
+            slots = burning.offers(player, opposite) if self.rules.burning.counter_burn else []
+            return slots + ([(ANSWER, opposite)] if in_play[opposite] else [])
+        if table.components.gouji.is_gouji(combo, self.rules.gouji):
+            slots = burning.offers(player, opposite)
+            if player in self.gousiji:  # 够死级: no 对头 answers it
+                self.gousiji.discard(player)
+                return slots
+            if in_play[opposite]:
+                return slots + [(ANSWER, seat) for seat in answerers(rule, player, in_play, table.passed)]
+            return slots + (self.follow_slots(player) if rule.wutou else [])
+        if table.on_yield:  # only the 对头 may beat a play made onto a yield (001 Q&A 6)
+            return [(ANSWER, opposite)] if in_play[opposite] and may_follow(
+                rule, opposite, player, table.passed) else []
+        return self.follow_slots(player)
+
+    def follow_slots(self, player: int) -> list[Slot]:
+        table = self.table
+        return [(FOLLOW, seat) for seat in ORDER[player]
+                if table.in_play[seat] and may_follow(self.rules.turns, seat, player, table.passed)]
+
+    def may_yield(self, seat: int) -> bool:
+        table = self.table
+        return (table.kind_at(seat) == FOLLOW and self.rules.turns.allow_yield and not self.luanchan
+                and table.burning.burner is None and not table.on_yield and table.top_seat == duitou(seat)
+                and bool(self.yield_targets(seat)))
+
+    def yield_targets(self, seat: int) -> list[int]:
+        """The next two seats in play after ``seat`` (not the 对头 who played), if they may follow."""
+        table = self.table
+        following = [other for other in ORDER[seat] if table.in_play[other] and other != table.top_seat][:2]
+        return [other for other in following if may_follow(self.rules.turns, other, table.top_seat, table.passed)]
+
+    def yield_to(self, seat: int) -> None:
+        """让牌: the next two seats may beat the 对头's play, then ``seat`` beats it or passes."""
+        table = self.table
+        targets = self.yield_targets(seat)
+        rest = [slot for slot in table.slots if slot[1] not in targets]
+        table.slots[:] = [(YIELD_FOLLOW, other) for other in targets] + [(YIELDED, seat)] + rest
+
+    def may_request_jiefeng(self, seat: int) -> bool:
+        table = self.table
+        return table.kind_at(seat) in BEATING and may_request_jiefeng(
+            self.rules.turns, seat, table.top_seat, table.in_play)
+
+    def on_out(self, seat: int) -> None:
+        """After ``seat`` went out: the 够死级 chance of its 对头, 四人乱缠 from the next round."""
+        table = self.table
+        opposite = duitou(seat)
+        if gousiji_chance(self.rules.turns, len(table.finished)) and table.in_play[opposite]:
+            self.gousiji.add(opposite)
+        if luanchan_due(self.rules.turns, len(table.finished), len(table.revolutionaries)):
+            self.luanchan_due = True
+
+    def new_round(self) -> None:
+        table = self.table
+        table.passed.clear()
+        self.gousiji.clear()
+        table.round.clear()
+        table.top = None
+        table.top_seat = -1
+        table.on_yield = False
+        if self.luanchan_due and not self.luanchan:
+            self.luanchan = True
+            table.emit(-1, ("四人乱缠",))
+
+    def round_over(self) -> None:
+        """Nobody beat the top play: it lives; its player leads (a burner leads on), or 接风."""
+        table = self.table
+        player = table.top_seat
+        if self.rules.kaidian.enabled:
+            table.kaidian.lived(player)
+        if table.burning.burner is not None and table.burning.burner == player:
+            table.round.clear()
+            table.top = None
+            table.on_yield = False
+            table.slots.append((LEAD, player))
+            return
+        self.new_round()
+        if table.in_play[player]:
+            table.slots.append((LEAD, player))
+            return
+        leader = next_in_play(player, table.in_play)
+        assert leader is not None
+        table.stats["jiefeng"] += 1
+        table.emit(leader, ("接风",))
+        table.slots.append((LEAD, leader))

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from ..compiler import Ruleset
-from ..components import first_player, score
+from ..components import score
 from .agents import Agent
 from .game import Carry, Game
 
@@ -44,8 +44,8 @@ class Match:
         rules = self.ruleset.rules
         redeal = score.swept(game.places) is not None and rules.tribute.chuansanhu == "redeal"
         rule = rules.first_player
-        leader = None if redeal else first_player.later_game(rule, game.places, game.leader)
-        drawer = first_player.next_drawer(rule, game.drawer)  # a redeal is drawn by the next 开牌人 too
+        leader = None if redeal else game.components.first_player.later_game(rule, game.places, game.leader)
+        drawer = game.components.first_player.next_drawer(rule, game.drawer)  # a redeal is drawn by the next 开牌人 too
         self.carry = Carry(tuple(game.places), game.successful_burns(), leader, tuple(game.owed), drawer)
 
     def play(self, agents: Sequence[Agent], games: int, rng: random.Random) -> list[Game]:

@@ -17,7 +17,7 @@ from gouji_variants.components.tribute import BurnDue, Due
 from gouji_variants.engine import Game
 from gouji_variants.engine.game import Carry
 from gouji_variants.errors import RulesetError
-from gouji_variants.rules import Tribute
+from gouji_variants.rules import SECTIONS, Tribute
 
 
 def one_card_to_touke(rule: Tribute, places: Sequence[int], burns: Sequence[BurnDue],
@@ -95,6 +95,7 @@ def test_a_component_for_another_area_is_refused(installed: None, tmp_path: Path
         compile_path(house(tmp_path, "  tribute: odd-score\n"))
 
 
-def test_only_the_replaceable_areas_take_a_component(tmp_path: Path) -> None:
-    with pytest.raises(RulesetError, match="unknown key 'turns' in 'components'"):
-        compile_path(house(tmp_path, "  turns: my-turns\n"))
+def test_only_the_rule_areas_take_a_component(tmp_path: Path) -> None:
+    assert set(registry.REPLACEABLE) == set(SECTIONS)  # schema section = component = ruleset key
+    with pytest.raises(RulesetError, match="unknown key 'dealing' in 'components'"):
+        compile_path(house(tmp_path, "  dealing: my-deal\n"))

@@ -1,0 +1,24 @@
+"""The ``hui3`` component: 会3 before the first play (the leader may take every 3, every 4 or both
+out of the game; 第二十七条)."""
+
+from __future__ import annotations
+
+from .table import HUI3, Area, Slot
+
+#: what each choice removes: rank indices (3 is 0, 4 is 1)
+RANKS = {"3": (0,), "4": (1,), "both": (0, 1)}
+
+
+class Hui3Area(Area):
+    """Hooks: :meth:`offers` (the leader's offer), :meth:`remove` (the chosen ranks leave every hand)."""
+
+    def offers(self) -> list[Slot]:
+        return [(HUI3, self.table.leader)] if self.rules.hui3.choices else []
+
+    def remove(self, which: str) -> None:
+        table = self.table
+        table.stats["hui3"] += 1
+        for hand in table.hands:
+            for rank in RANKS[which]:
+                table.removed[rank] += hand[rank]
+                hand[rank] = 0

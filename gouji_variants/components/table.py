@@ -1,0 +1,185 @@
+"""The table: the mutable state of one game that every rule area shares, and the decision slots.
+
+The engine keeps the immutable definition (the compiled :class:`~gouji_variants.compiler.Ruleset`)
+apart from this state, as OpenSpiel does. The state every area reads is here: the hands, the cards
+on the table, who is in play, the decision *slots* (a kind and the seat that decides), the top play
+and the round. What one area alone reads and writes lives in that area's class (``components.<area>``),
+which the table holds as an attribute named like the area, so the areas call each other by name
+(``table.burning.close("解烧")``). The engine's own steps (ending the game, logging an event) are
+callbacks the :class:`~gouji_variants.engine.Game` sets.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..cards import N_RANKS, Cards
+from ..rules import Rules
+from .plays import Play as Combo
+from .plays import Verdict
+
+if TYPE_CHECKING:
+    from .bie3 import Bie3Area
+    from .burning import BurningArea
+    from .hui3 import Hui3Area
+    from .kaidian import KaidianArea
+    from .penalties import PenaltiesArea
+    from .places import PlacesArea
+    from .registry import Components
+    from .reporting import ReportingArea
+    from .revolution import RevolutionArea
+    from .tribute import TributeArea
+    from .turns import TurnsArea
+
+Counts = tuple[int, ...]
+Slot = tuple[int, int]
+
+# Slot kinds: what the seat of a slot decides.
+LEAD, FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER, BURN, RETURN, REVOLT, HUI3, YUDIAN, MINGDIAN = range(11)
+SLOT_NAMES = (
+    "lead", "follow", "follow-on-yield", "after-yield", "answer", "burn-offer", "return", "revolution", "hui3",
+    "yudian", "mingdian",
+)
+DECLARING = (YUDIAN, MINGDIAN)
+BEATING = (FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER)
+
+# Stages, in order (a 流局 goes back to the deal).
+YUDIAN_STAGE, RETURNS, REVOLUTIONS, HUI3_STAGE, MINGDIAN_STAGE, PLAYING, OVER = (
+    "yudian", "returns", "revolution", "hui3", "mingdian", "play", "over")
+
+
+class Moves(Protocol):
+    """The move generator the areas consult (:mod:`gouji_variants.engine.moves`)."""
+
+    def can_beat(self, hand: Sequence[int], top: Combo) -> bool: ...
+
+    def beating(self, hand: Sequence[int], top: Combo) -> Iterator[Counts]: ...
+
+    def leads(self, hand: Sequence[int]) -> Iterator[Counts]: ...
+
+    def sample_lead(self, hand: Sequence[int], rng: random.Random) -> Counts: ...
+
+
+_CLASSIFY_CACHES: dict[object, dict[Counts, Combo | Verdict]] = {}
+
+
+class Table:
+    """One game's shared state (see the module docstring); the areas are set by the engine."""
+
+    # The rule areas holding their own state and flow, set by the engine.
+    tribute: TributeArea
+    revolution: RevolutionArea
+    bie3: Bie3Area
+    hui3: Hui3Area
+    kaidian: KaidianArea
+    turns: TurnsArea
+    reporting: ReportingArea
+    burning: BurningArea
+    penalties: PenaltiesArea
+    places: PlacesArea
+    #: callbacks the engine sets: log an engine event; end the game (places and score)
+    emit: Callable[[int, tuple[str, ...]], None]
+    finish: Callable[[], None]
+
+    def __init__(self, rules: Rules, components: Components, moves: Moves, rng: random.Random) -> None:
+        self.rules = rules
+        self.components = components
+        self.moves = moves
+        self.rng = rng
+        self._classified = _CLASSIFY_CACHES.setdefault((rules.plays, rules.bie3, components.plays.classify), {})
+        self.stats = {"burns": 0, "counter_burns": 0, "successful_burns": 0, "broken_burns": 0, "zhashao": 0,
+                      "jiefeng": 0, "revolutions": 0, "voids": 0, "forced": 0, "hui3": 0, "men": 0, "bought": 0,
+                      "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0,
+                      "forfeits": 0}
+        self.stage = RETURNS
+        self.kind = LEAD  # the kind of the decision awaited
+        self.turn = -1
+        self.leader = 0
+
+    def reset(self, hands: list[list[int]]) -> None:
+        """The state of a fresh deal of ``hands``."""
+        self.hands = hands
+        self.total = [sum(hand[rank] for hand in hands) for rank in range(N_RANKS)]
+        self.played_cards = [0] * N_RANKS
+        self.removed = [0] * N_RANKS
+        self.in_play = [True] * len(hands)
+        self.finished: list[int] = []
+        self.bottom: list[int] = []  # ranked at once from the bottom: 诈烧, 窒息, 大小王不出手, forfeits
+        self.men: list[int] = []  # stifled (闷), in order
+        self.played = [False] * len(hands)  # has played a card this game (窒息, 满贯)
+        self.revolutionaries: list[int] = []
+        self.slots: list[Slot] = []
+        self.top: Combo | None = None
+        self.top_seat = -1
+        self.round: list[tuple[int, Cards]] = []
+        self.passed: set[int] = set()
+        self.on_yield = False
+
+    @property
+    def over(self) -> bool:
+        return self.stage == OVER
+
+    def combo(self, counts: Counts) -> Combo | Verdict:
+        """What ``counts`` is as a play under the rules (cached per rules)."""
+        found = self._classified.get(counts)
+        if found is None:
+            found = self._classified[counts] = self.components.plays.classify(Cards(counts), self.rules.plays,
+                                                                             self.rules.bie3)
+        return found
+
+    def kind_at(self, seat: int) -> int:
+        """The kind of ``seat``'s decision if it is the next one, else -1."""
+        return self.slots[0][0] if self.slots and self.slots[0][1] == seat else -1
+
+    def from_leader(self) -> tuple[int, ...]:
+        """Every seat, the leader first, in play order."""
+        seats = len(self.hands)
+        return tuple((self.leader + step) % seats for step in range(seats))
+
+    def rank_now(self, seat: int, stifled: bool = False) -> None:
+        """Take ``seat`` out of play, ranked at once: from the bottom (诈烧, 窒息, 大小王不出手) or,
+        when ``stifled``, as 闷. Its cards stay in its hand; the game ends when one seat is left."""
+        self.in_play[seat] = False
+        (self.men if stifled else self.bottom).append(seat)
+        self.slots[:] = [slot for slot in self.slots if slot[1] != seat]
+        if sum(self.in_play) <= 1:
+            self.finish()
+
+    def copy(self) -> Table:
+        """An independent copy, areas included (same future under the same actions)."""
+        twin: Table = copy_state(self)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        for name in AREA_ATTRIBUTES:
+            area = copy_state(getattr(self, name))
+            area.table = twin
+            setattr(twin, name, area)
+        return twin
+
+
+AREA_ATTRIBUTES = ("tribute", "revolution", "bie3", "hui3", "kaidian", "turns", "reporting", "burning", "penalties",
+                   "places")
+
+
+def copy_state(owner: Any) -> Any:
+    """A copy of ``owner`` whose lists, sets and dicts (and lists of lists) are its own."""
+    twin = object.__new__(type(owner))
+    for name, value in vars(owner).items():
+        if isinstance(value, list):
+            value = [list(item) if isinstance(item, list) else item.copy() if hasattr(item, "copy") else item
+                     for item in value]
+        elif isinstance(value, (set, dict)) and name != "_classified":
+            value = value.copy()
+        setattr(twin, name, value)
+    return twin
+
+
+class Area:
+    """The base of a rule area's class: bound to its game's :class:`Table`. A replacement
+    subclasses the built-in area and overrides its named hooks (``components.registry``)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.rules = table.rules
