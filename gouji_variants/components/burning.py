@@ -1,5 +1,17 @@
 """The ``burning`` component: who may declare 烧牌, in what priority, and whether a burn play keeps
-the burn's condition (000:127-139, 001 Q&A 4)."""
+the burn's condition (000:127-139, 001 Q&A 4).
+
+Readings named here:
+
+* During a burn the passed seats stay locked; after each burn play, counter-burners are
+  offered first (priority as for burning), then the burner's 对头 may 解烧. A burn
+  succeeds when the burner runs out of cards. With ``burning.survives_beat_back`` (压回)
+  the 对头's play is answered by the burner before anyone else: beating it back (a burn
+  play, so it keeps the condition) carries the burn on; passing is 解烧.
+* 诈烧: a burner's play that breaks the condition is made, the burner is ranked from
+  the bottom at once (大落, then 二落 for a second one) and leaves with the rest of the
+  hand; the round ends and the burner's 下家 leads.
+"""
 
 from __future__ import annotations
 

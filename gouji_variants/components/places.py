@@ -1,5 +1,16 @@
 """The ``places`` component: 头科 … 大落 from the going-out order, with the overrides for seats ranked
-at once (诈烧, 窒息, 大小王不出手), stifled (闷) seats and revolutionaries."""
+at once (诈烧, 窒息, 大小王不出手), stifled (闷) seats and revolutionaries.
+
+Readings named here:
+
+* 窒息 (``places.zhixi``): when 头科 goes out, each seat in play that never played a card
+  is ranked from the bottom at once, in play order after 头科 (大落 first), and plays no more.
+* 满贯 'one-run' (003:28): when the first seat goes out and no other seat has played a card,
+  the game ends at once (窒息 does not apply then). 003 says 五个大落一个头科; places stay a
+  permutation, so the others are ranked in play order after the leader (its 下家 二科 … its
+  上家 大落); ``score.manguan_others_as`` makes them all score as one place; both teams'
+  recorded scores are doubled (``components.score``).
+"""
 
 from __future__ import annotations
 

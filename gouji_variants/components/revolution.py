@@ -1,4 +1,8 @@
-"""The ``revolution`` component: who may declare 革命, when it is automatic, when the game is void."""
+"""The ``revolution`` component: who may declare 革命, when it is automatic, when the game is void.
+
+A 革命 leader hands the first lead to the 下家; a void game (流局) is redealt from the same
+random stream, tribute included.
+"""
 
 from __future__ import annotations
 

@@ -4,6 +4,17 @@ Seats 0-5 sit round the table; seat ``s + 1`` is the 下家 of ``s``, so play ru
 0, 1, 2, 3, 4, 5 — the sources' counter-clockwise order (第八条(五)). Teams are
 the even and the odd seats (联邦, seated alternately), and each seat's 对头 is the
 one opposite, ``s + 3``.
+
+Readings named here (000 = 《够级大纲》, 001 = the Q&A):
+
+* 无头 applies to any seat whose 对头 is out of play (gone out, 革命 or 诈烧), not only
+  头科's: with ``turns.wutou`` anyone may beat its 够级 plays in turn order and it may
+  answer anyone's 够级 play (answer order is play order) unless it passed this round (a
+  pass keeps only the right to answer one's own 对头); without it nobody answers them.
+* 够死级: after a seat goes out in a place ``turns.gousiji`` lists (头科 and 二科 for true),
+  its 对头's next 够级 play in that round has no answer (only a burn can take it); the chance
+  lapses when the round ends. 四人乱缠 therefore starts with the next round after its condition
+  is met.
 """
 
 from __future__ import annotations

@@ -8,35 +8,9 @@ logged as a forced event. Each rule area's state and flow lives in its component
 (``gouji_variants.components.<area>``, an area class on the game's :class:`Table`); this
 class is the public face and the phase sequence (see docs/architecture.md).
 
-Interpretations the sources leave open, named here (000 = 《够级大纲》 and the beginners'
-reference, 001 = the Q&A):
-
-* Declining a burn, a 革命 or a 会3 is a :class:`Pass` that does not lock the seat out.
-* 无头 applies to any seat whose 对头 is out of play (gone out, 革命 or 诈烧), not only
-  头科's: with ``turns.wutou`` anyone may beat its 够级 plays in turn order and it may
-  answer anyone's 够级 play (answer order is play order) unless it passed this round (a
-  pass keeps only the right to answer one's own 对头); without it nobody answers them.
-* 够死级: after a seat goes out in a place ``turns.gousiji`` lists (头科 and 二科 for true),
-  its 对头's next 够级 play in that round has no answer (only a burn can take it); the chance
-  lapses when the round ends. 四人乱缠 therefore starts with the next round after its condition
-  is met.
-* During a burn the passed seats stay locked; after each burn play, counter-burners are
-  offered first (priority as for burning), then the burner's 对头 may 解烧. A burn
-  succeeds when the burner runs out of cards. With ``burning.survives_beat_back`` (压回)
-  the 对头's play is answered by the burner before anyone else: beating it back (a burn
-  play, so it keeps the condition) carries the burn on; passing is 解烧.
-* 诈烧: a burner's play that breaks the condition is made, the burner is ranked from
-  the bottom at once (大落, then 二落 for a second one) and leaves with the rest of the
-  hand; the round ends and the burner's 下家 leads.
-* 窒息 (``places.zhixi``): when 头科 goes out, each seat in play that never played a card
-  is ranked from the bottom at once, in play order after 头科 (大落 first), and plays no more.
-* 满贯 'one-run' (003:28): when the first seat goes out and no other seat has played a card,
-  the game ends at once (窒息 does not apply then). 003 says 五个大落一个头科; places stay a
-  permutation, so the others are ranked in play order after the leader (its 下家 二科 … its
-  上家 大落); ``score.manguan_others_as`` makes them all score as one place; both teams'
-  recorded scores are doubled (``components.score``).
-* A 革命 leader hands the first lead to the 下家; a void game (流局) is redealt from the
-  same random stream, tribute included.
+Each area's readings of what the sources leave open are named in its module (000 =
+《够级大纲》 and the beginners' reference, 001 = the Q&A). Declining a burn, a 革命 or a 会3 is a
+:class:`Pass` that does not lock the seat out.
 """
 
 from __future__ import annotations
@@ -45,9 +19,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import FOUR, N_RANKS, THREE, Cards
+from ..cards import N_RANKS, THREE, Cards
 from ..compiler import Ruleset
-from ..components import deck, first_player, places, registry, tribute
+from ..components import deck, first_player, registry, tribute
 from ..components.burning import BurnRecord
 from ..components.plays import Play as Combo
 from ..components.plays import Verdict
@@ -60,20 +34,15 @@ from ..components.table import (
     HUI3,
     HUI3_STAGE,
     LEAD,
-    MINGDIAN,
     MINGDIAN_STAGE,
     OVER,
     PLAYING,
-    RETURN,
     RETURNS,
     REVOLT,
     REVOLUTIONS,
     SLOT_NAMES,
     YIELD_FOLLOW,
-    YIELDED,
-    YUDIAN,
     YUDIAN_STAGE,
-    Slot,
     Table,
 )
 from ..components.tribute import tribute_name
@@ -97,28 +66,15 @@ from .actions import (
     Yield,
     check_action,
 )
+from .carry import Carry
 from .moves import Counts
 from .support import check_supported
 from .views import GameViews
 
 SEATS = deck.SEATS
-__all__ = [
-    "ANSWER", "BURN", "FOLLOW", "FOUR", "HUI3", "LEAD", "MINGDIAN", "RETURN", "REVOLT", "SLOT_NAMES", "YIELDED",
-    "YIELD_FOLLOW", "YUDIAN", "BurnRecord", "Carry", "Game", "Observation", "Slot", "tribute_name",
-]
+__all__ = ["SLOT_NAMES", "BurnRecord", "Carry", "Game", "Observation", "tribute_name"]
 
 _NONE = (0,) * N_RANKS
-
-
-@dataclass(frozen=True)
-class Carry:
-    """What a game inherits from the previous one in a match."""
-
-    places: tuple[int, ...] | None = None
-    burns: tuple[tribute.BurnDue, ...] = ()
-    leader: int | None = None  # None: the first-game procedure (first game, or 重新开牌), or a draw
-    owed: tuple[tribute.Due, ...] = ()  # 点贡, 闷贡 and 憋王贡 worked out by the last game
-    drawer: int | None = None  # with no leader: the 开牌人 who draws this game's leader (later_games draw)
 
 
 @dataclass(frozen=True)
@@ -307,20 +263,6 @@ class Game(GameViews):
 
     # -- legality ------------------------------------------------------------------------------
 
-    @property
-    def over(self) -> bool:
-        return self.state.stage == OVER
-
-    @property
-    def turn(self) -> int:
-        """The seat to act (-1 once the game is over)."""
-        return self.state.turn
-
-    @property
-    def decision(self) -> str:
-        """The kind of decision awaited from :attr:`turn`."""
-        return "over" if self.over else SLOT_NAMES[self.state.kind]
-
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal for :attr:`turn` now."""
         verdict = decisions.check(self.state, action)
@@ -489,39 +431,3 @@ class Game(GameViews):
             list(self.owed)
         twin.places = None if self.places is None else list(self.places)
         return twin
-
-    def hand(self, seat: int) -> Cards:
-        return Cards(tuple(self.state.hands[seat]))
-
-    def may_answer(self) -> tuple[int, ...]:
-        """Seats the rules allow to beat the top play (by seat, not by cards held)."""
-        if self.state.top is None or self.over:
-            return ()
-        return tuple(seat for kind, seat in self.state.slots if kind != BURN)
-
-    def place_names(self) -> list[str] | None:
-        return None if self.places is None else places.names(self.places)
-
-    def successful_burns(self) -> tuple[tribute.BurnDue, ...]:
-        return self.state.burning.successful()
-
-    def next_dues(self) -> list[tribute.Due]:
-        """The tribute the next game pays after this finished one, in the ruleset's order."""
-        assert self.places is not None
-        return self.components.tribute.dues(self.rules.tribute, self.places, self.successful_burns(), self.owed)
-
-    def __repr__(self) -> str:
-        where = "over: " + " ".join(self.place_names() or []) if self.over else \
-            f"{self.state.stage}, seat {self.turn} to {self.decision}"
-        return f"<Game {self.ruleset.id} seed={self.seed} {where}>"
-
-    def __str__(self) -> str:
-        """The table as text: each hand, the top play and who is to act."""
-        table = self.state
-        lines = [repr(self)]
-        for seat in range(SEATS):
-            state = "out" if seat in table.finished else "in play" if table.in_play[seat] else "ranked"
-            lines.append(f"  seat {seat} ({state}, {sum(table.hands[seat])}): {self.hand(seat) or '-'}")
-        if table.top is not None:
-            lines.append(f"  top: {table.top.cards} by seat {table.top_seat}")
-        return "\n".join(lines)

@@ -3,14 +3,41 @@
 from __future__ import annotations
 
 from ..cards import Cards
+from ..compiler import Ruleset
+from ..components import places
 from ..components.burning import BurnRecord
-from ..components.table import Table
+from ..components.registry import Components
+from ..components.table import BURN, SLOT_NAMES, Table
+from ..components.tribute import BurnDue, Due
+from ..rules import Rules
+
+SEATS = 6
 
 
 class GameViews:
     """Properties over :attr:`state` (the game's :class:`Table`); every one returns a copy or an immutable value."""
 
     state: Table
+    ruleset: Ruleset
+    rules: Rules
+    components: Components
+    seed: int
+    places: list[int] | None
+    owed: list[Due]
+
+    @property
+    def over(self) -> bool:
+        return self.state.stage == "over"
+
+    @property
+    def turn(self) -> int:
+        """The seat to act (-1 once the game is over)."""
+        return self.state.turn
+
+    @property
+    def decision(self) -> str:
+        """The kind of decision awaited from :attr:`turn`."""
+        return "over" if self.over else SLOT_NAMES[self.state.kind]
 
     @property
     def stage(self) -> str:
@@ -94,3 +121,39 @@ class GameViews:
     def deck_total(self) -> Cards:
         """The cards of the current deal (for conservation checks)."""
         return Cards(tuple(self.state.total))
+
+    def hand(self, seat: int) -> Cards:
+        return Cards(tuple(self.state.hands[seat]))
+
+    def may_answer(self) -> tuple[int, ...]:
+        """Seats the rules allow to beat the top play (by seat, not by cards held)."""
+        if self.state.top is None or self.over:
+            return ()
+        return tuple(seat for kind, seat in self.state.slots if kind != BURN)
+
+    def place_names(self) -> list[str] | None:
+        return None if self.places is None else places.names(self.places)
+
+    def successful_burns(self) -> tuple[BurnDue, ...]:
+        return self.state.burning.successful()
+
+    def next_dues(self) -> list[Due]:
+        """The tribute the next game pays after this finished one, in the ruleset's order."""
+        assert self.places is not None
+        return self.components.tribute.dues(self.rules.tribute, self.places, self.successful_burns(), self.owed)
+
+    def __repr__(self) -> str:
+        where = "over: " + " ".join(self.place_names() or []) if self.over else \
+            f"{self.state.stage}, seat {self.turn} to {self.decision}"
+        return f"<Game {self.ruleset.id} seed={self.seed} {where}>"
+
+    def __str__(self) -> str:
+        """The table as text: each hand, the top play and who is to act."""
+        table = self.state
+        lines = [repr(self)]
+        for seat in range(SEATS):
+            state = "out" if seat in table.finished else "in play" if table.in_play[seat] else "ranked"
+            lines.append(f"  seat {seat} ({state}, {sum(table.hands[seat])}): {self.hand(seat) or '-'}")
+        if table.top is not None:
+            lines.append(f"  top: {table.top.cards} by seat {table.top_seat}")
+        return "\n".join(lines)
