@@ -14,7 +14,6 @@ import os
 import random
 import subprocess
 import sys
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,6 +31,7 @@ HOUSE = "id: house\nkind: ruleset\nname: {{zh: 严烧, en: Strict burning}}\next
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The example on ``sys.path`` with the dist-info metadata pip would write from its pyproject.toml."""
+    tomllib = pytest.importorskip("tomllib", reason="reading pyproject.toml needs Python 3.11")
     project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     site = tmp_path_factory.mktemp("site")
     info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
