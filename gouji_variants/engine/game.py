@@ -6,7 +6,8 @@ lists the slots the rules open (who may beat it, in what order), and a decision 
 one legal action only (a pass by a seat that cannot beat) is taken by the engine and
 logged as a forced event. Each rule area's state and flow lives in its component
 (``gouji_variants.components.<area>``, an area class on the game's :class:`Table`); this
-class is the public face and the phase sequence (see docs/architecture.md).
+class is the public face (decisions in, events out; the automations between decisions are
+:mod:`.phases`; see docs/architecture.md).
 
 Each area's readings of what the sources leave open are named in its module (000 =
 《够级大纲》 and the beginners' reference, 001 = the Q&A). Declining a burn, a 革命 or a 会3 is a
@@ -19,7 +20,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import N_RANKS, THREE, Cards
+from ..cards import N_RANKS, Cards
 from ..compiler import Ruleset
 from ..components import deck, first_player, registry, tribute
 from ..components.burning import BurnRecord
@@ -30,16 +31,9 @@ from ..components.table import (
     BEATING,
     BURN,
     DECLARING,
-    FOLLOW,
     HUI3,
-    HUI3_STAGE,
     LEAD,
-    MINGDIAN_STAGE,
-    OVER,
-    PLAYING,
-    RETURNS,
     REVOLT,
-    REVOLUTIONS,
     SLOT_NAMES,
     YIELD_FOLLOW,
     YUDIAN_STAGE,
@@ -48,8 +42,8 @@ from ..components.table import (
 from ..components.tribute import tribute_name
 from ..rules import PLACE_NAMES
 from . import decisions
+from .accessors import GameViews
 from .actions import (
-    PASS,
     Action,
     Ask,
     Burn,
@@ -68,8 +62,9 @@ from .actions import (
 )
 from .carry import Carry
 from .moves import Counts
+from .phases import Phases
+from .scenario import check_scenario
 from .support import check_supported
-from .views import GameViews
 
 SEATS = deck.SEATS
 __all__ = ["SLOT_NAMES", "BurnRecord", "Carry", "Game", "Observation", "tribute_name"]
@@ -103,26 +98,28 @@ class Observation:
     declared: tuple[str | None, ...]  # 明点 / 预点 declarations
 
 
-class Game(GameViews):
-    """A game of 够级 under ``ruleset``: seats 0-5, ``seed`` for the deal, optional ``hands``
-    (six card vectors, for scenarios; their 3s count as one suit for 亮3) and ``leader``, and
-    ``carry`` from a previous game."""
+class Game(Phases, GameViews):
+    """A game of 够级 under ``ruleset``: seats 0-5, ``seed`` for the deal, and ``carry`` from a
+    previous game. For scenarios: ``hands`` (six card vectors) instead of a deal, with ``threes``
+    (each seat's 3s by suit, for 亮3; without it a hand's 3s are of one suit) and ``keep_hands``
+    (a 流局 deals the given hands again, not the random stream), and a ``leader``; ``offers=False``
+    skips the offers before the first play (预点, 革命, 会3, 明点: as if every seat declined;
+    an automatic 革命 still happens)."""
 
     def __init__(self, ruleset: Ruleset, seed: int = 0, *, hands: Sequence[Cards] | None = None,
-                 leader: int | None = None, carry: Carry | None = None) -> None:
+                 leader: int | None = None, carry: Carry | None = None, threes: Sequence[Sequence[int]] | None = None,
+                 keep_hands: bool = False, offers: bool = True) -> None:
         check_supported(ruleset)
-        if hands is not None and len(hands) != SEATS:
-            raise ValueError(f"give {SEATS} hands, not {len(hands)}")
-        if hands is not None and not all(isinstance(hand, Cards) and len(hand) for hand in hands):
-            raise ValueError("every given hand is a Cards holding at least one card")
-        if leader is not None and leader not in range(SEATS):
-            raise ValueError(f"leader is a seat from 0 to {SEATS - 1}, not {leader!r}")
+        check_scenario(hands, leader, threes, keep_hands)
         self.ruleset = ruleset
         self.rules = rules = ruleset.rules
         self.seed = seed
         self.carry = carry or Carry()
         self.given_hands = tuple(hands) if hands is not None else None
         self.given_leader = leader
+        self.given_threes = None if threes is None else tuple(tuple(suits) for suits in threes)
+        self.keep_hands = self._keep = keep_hands
+        self.offers = offers
         #: the 开牌人 of this game (第六条; rotates under first_player.later_games draw)
         self.drawer = first_player.DRAWER if self.carry.drawer is None else self.carry.drawer
         self.components = registry.resolve(ruleset.components)  # any area may be third-party
@@ -141,125 +138,6 @@ class Game(GameViews):
     def _bind(self, table: Table) -> None:
         table.emit = self._emit
         table.finish = self._finish
-
-    def _emit(self, seat: int, notes: tuple[str, ...]) -> None:
-        self.log.append(Event(seat, None, notes))
-
-    # -- the phase sequence --------------------------------------------------------------------
-
-    def _start_deal(self) -> None:
-        """Deal (or take the given hands), choose the leader, pay tribute, open the first stage."""
-        table, rules, chosen = self.state, self.rules, self.components
-        if self.given_hands is not None and not self.deals:
-            hands = [list(hand.counts) for hand in self.given_hands]
-            threes = [[hand[THREE]] + [0] * (deck.SUITS - 1) for hand in hands]
-        else:
-            hands, threes = chosen.deck.deal(rules.deck.recipe, table.rng, rules.deck.each_hand)
-        self.deals.append(tuple(Cards(tuple(hand)) for hand in hands))
-        table.reset(hands)
-        for name, area in self.components.areas.items():
-            setattr(table, name, area(table))
-        table.stage = RETURNS
-        if self.given_leader is not None and len(self.deals) == 1:
-            table.leader = self.given_leader
-        elif self.carry.leader is not None:
-            table.leader = self.carry.leader
-        elif self.carry.drawer is not None:
-            table.leader = chosen.first_player.draw(rules.deck.recipe, table.rng, self.drawer)
-        else:
-            table.leader = chosen.first_player.first_game(rules.first_player, rules.deck.recipe, threes, table.rng)
-        if self.carry.places is not None:
-            table.tribute.pay_all(self.carry.places, self.carry.burns, self.carry.owed)
-        table.slots = table.kaidian.yudian_slots()
-        table.stage = YUDIAN_STAGE if table.slots else RETURNS
-        if not table.slots:
-            table.slots = table.tribute.return_slots()
-
-    def _next_stage(self) -> None:
-        """The slots of a stage are used up: open the next stage (PokerKit's automations)."""
-        table = self.state
-        stage = table.stage
-        if stage == YUDIAN_STAGE:
-            table.stage = RETURNS
-            table.slots = table.tribute.return_slots()
-        elif stage == RETURNS:
-            table.stage = REVOLUTIONS
-            table.slots += table.revolution.offers()
-        elif stage == REVOLUTIONS:
-            self._end_revolutions()
-        elif stage == HUI3_STAGE:
-            table.stage = MINGDIAN_STAGE
-            table.slots = table.kaidian.mingdian_slots()
-        elif stage == MINGDIAN_STAGE:
-            table.stage = PLAYING
-            table.slots.append((LEAD, table.leader))
-        else:
-            table.turns.round_over()
-
-    def _end_revolutions(self) -> None:
-        table = self.state
-        if table.revolution.voided():
-            table.stats["voids"] += 1
-            self._emit(table.leader, ("流局: void, redeal",))
-            self._start_deal()
-            return
-        for seat in table.revolutionaries:
-            table.in_play[seat] = False
-        if self.rules.bie3.enabled:
-            table.bie3.buy_all()
-        table.penalties.forfeit_holdings()
-        if table.over:
-            return
-        if not table.in_play[table.leader]:
-            following = next(seat for seat in table.from_leader() if table.in_play[seat])
-            table.leader = following
-        table.stage = HUI3_STAGE
-        table.slots += table.hui3.offers()
-
-    def _advance(self) -> None:
-        """Move to the next decision, taking forced passes and stage changes on the way."""
-        table = self.state
-        while table.stage != OVER:
-            slots = table.slots
-            if not slots:
-                self._next_stage()
-                continue
-            kind, seat = slots[0]
-            top = table.top
-            if kind in BEATING and top is not None and not table.moves.can_beat(table.hands[seat], top) \
-                    and not (kind == FOLLOW and table.turns.may_yield(seat)) \
-                    and not table.turns.may_request_jiefeng(seat):
-                slots.pop(0)
-                notes: list[str] = ["扣牌"] if kind == ANSWER else []
-                self._pass(seat, notes)
-                table.stats["forced"] += 1
-                self.log.append(Event(seat, PASS, tuple(notes), True))
-                continue
-            table.turn = seat
-            table.kind = kind
-            return
-        table.turn = -1
-
-    def _pass(self, seat: int, notes: list[str]) -> None:
-        """``seat`` passes on the play (过牌 / 扣牌); the burner passing up its 压回 ends the burn."""
-        self.state.passed.add(seat)
-        self.state.burning.on_pass(seat, notes)
-
-    def _finish(self) -> None:
-        table = self.state
-        if table.burning.burner is not None:
-            table.burning.close("unfinished")
-        self.places = table.places.final()
-        self.score = self.components.score.recorded(self.places, self.rules.score, table.places.one_run)
-        owed: list[tribute.Due] = []
-        if self.rules.kaidian.enabled:
-            owed += table.kaidian.dues()
-        if self.rules.bie3.enabled:
-            owed += table.bie3.dues(self.places)
-        self.owed = owed
-        table.stage = OVER
-        table.slots.clear()
-        table.turn = -1
 
     # -- legality ------------------------------------------------------------------------------
 

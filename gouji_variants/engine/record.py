@@ -28,6 +28,7 @@ from ..grammar import NotationError
 from ..resources import SCHEMA_DIR
 from .actions import IllegalAction, InvalidAction, from_json, to_json
 from .game import Carry, Game
+from .scenario import scenario_fields, scenario_options
 from .support import NotSupported
 
 #: The format this release writes, and every format it reads (records of 0.1.0 are ``gouji-game/1``).
@@ -86,6 +87,7 @@ def game_record(game: Game, *, players: Sequence[str] | None = None, date: str |
         "seed": game.seed,
         "hands": None if game.given_hands is None else [str(hand) for hand in game.given_hands],
         "leader": game.given_leader,
+        **scenario_fields(game.given_threes, game.keep_hands, game.offers),
         "carry": {
             "places": None if carry.places is None else list(carry.places),
             "burns": [[b.burner, b.burned, b.counter] for b in carry.burns],
@@ -353,8 +355,11 @@ def _start(record: dict[str, Any], ruleset: Ruleset) -> Game:
         seat = [len(hand) for hand in hands].index(0)
         raise RecordError.at(f"/hands/{seat}", "a given hand holds at least one card")
     try:
-        return Game(ruleset, record["seed"], hands=hands, leader=record["leader"], carry=carry)
-    except NotSupported as error:
+        return Game(ruleset, record["seed"], hands=hands, leader=record["leader"], carry=carry,
+                    **scenario_options(record))
+    except ValueError as error:
+        if not isinstance(error, NotSupported):
+            raise RecordError.at("/threes" if "threes" in str(error) else "/keep_hands", str(error)) from None
         raise RecordError.at("/rules" if record.get("rules") else "/ruleset",
                              f"the engine cannot play {ruleset.id}: {error}") from None
 

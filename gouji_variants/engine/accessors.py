@@ -1,4 +1,4 @@
-"""Read-only views of a game's state (a mixin of :class:`~gouji_variants.engine.game.Game`)."""
+"""Read-only accessors of a game's state, its repr and str (a mixin of :class:`~gouji_variants.engine.game.Game`)."""
 
 from __future__ import annotations
 

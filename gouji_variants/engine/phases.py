@@ -1,0 +1,182 @@
+"""The phase sequence: what the engine does by itself between decisions (PokerKit's
+automations), as a mixin of :class:`~gouji_variants.engine.game.Game`.
+
+Deal (or the given hands), the leader, tribute; then the stages, each opening its decision slots
+from its rule area: 预点 (kaidian), 还贡 (tribute), 革命 (revolution; a 流局 deals again), 买3
+and the forfeits for holdings (bie3, penalties), 会3 (hui3), 明点 (kaidian), play (turns). A
+decision with one legal action (a pass by a seat that cannot beat) is taken here and logged as
+forced; when one seat is left the game finishes (places, score, what the next game owes).
+"""
+
+from __future__ import annotations
+
+from ..cards import Cards
+from ..compiler import Ruleset
+from ..components.registry import Components
+from ..components.table import (
+    ANSWER,
+    BEATING,
+    FOLLOW,
+    HUI3_STAGE,
+    LEAD,
+    MINGDIAN_STAGE,
+    OVER,
+    PLAYING,
+    RETURNS,
+    REVOLUTIONS,
+    YUDIAN_STAGE,
+    Table,
+)
+from ..components.tribute import Due
+from ..rules import Rules
+from .actions import PASS, Action, Event, Revolution
+from .carry import Carry
+from .scenario import threes_of
+
+
+class Phases:
+    """The automations of a game: dealing, opening each stage's slots, forced passes, the finish."""
+
+    ruleset: Ruleset
+    rules: Rules
+    components: Components
+    state: Table
+    carry: Carry
+    drawer: int
+    given_hands: tuple[Cards, ...] | None
+    given_leader: int | None
+    given_threes: tuple[tuple[int, ...], ...] | None
+    offers: bool
+    _keep: bool
+    _dealt_at: int
+    log: list[Event]
+    actions: list[tuple[int, Action]]
+    deals: list[tuple[Cards, ...]]
+    places: list[int] | None
+    score: tuple[int, int] | None
+    owed: list[Due]
+
+    def _emit(self, seat: int, notes: tuple[str, ...]) -> None:
+        self.log.append(Event(seat, None, notes))
+
+    def _start_deal(self) -> None:
+        """Deal (or take the given hands), choose the leader, pay tribute, open the first stage."""
+        table, rules, chosen = self.state, self.rules, self.components
+        given = self.given_hands is not None and (not self.deals or self._keep)
+        if self.given_hands is not None and given:
+            hands = [list(hand.counts) for hand in self.given_hands]
+            threes = threes_of(self.given_hands, self.given_threes)
+        else:
+            hands, threes = chosen.deck.deal(rules.deck.recipe, table.rng, rules.deck.each_hand)
+        self.deals.append(tuple(Cards(tuple(hand)) for hand in hands))
+        table.reset(hands)
+        for name, area in self.components.areas.items():
+            setattr(table, name, area(table))
+        table.stage = RETURNS
+        self._dealt_at = len(self.actions)
+        if self.given_leader is not None and given:
+            table.leader = self.given_leader
+        elif self.carry.leader is not None:
+            table.leader = self.carry.leader
+        elif self.carry.drawer is not None:
+            table.leader = chosen.first_player.draw(rules.deck.recipe, table.rng, self.drawer)
+        else:
+            table.leader = chosen.first_player.first_game(rules.first_player, rules.deck.recipe, threes, table.rng)
+        if self.carry.places is not None:
+            table.tribute.pay_all(self.carry.places, self.carry.burns, self.carry.owed)
+        table.slots = table.kaidian.yudian_slots() if self.offers else []
+        table.stage = YUDIAN_STAGE if table.slots else RETURNS
+        if not table.slots:
+            table.slots = table.tribute.return_slots()
+
+    def _next_stage(self) -> None:
+        """The slots of a stage are used up: open the next stage (PokerKit's automations)."""
+        table = self.state
+        stage = table.stage
+        if stage == YUDIAN_STAGE:
+            table.stage = RETURNS
+            table.slots = table.tribute.return_slots()
+        elif stage == RETURNS:
+            table.stage = REVOLUTIONS
+            offered = table.revolution.offers()  # automatic declarations are made even without offers
+            table.slots += offered if self.offers else []
+        elif stage == REVOLUTIONS:
+            self._end_revolutions()
+        elif stage == HUI3_STAGE:
+            table.stage = MINGDIAN_STAGE
+            table.slots = table.kaidian.mingdian_slots() if self.offers else []
+        elif stage == MINGDIAN_STAGE:
+            table.stage = PLAYING
+            table.slots.append((LEAD, table.leader))
+        else:
+            table.turns.round_over()
+
+    def _end_revolutions(self) -> None:
+        table = self.state
+        if table.revolution.voided():
+            table.stats["voids"] += 1
+            self._emit(table.leader, ("流局: void, redeal",))
+            chosen = any(isinstance(action, Revolution) for _, action in self.actions[self._dealt_at:])
+            if self._keep and not chosen:
+                self._keep = False  # the given hands void by themselves: dealing them again would never end
+                self._emit(table.leader, ("the given hands void the game by themselves (automatic 革命): "
+                                          "dealt from the seed instead",))
+            self._start_deal()
+            return
+        for seat in table.revolutionaries:
+            table.in_play[seat] = False
+        if self.rules.bie3.enabled:
+            table.bie3.buy_all()
+        table.penalties.forfeit_holdings()
+        if table.over:
+            return
+        if not table.in_play[table.leader]:
+            following = next(seat for seat in table.from_leader() if table.in_play[seat])
+            table.leader = following
+        table.stage = HUI3_STAGE
+        table.slots += table.hui3.offers() if self.offers else []
+
+    def _advance(self) -> None:
+        """Move to the next decision, taking forced passes and stage changes on the way."""
+        table = self.state
+        while table.stage != OVER:
+            slots = table.slots
+            if not slots:
+                self._next_stage()
+                continue
+            kind, seat = slots[0]
+            top = table.top
+            if kind in BEATING and top is not None and not table.moves.can_beat(table.hands[seat], top) \
+                    and not (kind == FOLLOW and table.turns.may_yield(seat)) \
+                    and not table.turns.may_request_jiefeng(seat):
+                slots.pop(0)
+                notes: list[str] = ["扣牌"] if kind == ANSWER else []
+                self._pass(seat, notes)
+                table.stats["forced"] += 1
+                self.log.append(Event(seat, PASS, tuple(notes), True))
+                continue
+            table.turn = seat
+            table.kind = kind
+            return
+        table.turn = -1
+
+    def _pass(self, seat: int, notes: list[str]) -> None:
+        """``seat`` passes on the play (过牌 / 扣牌); the burner passing up its 压回 ends the burn."""
+        self.state.passed.add(seat)
+        self.state.burning.on_pass(seat, notes)
+
+    def _finish(self) -> None:
+        table = self.state
+        if table.burning.burner is not None:
+            table.burning.close("unfinished")
+        self.places = table.places.final()
+        self.score = self.components.score.recorded(self.places, self.rules.score, table.places.one_run)
+        owed: list[Due] = []
+        if self.rules.kaidian.enabled:
+            owed += table.kaidian.dues()
+        if self.rules.bie3.enabled:
+            owed += table.bie3.dues(self.places)
+        self.owed = owed
+        table.stage = OVER
+        table.slots.clear()
+        table.turn = -1
