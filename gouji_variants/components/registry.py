@@ -21,16 +21,12 @@ A package registers one in its ``pyproject.toml``::
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import metadata
 from types import SimpleNamespace
-from typing import Any, Protocol
+from typing import Any
 
-from ..cards import Cards
-from ..expressions import DeckRecipe, HandRule
-from ..rules import Bie3, FirstPlayer, Gouji, Places, Plays, Score, Tribute
 from . import (
     bie3,
     burning,
@@ -49,62 +45,18 @@ from . import (
     tribute,
     turns,
 )
-from .plays import Play, Verdict
-from .table import Area, Moves
-from .tribute import BurnDue, Due
+from .protocols import (
+    DeckComponent,
+    FirstPlayerComponent,
+    GoujiComponent,
+    PlacesComponent,
+    PlaysComponent,
+    ScoreComponent,
+    TributeComponent,
+)
+from .table import Area
 
 GROUP = "gouji_variants.components"
-
-
-class PlacesComponent(Protocol):
-    def assign(self, finished: list[int], bottom: list[int], revolutionaries: list[int], rule: Places,
-               men: Sequence[int] = ..., men_places: Sequence[int] = ...) -> list[int]: ...
-
-    def zhixi(self, rule: Places, first_out: int, in_play: Sequence[bool], played: Sequence[bool]) -> list[int]: ...
-
-
-class ScoreComponent(Protocol):
-    def recorded(self, places: list[int], rule: Score, one_run: bool = ...) -> tuple[int, int]: ...
-
-    def one_run(self, rule: Score, seat: int, played: Sequence[bool], finished: int) -> bool: ...
-
-
-class TributeComponent(Protocol):
-    def dues(self, rule: Tribute, places: Sequence[int], burns: Sequence[BurnDue],
-             owed: Sequence[Due] = ...) -> list[Due]: ...
-
-    def pay(self, hand: Sequence[int], received: Sequence[int], count: int) -> tuple[int, ...]: ...
-
-
-class GoujiComponent(Protocol):
-    def is_gouji(self, play: Play, gouji: Gouji) -> bool: ...
-
-
-class DeckComponent(Protocol):
-    def deal(self, recipe: DeckRecipe, rng: random.Random,
-             each_hand: HandRule | None = ...) -> tuple[list[list[int]], list[list[int]]]: ...
-
-
-class FirstPlayerComponent(Protocol):
-    def first_game(self, rule: FirstPlayer, recipe: DeckRecipe, threes_by_suit: list[list[int]],
-                   rng: random.Random) -> int: ...
-
-    def draw(self, recipe: DeckRecipe, rng: random.Random, drawer: int = ...) -> int: ...
-
-    def later_game(self, rule: FirstPlayer, previous_places: list[int], previous_leader: int) -> int | None: ...
-
-    def next_drawer(self, rule: FirstPlayer, previous_drawer: int) -> int | None: ...
-
-
-class PlaysComponent(Protocol):
-    """What a play is, what beats what, and the move generator that lists them (a replacement of
-    ``classify`` or ``beats`` replaces ``moves_for`` to match: legal_actions lists what it generates)."""
-
-    def classify(self, cards: Cards, plays: Plays, bie3: Bie3) -> Play | Verdict: ...
-
-    def beats(self, play: Play, target: Play, plays: Plays) -> Verdict: ...
-
-    def moves_for(self, plays: Plays, whole_threes: bool = ...) -> Moves: ...
 
 
 #: rule area -> the built-in class holding its state and flow in a game (a replacement subclasses it).

@@ -21,17 +21,19 @@ from .plays import Play as Combo
 from .plays import Verdict
 
 if TYPE_CHECKING:
-    from .bie3 import Bie3Area
-    from .burning import BurningArea
-    from .hui3 import Hui3Area
-    from .kaidian import KaidianArea
-    from .penalties import PenaltiesArea
-    from .places import PlacesArea
+    from .protocols import (
+        Bie3Hooks,
+        BurningHooks,
+        Hui3Hooks,
+        KaidianHooks,
+        PenaltiesHooks,
+        PlacesHooks,
+        ReportingHooks,
+        RevolutionHooks,
+        TributeHooks,
+        TurnsHooks,
+    )
     from .registry import Components
-    from .reporting import ReportingArea
-    from .revolution import RevolutionArea
-    from .tribute import TributeArea
-    from .turns import TurnsArea
 
 Counts = tuple[int, ...]
 Slot = tuple[int, int]
@@ -68,17 +70,17 @@ _CLASSIFY_CACHES: dict[object, dict[Counts, Combo | Verdict]] = {}
 class Table:
     """One game's shared state (see the module docstring); the areas are set by the engine."""
 
-    # The rule areas holding their own state and flow, set by the engine.
-    tribute: TributeArea
-    revolution: RevolutionArea
-    bie3: Bie3Area
-    hui3: Hui3Area
-    kaidian: KaidianArea
-    turns: TurnsArea
-    reporting: ReportingArea
-    burning: BurningArea
-    penalties: PenaltiesArea
-    places: PlacesArea
+    # The rule areas holding their own state and flow, set by the engine (components.protocols).
+    tribute: TributeHooks
+    revolution: RevolutionHooks
+    bie3: Bie3Hooks
+    hui3: Hui3Hooks
+    kaidian: KaidianHooks
+    turns: TurnsHooks
+    reporting: ReportingHooks
+    burning: BurningHooks
+    penalties: PenaltiesHooks
+    places: PlacesHooks
     #: callbacks the engine sets: log an engine event; end the game (places and score)
     emit: Callable[[int, tuple[str, ...]], None]
     finish: Callable[[], None]
