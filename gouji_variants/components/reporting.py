@@ -55,6 +55,9 @@ def may_tiaopai(rule: Reporting, seat: int, shown: Collection[int], bie3: bool =
     return rule.tiaopai and not bie3 and seat not in shown
 
 
+ASKING = (LEAD, *BEATING)  # the decisions at which a seat may ask
+
+
 class ReportingArea(Area):
     """报牌, 看牌 and 挑牌 in play: hands shown by 挑牌, counts told on asking, and what each seat
     sees of the others. Hooks: :meth:`may_tiaopai`, :meth:`tiaopai`, :meth:`to_ask`, :meth:`ask`,
@@ -78,7 +81,7 @@ class ReportingArea(Area):
         """问张数: whose counts ``seat`` would be told by asking now; only at its own playing decision
         (``deciding``: not yet taken off the slots)."""
         table = self.table
-        if deciding and table.kind_at(seat) not in (LEAD, *BEATING):
+        if self.rules.reporting.report_counts != "when-asked" or deciding and table.kind_at(seat) not in ASKING:
             return []
         counts = [sum(hand) for hand in table.hands]
         return to_ask(self.rules.reporting, seat, counts, self.told, table.in_play)

@@ -117,6 +117,7 @@ class TurnsArea(Area):
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
+        self.is_gouji = table.components.gouji.is_gouji
         self.gousiji: set[int] = set()  # seats whose next 够级 play this round has no answer
         self.luanchan = False
         self.luanchan_due = False
@@ -132,7 +133,7 @@ class TurnsArea(Area):
         if burning.burner == player:
             slots = burning.offers(player, opposite) if self.rules.burning.counter_burn else []
             return slots + ([(ANSWER, opposite)] if in_play[opposite] else [])
-        if table.components.gouji.is_gouji(combo, self.rules.gouji):
+        if self.is_gouji(combo, self.rules.gouji):
             slots = burning.offers(player, opposite)
             if player in self.gousiji:  # 够死级: no 对头 answers it
                 self.gousiji.discard(player)
@@ -152,7 +153,7 @@ class TurnsArea(Area):
 
     def may_yield(self, seat: int) -> bool:
         table = self.table
-        return (table.kind_at(seat) == FOLLOW and self.rules.turns.allow_yield and not self.luanchan
+        return (self.rules.turns.allow_yield and table.kind_at(seat) == FOLLOW and not self.luanchan
                 and table.burning.burner is None and not table.on_yield and table.top_seat == duitou(seat)
                 and bool(self.yield_targets(seat)))
 
@@ -170,9 +171,9 @@ class TurnsArea(Area):
         table.slots[:] = [(YIELD_FOLLOW, other) for other in targets] + [(YIELDED, seat)] + rest
 
     def may_request_jiefeng(self, seat: int) -> bool:
-        table = self.table
-        return table.kind_at(seat) in BEATING and may_request_jiefeng(
-            self.rules.turns, seat, table.top_seat, table.in_play)
+        table, rule = self.table, self.rules.turns
+        return rule.jiefeng == "on-request" and table.kind_at(seat) in BEATING and may_request_jiefeng(
+            rule, seat, table.top_seat, table.in_play)
 
     def on_out(self, seat: int) -> None:
         """After ``seat`` went out: the 够死级 chance of its 对头, 四人乱缠 from the next round."""
