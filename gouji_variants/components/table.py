@@ -6,7 +6,7 @@ on the table, who is in play, the decision *slots* (a kind and the seat that dec
 and the round. What one area alone reads and writes lives in that area's class (``components.<area>``),
 which the table holds as an attribute named like the area, so the areas call each other by name
 (``table.burning.close("解烧")``). The engine's own steps (ending the game, logging an event) are
-callbacks the :class:`~gouji_variants.engine.Game` sets.
+the table's own (:meth:`Table.emit`, :meth:`Table.finish`); it holds no reference to the game.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         TurnsHooks,
     )
     from .registry import Components
+    from .tribute import Due
 
 Counts = tuple[int, ...]
 Slot = tuple[int, int]
@@ -81,15 +82,18 @@ class Table:
     burning: BurningHooks
     penalties: PenaltiesHooks
     places: PlacesHooks
-    #: callbacks the engine sets: log an engine event; end the game (places and score)
-    emit: Callable[[int, tuple[str, ...]], None]
-    finish: Callable[[], None]
 
-    def __init__(self, rules: Rules, components: Components, moves: Moves, rng: random.Random) -> None:
+    def __init__(self, rules: Rules, components: Components, moves: Moves, rng: random.Random, log: list[Any],
+                 note: Callable[[int, tuple[str, ...]], Any]) -> None:
         self.rules = rules
         self.components = components
         self.moves = moves
         self.rng = rng
+        self.log = log  # the game's event log; ``note`` makes an engine event (seat, notes)
+        self.note = note
+        self.final_places: list[int] | None = None  # set by finish()
+        self.final_score: tuple[int, int] | None = None
+        self.owed: list[Due] = []  # 点贡, 闷贡, 憋王贡 for the next game
         self._classified = _CLASSIFY_CACHES.setdefault((rules.plays, rules.bie3, components.plays.classify), {})
         self.stats = {"burns": 0, "counter_burns": 0, "successful_burns": 0, "broken_burns": 0, "zhashao": 0,
                       "jiefeng": 0, "revolutions": 0, "voids": 0, "forced": 0, "hui3": 0, "men": 0, "bought": 0,
@@ -122,6 +126,23 @@ class Table:
     @property
     def over(self) -> bool:
         return self.stage == OVER
+
+    def emit(self, seat: int, notes: tuple[str, ...]) -> None:
+        """Log an engine event (no action): tribute paid, 买3, 接风, …"""
+        self.log.append(self.note(seat, notes))
+
+    def finish(self) -> None:
+        """The game ends: a burn under way is unfinished; the places, the score and what the next
+        game owes (点贡, 闷贡, 憋王贡)."""
+        if self.burning.burner is not None:
+            self.burning.close("unfinished")
+        self.final_places = places = self.places.final()
+        self.final_score = self.components.score.recorded(places, self.rules.score, self.places.one_run)
+        self.owed = (self.kaidian.dues() if self.rules.kaidian.enabled else []) + \
+            (self.bie3.dues(places) if self.rules.bie3.enabled else [])
+        self.stage = OVER
+        self.slots.clear()
+        self.turn = -1
 
     def combo(self, counts: Counts) -> Combo | Verdict:
         """What ``counts`` is as a play under the rules (cached per rules)."""

@@ -22,22 +22,29 @@ class GameViews:
     rules: Rules
     components: Components
     seed: int
-    places: list[int] | None
-    owed: list[Due]
 
-    @property
-    def over(self) -> bool:
-        return self.state.stage == "over"
-
-    @property
-    def turn(self) -> int:
-        """The seat to act (-1 once the game is over)."""
-        return self.state.turn
+    over: bool
+    turn: int  #: the seat to act (-1 once the game is over)
 
     @property
     def decision(self) -> str:
         """The kind of decision awaited from :attr:`turn`."""
         return "over" if self.over else SLOT_NAMES[self.state.kind]
+
+    @property
+    def places(self) -> list[int] | None:
+        """Each seat's place (0 头科 … 5 大落) once the game is over, else None."""
+        return self.state.final_places
+
+    @property
+    def score(self) -> tuple[int, int] | None:
+        """Each team's recorded score once the game is over, else None."""
+        return self.state.final_score
+
+    @property
+    def owed(self) -> list[Due]:
+        """点贡, 闷贡 and 憋王贡 this finished game leaves for the next one."""
+        return self.state.owed
 
     @property
     def stage(self) -> str:

@@ -5,7 +5,7 @@ Deal (or the given hands), the leader, tribute; then the stages, each opening it
 from its rule area: 预点 (kaidian), 还贡 (tribute), 革命 (revolution; a 流局 deals again), 买3
 and the forfeits for holdings (bie3, penalties), 会3 (hui3), 明点 (kaidian), play (turns). A
 decision with one legal action (a pass by a seat that cannot beat) is taken here and logged as
-forced; when one seat is left the game finishes (places, score, what the next game owes).
+forced; when one seat is left the table finishes the game (:meth:`~.table.Table.finish`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from ..components.table import (
     YUDIAN_STAGE,
     Table,
 )
-from ..components.tribute import Due
 from ..rules import Rules
 from .actions import PASS, Action, Event, Revolution
 from .carry import Carry
@@ -35,7 +34,7 @@ from .scenario import threes_of
 
 
 class Phases:
-    """The automations of a game: dealing, opening each stage's slots, forced passes, the finish."""
+    """The automations of a game: dealing, opening each stage's slots, forced passes."""
 
     ruleset: Ruleset
     rules: Rules
@@ -52,12 +51,12 @@ class Phases:
     log: list[Event]
     actions: list[tuple[int, Action]]
     deals: list[tuple[Cards, ...]]
-    places: list[int] | None
-    score: tuple[int, int] | None
-    owed: list[Due]
+    #: mirrors of the table's turn and stage (read at every decision)
+    turn: int
+    over: bool
 
     def _emit(self, seat: int, notes: tuple[str, ...]) -> None:
-        self.log.append(Event(seat, None, notes))
+        self.state.emit(seat, notes)
 
     def _start_deal(self) -> None:
         """Deal (or take the given hands), choose the leader, pay tribute, open the first stage."""
@@ -155,28 +154,18 @@ class Phases:
                 table.stats["forced"] += 1
                 self.log.append(Event(seat, PASS, tuple(notes), True))
                 continue
-            table.turn = seat
+            table.turn = self.turn = seat
             table.kind = kind
             return
-        table.turn = -1
+        table.turn = self.turn = -1
+        self.over = True
 
     def _pass(self, seat: int, notes: list[str]) -> None:
         """``seat`` passes on the play (过牌 / 扣牌); the burner passing up its 压回 ends the burn."""
         self.state.passed.add(seat)
         self.state.burning.on_pass(seat, notes)
 
-    def _finish(self) -> None:
-        table = self.state
-        if table.burning.burner is not None:
-            table.burning.close("unfinished")
-        self.places = table.places.final()
-        self.score = self.components.score.recorded(self.places, self.rules.score, table.places.one_run)
-        owed: list[Due] = []
-        if self.rules.kaidian.enabled:
-            owed += table.kaidian.dues()
-        if self.rules.bie3.enabled:
-            owed += table.bie3.dues(self.places)
-        self.owed = owed
-        table.stage = OVER
-        table.slots.clear()
-        table.turn = -1
+
+def engine_event(seat: int, notes: tuple[str, ...]) -> Event:
+    """An event of the engine's own (no action), as the table logs it."""
+    return Event(seat, None, notes)
