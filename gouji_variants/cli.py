@@ -206,7 +206,7 @@ def check(ctx: click.Context, refs: tuple[str, ...], every: bool, as_json: bool)
 
     Exit 0 when every example passes, 1 when one fails, 2 when a ruleset or an example is invalid.
     """
-    from .examples import check as run
+    from .example_check import check as run
 
     catalog = _catalog(ctx)
     if every:

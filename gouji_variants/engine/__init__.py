@@ -5,6 +5,7 @@
 ``clone()``; ``Match`` chains games; ``record`` writes and replays JSON game records.
 """
 
+from ..components.tribute import BurnDue, Due
 from .actions import (
     ASK,
     DECLARE,
@@ -39,5 +40,5 @@ __all__ = [
     "HeuristicAgent", "Hui3",
     "IllegalAction", "Match", "NotSupported", "Observation", "Pass", "Play", "RandomAgent", "Return", "Revolution",
     "Yield", "check_supported", "make_agents", "play_out",
-    "JIEFENG", "TIAOPAI", "Jiefeng", "Tiaopai", "ASK", "Ask", "InvalidAction",
+    "JIEFENG", "TIAOPAI", "Jiefeng", "Tiaopai", "ASK", "Ask", "InvalidAction", "BurnDue", "Due",
 ]
