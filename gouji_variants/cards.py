@@ -83,6 +83,14 @@ class Cards:
                                f"fractions are refused), got {shown}")
 
     @classmethod
+    def unchecked(cls, counts: tuple[int, ...]) -> Cards:
+        """A :class:`Cards` for a vector the engine built itself (16 non-negative ints), unchecked:
+        observations copy hands at every decision."""
+        cards = object.__new__(cls)
+        object.__setattr__(cards, "counts", counts)
+        return cards
+
+    @classmethod
     def parse(cls, text: str) -> Cards:
         """Parse the card notation: one symbol per card, in any order, case-insensitive, spaces
         ignored: ``3``-``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``, ``2``, ``B`` or ``小王``,

@@ -91,6 +91,7 @@ from .actions import (
     check_action,
 )
 from .moves import Counts, cards_of, moves_for
+from .seat import SeatView, Transfer
 from .support import check_supported
 
 SEATS = deck.SEATS
@@ -157,8 +158,26 @@ class Observation:
     removed: Cards
     opened: tuple[bool, ...]  # 开点 so far (打点)
     declared: tuple[str | None, ...]  # 明点 / 预点 declarations
+    # The public record of the current deal (a 流局 redeal starts a new one), and what follows from it:
+    deal: int = 0  # which deal of this game (0, or more after 流局)
+    deal_leader: int = -1  # the leader the deal started with (before a 革命 moves the lead on)
+    history: tuple[tuple[int, Action], ...] = ()  # every public action in order, forced passes included
+    played: tuple[Cards, ...] = ()  # the cards each seat has played
+    dealt: tuple[int, ...] = ()  # how many cards each seat was dealt
+    sizes: tuple[int, ...] = ()  # hand sizes, as counting the public record gives them
+    transfers: tuple[Transfer, ...] = ()  # tribute, 还贡, 买3 and 会3, cards where this seat sees them
+    deck: Cards = Cards.EMPTY  # the cards of the deal (the recipe's deck, or a scenario's hands)
+    shown: tuple[int, ...] = ()  # seats that showed their hand (挑牌) to their team-mates
+    told: tuple[int | None, ...] = ()  # counts told on asking (报牌 'when-asked')
+    gave_up: tuple[bool, ...] = ()  # 开点 given up (落四, forfeits)
+    burns: tuple[tuple[int, int, bool, str], ...] = ()  # (burner, burned, 反烧, outcome)
+    bottom: tuple[int, ...] = ()  # ranked from the bottom at once (诈烧, 窒息, 大小王不出手, forfeits)
+    stifled: tuple[int, ...] = ()  # 闷, in order
+    places: tuple[int, ...] | None = None  # each seat's place once the game is over
+    carry: Carry | None = None  # what this game inherited (last game's places, burns, dues, lead)
 
 
+_PUBLIC_TRANSFERS = ("buy", "pay", "hui3")  # made in front of the table; tribute and 还贡 only between the two
 _CLASSIFY_CACHES: dict[object, dict[Counts, Combo | Verdict]] = {}
 _NONE = (0,) * N_RANKS
 
@@ -252,6 +271,9 @@ class Game:
         self._luanchan_due = False
         self._slots: list[Slot] = []
         self._returns: list[tuple[int, int, int]] = []  # (receiver, payer, count), in order
+        self._history: list[tuple[int, Action]] = []  # the public actions of this deal
+        self._played_by = [[0] * N_RANKS for _ in range(SEATS)]
+        self._transfers: list[Transfer] = []
         self.stage = RETURNS
         if self.given_leader is not None and len(self.deals) == 1:
             self.leader = self.given_leader
@@ -261,6 +283,7 @@ class Game:
             self.leader = first_player.draw(rules.deck.recipe, self._rng, self.drawer)
         else:
             self.leader = first_player.first_game(rules.first_player, rules.deck.recipe, threes, self._rng)
+        self._deal_leader = self.leader
         if self.carry.places is not None:
             self._pay_tribute()
         if rules.kaidian.enabled and rules.kaidian.yudian is not None:
@@ -285,6 +308,7 @@ class Game:
                 self._hands[due.receiver][rank] += paid[rank]
                 received[due.receiver][rank] += paid[rank]
             note = f"{tribute_name(due.kind)} {due.payer}->{due.receiver}: {Cards(paid) if count else 'none'}"
+            self._transfers.append(Transfer(due.kind, due.payer, due.receiver, count, Cards(paid)))
             self.log.append(Event(due.payer, None, (note,)))
             if due.returned and count:
                 self._returns.append((due.receiver, due.payer, count))
@@ -334,6 +358,9 @@ class Game:
                 bought = bie3.buy(self.rules.bie3, self._hands, seat, rank, self._in_play)
                 if bought is not None:
                     seller, payment = bought
+                    self._transfers.append(Transfer("buy", seller, seat, 1, Cards.of((rank,))))
+                    if payment is not None:
+                        self._transfers.append(Transfer("pay", seat, seller, 1, Cards.of((payment,))))
                     self.stats["bought"] += 1
                     paid = "as a gift (赠)" if payment is None else f"for {RANK_SYMBOLS[payment]}"
                     self.log.append(Event(seat, None, (f"买{RANK_SYMBOLS[rank]} from {seller} {paid}",)))
@@ -411,6 +438,7 @@ class Game:
                 slots.pop(0)
                 broken = self._pass(seat)
                 self.stats["forced"] += 1
+                self._history.append((seat, PASS))
                 self.log.append(Event(seat, PASS, (("扣牌",) if kind == ANSWER else ()) + broken, True))
                 continue
             self.turn = seat
@@ -629,7 +657,9 @@ class Game:
                 self._hands[receiver][rank] -= count
                 self._hands[payer][rank] += count
             notes.append(f"还贡 {receiver}->{payer}")
+            self._transfers.append(Transfer("return", receiver, payer, len(action.cards), action.cards))
         elif isinstance(action, Revolution):
+            self._history.append((seat, action))
             self._declare_revolution(seat, action)
             declared = self.log[-1]
             self._advance()
@@ -675,6 +705,8 @@ class Game:
             self._play(seat, action.cards.counts, kind, isinstance(action, Burn), notes)
         event = Event(seat, action, tuple(notes))
         self.log.append(event)
+        if not isinstance(action, Return):
+            self._history.append((seat, action))
         self._advance()
         if self.over and self.places is not None:
             self.log.append(Event(-1, None, ("over: " + " ".join(PLACE_NAMES[p] for p in self.places),)))
@@ -707,7 +739,9 @@ class Game:
     def _hui3(self, action: Hui3) -> None:
         ranks = {"3": (0,), "4": (1,), "both": (0, 1)}[action.which]
         self.stats["hui3"] += 1
-        for hand in self._hands:
+        for seat, hand in enumerate(self._hands):
+            removed = Cards(tuple(hand[rank] if rank in ranks else 0 for rank in range(N_RANKS)))
+            self._transfers.append(Transfer("hui3", seat, None, len(removed), removed))
             for rank in ranks:
                 self._removed[rank] += hand[rank]
                 hand[rank] = 0
@@ -715,10 +749,11 @@ class Game:
     def _play(self, seat: int, counts: Counts, kind: int, burn: bool, notes: list[str]) -> None:
         combo = self._combo(counts)
         assert isinstance(combo, Combo)
-        hand = self._hands[seat]
+        hand, played = self._hands[seat], self._played_by[seat]
         for rank in range(N_RANKS):
             if counts[rank]:
                 hand[rank] -= counts[rank]
+                played[rank] += counts[rank]
                 self._table[rank] += counts[rank]
         self._round.append((seat, combo.cards))
         self._played[seat] = True
@@ -1012,17 +1047,17 @@ class Game:
     # -- views ---------------------------------------------------------------------------------
 
     def hand(self, seat: int) -> Cards:
-        return Cards(tuple(self._hands[seat]))
+        return Cards.unchecked(tuple(self._hands[seat]))
 
     @property
     def table(self) -> Cards:
         """Every card played so far."""
-        return Cards(tuple(self._table))
+        return Cards.unchecked(tuple(self._table))
 
     @property
     def removed(self) -> Cards:
         """Cards taken out by 会3."""
-        return Cards(tuple(self._removed))
+        return Cards.unchecked(tuple(self._removed))
 
     @property
     def top(self) -> tuple[int, Cards] | None:
@@ -1075,7 +1110,7 @@ class Game:
     @property
     def deck_total(self) -> Cards:
         """The cards of the current deal (for conservation checks)."""
-        return Cards(tuple(self._total))
+        return Cards.unchecked(tuple(self._total))
 
     def may_answer(self) -> tuple[int, ...]:
         """Seats the rules allow to beat the top play (by seat, not by cards held)."""
@@ -1111,7 +1146,40 @@ class Game:
             removed=self.removed,
             opened=tuple(self._opened),
             declared=tuple(self._declared),
+            deal=len(self.deals) - 1,
+            deal_leader=self._deal_leader,
+            history=tuple(self._history),
+            played=tuple(Cards.unchecked(tuple(played)) for played in self._played_by),
+            dealt=tuple(len(hand) for hand in self.deals[-1]),
+            sizes=tuple(counts),  # equal to what the public record adds up to (tests/engine/test_seat_view.py)
+            transfers=tuple(item if self.stage != YUDIAN_STAGE and (
+                seat in (item.giver, item.taker) or item.kind in _PUBLIC_TRANSFERS)
+                            else Transfer(item.kind, item.giver, item.taker, item.count, None)
+                            for item in self._transfers),
+            deck=self.deck_total,
+            shown=tuple(self._shown),
+            told=tuple(self._told),
+            gave_up=tuple(self._gave_up),
+            burns=tuple((b.burner, b.burned, b.counter, b.outcome) for b in self.burns),
+            bottom=tuple(self._bottom),
+            stifled=tuple(self._men),
+            places=None if self.places is None else tuple(self.places),
+            carry=self.carry,
         )
+
+    def view(self) -> SeatView:
+        """What :attr:`turn` may know and do: its observation and legal actions, never the game."""
+        if self.over:
+            raise ValueError("the game is over: no seat is to act")
+        kind, seat = self._kind, self.turn
+        listed = None if kind in (LEAD, BURN, *_BEATING) else tuple(self.legal_actions())
+        others: tuple[Action, ...] = ()
+        if kind == LEAD:
+            others = ((TIAOPAI,) if self._may_tiaopai(seat) else ()) + ((ASK,) if self._to_ask(seat) else ())
+        elif listed is None:
+            others = tuple(self._other_actions(kind))
+        return SeatView(self.observation(seat), self.rules, tuple(self._hands[seat]), self._moves,
+                        None if kind == LEAD else self._top, others, listed)
 
     def clone(self) -> Game:
         """An independent copy (same future under the same actions)."""
@@ -1120,10 +1188,11 @@ class Game:
         twin._rng = random.Random()
         twin._rng.setstate(self._rng.getstate())
         twin._hands = [list(hand) for hand in self._hands]
+        twin._played_by = [list(played) for played in self._played_by]
         for name in ("_table", "_removed", "_in_play", "_finished", "_zhashao", "_bottom", "_men", "_revolutionaries",
                      "_round", "_played", "_shown", "_told",
                      "_slots", "_returns", "log", "actions", "deals", "_stifler", "_lived", "_opened", "_gave_up",
-                     "_four_due", "_declared", "owed"):
+                     "_four_due", "_declared", "owed", "_history", "_transfers"):
             setattr(twin, name, list(getattr(self, name)))
         twin._passed = set(self._passed)
         twin._gousiji = set(self._gousiji)

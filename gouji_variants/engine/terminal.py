@@ -158,7 +158,7 @@ def play_game(game: Game, me: int, bots: list[Agent], read: Callable[[str], str]
                 write(event_text(event, me))
         shown = len(game.log)
         if game.turn != me:
-            game.apply(bots[game.turn].act(game, rng))
+            game.apply(bots[game.turn].act(game.view(), rng))
             continue
         write(render(game, me))
         command = parse(read(f"seat {me}, {game.decision}> "), game)
@@ -168,7 +168,7 @@ def play_game(game: Game, me: int, bots: list[Agent], read: Callable[[str], str]
             write(HELP)
             continue
         if command in ("hint", "auto"):
-            suggestion = bots[me].act(game, rng)
+            suggestion = bots[me].act(game.view(), rng)
             write(f"hint: {describe(suggestion)}")
             if command == "hint":
                 continue
