@@ -8,7 +8,7 @@ cannot see drawn at random among those the record allows, deterministically for 
    a hand the seat sees) are dealt to the seats it cannot see, each getting the size the public
    record gives it (``Observation.sizes``) and what the record says it must or cannot hold
    (:func:`known_floor`: what the seat paid or returned to it; the deal's ``each_hand`` where the
-   dealt hand can be rebuilt; 买3 / 买4: a buyer had none, a seller a spare).
+   dealt hand can be rebuilt; 革命: no 2s, no jokers; 买3 / 买4: a buyer had none, a seller a spare).
 2. The hands are taken back to where the 革命 stage began (undoing the plays, 买3 and 会3, whose
    cards are public) and a game is started from them with the deal's leader; the public history is
    replayed on it, the offers that left no trace declined (another seat's burn or 革命 offer, and
@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 
-from ..cards import FOUR, N_RANKS, THREE, Cards
+from ..cards import FOUR, JOKERS, N_RANKS, THREE, TWO, Cards
 from ..compiler import Ruleset
 from ..components.deck import SEATS
 from .actions import PASS, Action, Burn, IllegalAction, Revolution
@@ -104,7 +104,8 @@ def _offset(seen: Observation, seat: int, kinds: Collection[str] | None) -> list
 
 def _bounds(seen: Observation, seat: int, ruleset: Ruleset) -> tuple[list[int], list[int | None]]:
     """Least and most of each rank ``seat`` may hold now: :func:`known_floor`, the deal's
-    ``each_hand`` (where the seat's dealt hand can be rebuilt), and 买3 / 买4: a buyer had none of
+    ``each_hand`` (where the seat's dealt hand can be rebuilt), a revolutionary's hand (no 2s, no
+    jokers), and 买3 / 买4: a buyer had none of
     the rank, a seller one more than it sold, a seat in play that did not buy at least one (a world
     where it could not buy, having nothing to pay or nobody to sell, is not drawn)."""
     low: list[int] = known_floor(seen, seat)
@@ -120,9 +121,11 @@ def _bounds(seen: Observation, seat: int, ruleset: Ruleset) -> tuple[list[int], 
     if rules.deck.each_hand is not None and dealt is not None:
         for bound, count, rank in rules.deck.each_hand.clauses:
             need(dealt, rank, bound, count)
-    before_buying = _offset(seen, seat, PUBLIC_MOVES)
-    if rules.bie3.enabled and seen.stage in _AFTER_BUYING and before_buying is not None \
-            and seat not in seen.revolutionaries:
+    before_buying = _offset(seen, seat, PUBLIC_MOVES)  # back to the 革命 stage
+    if seat in seen.revolutionaries and before_buying is not None:  # 革命: no 2s, no jokers (no 3s …)
+        for rank in (TWO, *JOKERS, *((THREE,) if rules.revolution.requires_no_threes else ())):
+            need(before_buying, rank, "exactly", 0)
+    elif rules.bie3.enabled and seen.stage in _AFTER_BUYING and before_buying is not None:
         for rank in (THREE, FOUR) if rules.bie3.buy_fours else (THREE,):
             buys = [item for item in seen.transfers if item.kind == "buy" and item.cards and item.cards[rank]]
             if any(item.taker == seat for item in buys):
