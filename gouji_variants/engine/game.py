@@ -40,9 +40,11 @@ reference, 001 = the Q&A):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from operator import le
+from typing import Any
 
 from ..cards import FOUR, JOKERS, N_RANKS, RANK_SYMBOLS, THREE, Cards
 from ..compiler import Ruleset
@@ -65,7 +67,7 @@ from ..components.plays import Play as Combo
 from ..components.plays import Verdict, beats, classify
 from ..components.turns import ORDER, duitou
 from ..expressions import TRIBUTE_KINDS, Forfeit
-from ..rules import PLACE_NAMES
+from ..rules import PLACE_NAMES, Reporting
 from .actions import (
     ASK,
     DECLARE,
@@ -161,7 +163,7 @@ class Observation:
     # The public record of the current deal (a 流局 redeal starts a new one), and what follows from it:
     deal: int = 0  # which deal of this game (0, or more after 流局)
     deal_leader: int = -1  # the leader the deal started with (before a 革命 moves the lead on)
-    history: tuple[tuple[int, Action], ...] = ()  # every public action in order, forced passes included
+    history: tuple[tuple[int, Action], ...] = ()  # public actions in order (forced passes too) and the seat's own
     played: tuple[Cards, ...] = ()  # the cards each seat has played
     dealt: tuple[int, ...] = ()  # how many cards each seat was dealt
     sizes: tuple[int, ...] = ()  # hand sizes, as counting the public record gives them
@@ -179,7 +181,6 @@ class Observation:
 
 _PUBLIC_TRANSFERS = ("buy", "pay", "hui3")  # made in front of the table; tribute and 还贡 only between the two
 _CLASSIFY_CACHES: dict[object, dict[Counts, Combo | Verdict]] = {}
-_NONE = (0,) * N_RANKS
 
 
 class Game:
@@ -272,6 +273,7 @@ class Game:
         self._slots: list[Slot] = []
         self._returns: list[tuple[int, int, int]] = []  # (receiver, payer, count), in order
         self._history: list[tuple[int, Action]] = []  # the public actions of this deal
+        self._private: list[tuple[int, int, Action]] = []  # (place in _history, seat, action) only seat knows
         self._played_by = [[0] * N_RANKS for _ in range(SEATS)]
         self._transfers: list[Transfer] = []
         self.stage = RETURNS
@@ -693,6 +695,7 @@ class Game:
                 notes += self._pass(seat)
             elif kind in (BURN, REVOLT):
                 event = Event(seat, action, ("no burn" if kind == BURN else "no 革命",), private=True)
+                self._private.append((len(self._history), seat, action))
                 self.log.append(event)
                 self._advance()
                 return event
@@ -1119,53 +1122,64 @@ class Game:
         return tuple(seat for kind, seat in self._slots if kind != BURN)
 
     def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (:class:`Observation`)."""
+        return self._observing(seat)()
+
+    def _observing(self, seat: int) -> Callable[[], Observation]:
+        """``seat``'s observation, built when called from copies taken now that leave out what the
+        seat may not see: a seat's view holds this, never the game, and an agent that does not look
+        at its observation pays only for the copies."""
+        yudian = self.stage == YUDIAN_STAGE
         rule = self.rules.reporting
-        counts = [sum(hand) for hand in self._hands]
-        shown = [other in self._shown for other in range(SEATS)]
+        sizes = tuple(map(sum, self._hands))  # equal to what the public record adds up to (test_seat_view.py)
+        shown = tuple(self._shown)
+        hands = tuple(None if yudian or not reporting.hand_visible(rule, seat, other, sizes[other], other in shown)
+                      else tuple(self._hands[other]) for other in range(SEATS))
         public_turn = not self.over and (self._kind not in (BURN, REVOLT) or self.turn == seat)
-        return Observation(
-            seat=seat,
-            stage=self.stage,
-            to_act=self.turn if public_turn else None,
-            decision=self.decision if self.turn == seat else None,
-            hand=self.hand(seat) if self.stage != YUDIAN_STAGE else Cards(_NONE),
-            counts=tuple(count if reporting.count_visible(rule, seat, other, count, shown[other], self._told[other])
-                         and self.stage != YUDIAN_STAGE else None for other, count in enumerate(counts)),
-            hands=tuple(self.hand(other) if reporting.hand_visible(rule, seat, other, counts[other], shown[other])
-                        and self.stage != YUDIAN_STAGE else None for other in range(SEATS)),
-            top=None if self._top is None else self._top.cards,
-            top_seat=None if self._top is None else self._top_seat,
-            may_answer=self.may_answer(),
-            round_plays=tuple(self._round),
-            passed=tuple(sorted(self._passed)),
-            burner=self._burner,
-            luanchan=self._luanchan,
-            finished=tuple(self._finished),
-            out_of_play=tuple(seat for seat in range(SEATS) if not self._in_play[seat]),
-            revolutionaries=tuple(self._revolutionaries),
-            removed=self.removed,
-            opened=tuple(self._opened),
-            declared=tuple(self._declared),
-            deal=len(self.deals) - 1,
-            deal_leader=self._deal_leader,
-            history=tuple(self._history),
-            played=tuple(Cards.unchecked(tuple(played)) for played in self._played_by),
-            dealt=tuple(len(hand) for hand in self.deals[-1]),
-            sizes=tuple(counts),  # equal to what the public record adds up to (tests/engine/test_seat_view.py)
-            transfers=tuple(item if self.stage != YUDIAN_STAGE and (
-                seat in (item.giver, item.taker) or item.kind in _PUBLIC_TRANSFERS)
-                            else Transfer(item.kind, item.giver, item.taker, item.count, None)
-                            for item in self._transfers),
-            deck=self.deck_total,
-            shown=tuple(self._shown),
-            told=tuple(self._told),
-            gave_up=tuple(self._gave_up),
-            burns=tuple((b.burner, b.burned, b.counter, b.outcome) for b in self.burns),
-            bottom=tuple(self._bottom),
-            stifled=tuple(self._men),
-            places=None if self.places is None else tuple(self.places),
-            carry=self.carry,
-        )
+        ready: dict[str, Any] = {
+            "seat": seat,
+            "stage": self.stage,
+            "to_act": self.turn if public_turn else None,
+            "decision": self.decision if self.turn == seat else None,
+            "top": None if self._top is None else self._top.cards,
+            "top_seat": None if self._top is None else self._top_seat,
+            "may_answer": self.may_answer(),
+            "round_plays": tuple(self._round),
+            "burner": self._burner,
+            "luanchan": self._luanchan,
+            "finished": tuple(self._finished),
+            "revolutionaries": tuple(self._revolutionaries),
+            "opened": tuple(self._opened),
+            "declared": tuple(self._declared),
+            "deal": len(self.deals) - 1,
+            "deal_leader": self._deal_leader,
+            "history": self._history_of(seat),
+            "dealt": tuple(map(len, self.deals[-1])),
+            "sizes": sizes,
+            "transfers": tuple(
+                item if not yudian and (item.kind in _PUBLIC_TRANSFERS or seat in (item.giver, item.taker))
+                else Transfer(item.kind, item.giver, item.taker, item.count, None) for item in self._transfers),
+            "shown": shown,
+            "told": tuple(self._told),
+            "gave_up": tuple(self._gave_up),
+            "burns": tuple((b.burner, b.burned, b.counter, b.outcome) for b in self.burns),
+            "bottom": tuple(self._bottom),
+            "stifled": tuple(self._men),
+            "places": None if self.places is None else tuple(self.places),
+            "carry": self.carry,
+        }
+        return partial(_observed, rule, ready, hands, tuple(self._in_play), tuple(self._passed), tuple(self._removed),
+                       tuple(map(tuple, self._played_by)), tuple(self._total))
+
+    def _history_of(self, seat: int) -> tuple[tuple[int, Action], ...]:
+        """The public actions of this deal, with ``seat``'s own private ones (offers it declined) in place."""
+        mine = [(place, action) for place, other, action in self._private if other == seat]
+        if not mine:
+            return tuple(self._history)
+        history = list(self._history)
+        for place, action in reversed(mine):
+            history.insert(place, (seat, action))
+        return tuple(history)
 
     def view(self) -> SeatView:
         """What :attr:`turn` may know and do: its observation and legal actions, never the game."""
@@ -1178,7 +1192,7 @@ class Game:
             others = ((TIAOPAI,) if self._may_tiaopai(seat) else ()) + ((ASK,) if self._to_ask(seat) else ())
         elif listed is None:
             others = tuple(self._other_actions(kind))
-        return SeatView(self.observation(seat), self.rules, tuple(self._hands[seat]), self._moves,
+        return SeatView(seat, self.decision, self._observing(seat), self.rules, tuple(self._hands[seat]), self._moves,
                         None if kind == LEAD else self._top, others, listed)
 
     def clone(self) -> Game:
@@ -1192,7 +1206,7 @@ class Game:
         for name in ("_table", "_removed", "_in_play", "_finished", "_zhashao", "_bottom", "_men", "_revolutionaries",
                      "_round", "_played", "_shown", "_told",
                      "_slots", "_returns", "log", "actions", "deals", "_stifler", "_lived", "_opened", "_gave_up",
-                     "_four_due", "_declared", "owed", "_history", "_transfers"):
+                     "_four_due", "_declared", "owed", "_history", "_private", "_transfers"):
             setattr(twin, name, list(getattr(self, name)))
         twin._passed = set(self._passed)
         twin._gousiji = set(self._gousiji)
@@ -1206,6 +1220,27 @@ class Game:
 
     def successful_burns(self) -> tuple[tribute.BurnDue, ...]:
         return tuple(tribute.BurnDue(b.burner, b.burned, b.counter) for b in self.burns if b.outcome == "success")
+
+
+def _observed(rule: Reporting, ready: dict[str, Any], hands: tuple[Counts | None, ...], in_play: tuple[bool, ...],
+              passed: tuple[int, ...], removed: Counts, played: tuple[Counts, ...], deck: Counts) -> Observation:
+    """An observation from the copies :meth:`Game._observing` took (the hands in them are those the
+    seat may see)."""
+    seat, yudian, told, shown = ready["seat"], ready["stage"] == YUDIAN_STAGE, ready["told"], ready["shown"]
+    own = hands[seat]
+    return Observation(
+        **ready,
+        hand=Cards.EMPTY if own is None else Cards.unchecked(own),
+        counts=tuple(count if not yudian and reporting.count_visible(rule, seat, other, count, other in shown,
+                                                                     told[other]) else None
+                     for other, count in enumerate(ready["sizes"])),
+        hands=tuple(None if hand is None else Cards.unchecked(hand) for hand in hands),
+        passed=tuple(sorted(passed)),
+        out_of_play=tuple(other for other in range(SEATS) if not in_play[other]),
+        removed=Cards.unchecked(removed),
+        played=tuple(map(Cards.unchecked, played)),
+        deck=Cards.unchecked(deck),
+    )
 
 
 def _no(rule: str, zh: str, en: str) -> Verdict:

@@ -11,6 +11,7 @@ may not know. Legal actions are worked out when asked (a lead lists every distin
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from operator import le
@@ -46,27 +47,24 @@ class Transfer:
 class SeatView:
     """The decision of :attr:`seat`: its observation, the rules and its legal actions."""
 
-    observation: Observation
-    rules: Rules
+    seat: int
+    decision: str  # lead, follow, answer, burn-offer, return, revolution, hui3, yudian, mingdian …
+    _observe: Callable[[], Observation] = field(repr=False)  # from copies, what the seat may see only
+    rules: Rules = field(repr=False)
     _hand: Counts = field(repr=False)
     _moves: Moves = field(repr=False)
     _top: Combo | None = field(repr=False)
     _others: tuple[Action, ...] = field(repr=False)  # besides the plays: pass, yield, 挑牌, 问张数 …
     _listed: tuple[Action, ...] | None = field(repr=False)  # every legal action, when not plays
 
-    @property
-    def seat(self) -> int:
-        return self.observation.seat
-
-    @property
-    def decision(self) -> str:
-        """The kind of decision: ``lead``, ``follow``, ``answer``, ``burn-offer``, ``return`` …"""
-        assert self.observation.decision is not None
-        return self.observation.decision
+    @cached_property
+    def observation(self) -> Observation:
+        """What the seat may know (built when first asked for)."""
+        return self._observe()
 
     @property
     def hand(self) -> Cards:
-        return self.observation.hand
+        return Cards.unchecked(self._hand)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action, in the order :meth:`Game.legal_actions` lists them."""

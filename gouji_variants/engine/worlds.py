@@ -11,8 +11,8 @@ cannot see drawn at random among those the record allows, deterministically for 
    dealt hand can be rebuilt; 革命: no 2s, no jokers; 买3 / 买4: a buyer had none, a seller a spare).
 2. The hands are taken back to where the 革命 stage began (undoing the plays, 买3 and 会3, whose
    cards are public) and a game is started from them with the deal's leader; the public history is
-   replayed on it, the offers that left no trace declined (another seat's burn or 革命 offer, and
-   the seat's own declined ones, which are not in its history either).
+   replayed on it (the seat's own declined offers are in its history), the other seats' offers
+   that left no trace declined.
 3. The world is kept only if the seat would have seen exactly what it saw: the same observation
    field for field (history, sizes and reported counts, hands shown, 买3 and 会3, burns, 开点,
    places so far …), so every rule the sampler does not bound (who can beat, 革命 eligibility,
@@ -26,11 +26,13 @@ likely to have produced the actions seen: no player model weighs them).
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from ..cards import FOUR, JOKERS, N_RANKS, THREE, TWO, Cards
 from ..compiler import Ruleset
+from ..components import bie3
 from ..components.deck import SEATS
+from ..rules import Bie3
 from .actions import PASS, Action, Burn, IllegalAction, Revolution
 from .game import Game, Observation
 
@@ -105,16 +107,17 @@ def _offset(seen: Observation, seat: int, kinds: Collection[str] | None) -> list
 def _bounds(seen: Observation, seat: int, ruleset: Ruleset) -> tuple[list[int], list[int | None]]:
     """Least and most of each rank ``seat`` may hold now: :func:`known_floor`, the deal's
     ``each_hand`` (where the seat's dealt hand can be rebuilt), a revolutionary's hand (no 2s, no
-    jokers), and 买3 / 买4: a buyer had none of
-    the rank, a seller one more than it sold, a seat in play that did not buy at least one (a world
-    where it could not buy, having nothing to pay or nobody to sell, is not drawn)."""
+    jokers) and what 买3 / 买4 tell (:func:`_buying`)."""
     low: list[int] = known_floor(seen, seat)
     high: list[int | None] = [None] * N_RANKS
 
     def need(offset: list[int], rank: int, bound: str, count: int) -> None:
-        low[rank] = max(low[rank], count - offset[rank])
-        if bound == "exactly":
-            high[rank] = count - offset[rank] if high[rank] is None else min(high[rank] or 0, count - offset[rank])
+        """``bound`` ('at least', 'at most', 'exactly') ``count`` of ``rank`` when ``offset`` was taken."""
+        if bound != "at most":
+            low[rank] = max(low[rank], count - offset[rank])
+        if bound != "at least":
+            most = count - offset[rank]
+            high[rank] = most if high[rank] is None else min(high[rank] or 0, most)
 
     rules = ruleset.rules
     dealt = _offset(seen, seat, None)
@@ -126,13 +129,35 @@ def _bounds(seen: Observation, seat: int, ruleset: Ruleset) -> tuple[list[int], 
         for rank in (TWO, *JOKERS, *((THREE,) if rules.revolution.requires_no_threes else ())):
             need(before_buying, rank, "exactly", 0)
     elif rules.bie3.enabled and seen.stage in _AFTER_BUYING and before_buying is not None:
-        for rank in (THREE, FOUR) if rules.bie3.buy_fours else (THREE,):
-            buys = [item for item in seen.transfers if item.kind == "buy" and item.cards and item.cards[rank]]
-            if any(item.taker == seat for item in buys):
-                need(before_buying, rank, "exactly", 0)
-            else:  # one of its own, and one more than it sold (a seller keeps one)
-                need(before_buying, rank, "at least", 1 + sum(item.giver == seat for item in buys))
+        _buying(seen, seat, rules.bie3, lambda rank, bound, count: need(before_buying, rank, bound, count))
     return low, high
+
+
+def _buying(seen: Observation, seat: int, rule: Bie3, need: Callable[[int, str, int], None]) -> None:
+    """What 买3 / 买4 (all public) tell of ``seat``'s hand before buying: a buyer had none of the rank
+    and, paying with a joker, no 2 (its only purchase); a seller one more than it sold; a seat
+    asked before the seller had no spare; a seat in play that did not buy had one (a world where it
+    could not buy, having nothing to pay or nobody to sell, is not drawn)."""
+    in_play = [other not in seen.revolutionaries for other in range(SEATS)]
+    paid = [item for item in seen.transfers if item.kind == "pay"]
+    for rank in (THREE, FOUR) if rule.buy_fours else (THREE,):
+        buys = [item for item in seen.transfers if item.kind == "buy" and item.cards and item.cards[rank]]
+        if any(item.taker == seat for item in buys):
+            need(rank, "exactly", 0)
+        else:
+            need(rank, "at least", 1 + sum(item.giver == seat for item in buys))
+        for item in buys:
+            assert item.taker is not None
+            asked = [(other, gives) for other, gives in bie3.sellers(rule, item.taker, in_play)]
+            before = asked[:[other for other, _ in asked].index(item.giver)]
+            paying = any(pay.giver == item.taker and pay.taker == item.giver for pay in paid)
+            if any(other == seat and (gives or paying) for other, gives in before):
+                need(rank, "at most", 1)
+    mine = [pay for pay in paid if pay.giver == seat]
+    if len(mine) == 1 and mine[0].cards is not None and not any(item.giver == seat for item in seen.transfers
+                                                               if item.kind == "buy"):
+        for cheaper in bie3.PAYMENT[:bie3.PAYMENT.index(mine[0].cards.ranks()[0])]:
+            need(cheaper, "exactly", 0)
 
 
 def _attempt(ruleset: Ruleset, seen: Observation, rng: random.Random) -> Game | None:
@@ -151,7 +176,7 @@ def _attempt(ruleset: Ruleset, seen: Observation, rng: random.Random) -> Game | 
         return None
     world = Game(ruleset, rng.getrandbits(32), hands=[Cards(tuple(hand)) for hand in start],
                  leader=seen.deal_leader)
-    if not _replay(world, seen.history) or not _agrees(world, seen):
+    if not _replay(world, seen.history, seen.seat) or not _agrees(world, seen):
         return None
     return world
 
@@ -193,19 +218,21 @@ def _move(hand: list[int], cards: Cards, sign: int) -> None:
         hand[rank] += sign * count
 
 
-def _replay(world: Game, history: Sequence[tuple[int, Action]]) -> bool:
-    """Play the public history on ``world``, declining the offers that left no trace in it (the
-    seat's own declined offers are not in its history either); the passes the world forces itself
-    must be the history's next entries. False when the world does not allow it (a different turn,
-    an illegal action, a pass forced where the seat played, the game over early)."""
+def _replay(world: Game, history: Sequence[tuple[int, Action]], me: int) -> bool:
+    """Play the history ``me`` saw on ``world``: its own declined offers are in it, other seats' are
+    not and are declined here; the passes the world forces itself must be the history's next
+    entries. False when the world does not allow it (a different turn, an illegal action, an offer
+    to ``me`` it never had, a pass forced where the seat played, the game over early)."""
     done = 0
     while done < len(history):
         seat, action = history[done]
         if world.over:
             return False
         logged = len(world.log)
-        if world.decision in PRIVATE_OFFERS and not (
-                world.turn == seat and isinstance(action, PRIVATE_OFFERS[world.decision])):
+        offer = PRIVATE_OFFERS.get(world.decision)
+        if offer is not None and not (world.turn == seat and (isinstance(action, offer) or seat == me)):
+            if world.turn == me:
+                return False
             world.apply(PASS)
         elif world.turn != seat:
             return False
