@@ -236,6 +236,7 @@ class Game:
         else:
             hands, threes = deck.deal(rules.deck.recipe, self._rng, rules.deck.each_hand)
         self.deals.append(tuple(Cards(tuple(hand)) for hand in hands))
+        self._dealt = tuple(map(sum, hands))
         self._total = [sum(hand[rank] for hand in hands) for rank in range(N_RANKS)]
         self._hands = hands
         self._table = [0] * N_RANKS
@@ -1133,8 +1134,11 @@ class Game:
         rule = self.rules.reporting
         sizes = tuple(map(sum, self._hands))  # equal to what the public record adds up to (test_seat_view.py)
         shown = tuple(self._shown)
-        hands = tuple(None if yudian or not reporting.hand_visible(rule, seat, other, sizes[other], other in shown)
-                      else tuple(self._hands[other]) for other in range(SEATS))
+        if rule.teammate_view_at_most is None and not shown:  # only its own (the common case, quickly)
+            hands = tuple(None if yudian or other != seat else tuple(self._hands[seat]) for other in range(SEATS))
+        else:
+            hands = tuple(None if yudian or not reporting.hand_visible(rule, seat, other, sizes[other], other in shown)
+                          else tuple(self._hands[other]) for other in range(SEATS))
         public_turn = not self.over and (self._kind not in (BURN, REVOLT) or self.turn == seat)
         ready: dict[str, Any] = {
             "seat": seat,
@@ -1154,7 +1158,7 @@ class Game:
             "deal": len(self.deals) - 1,
             "deal_leader": self._deal_leader,
             "history": self._history_of(seat),
-            "dealt": tuple(map(len, self.deals[-1])),
+            "dealt": self._dealt,
             "sizes": sizes,
             "transfers": tuple(
                 item if not yudian and (item.kind in _PUBLIC_TRANSFERS or seat in (item.giver, item.taker))
