@@ -8,7 +8,8 @@ cannot see drawn at random among those the record allows, deterministically for 
    a hand the seat sees) are dealt to the seats it cannot see, each getting the size the public
    record gives it (``Observation.sizes``) and what the record says it must or cannot hold
    (:func:`known_floor`: what the seat paid or returned to it; the deal's ``each_hand`` where the
-   dealt hand can be rebuilt; 革命: no 2s, no jokers; 买3 / 买4: a buyer had none, a seller a spare).
+   dealt hand can be rebuilt; 革命: no 2s, no jokers; 买3 / 买4: a buyer had none, a seller a spare;
+   forfeits for holding none: :func:`hand_bounds`), bounds the real deal always meets.
 2. The hands are taken back to where the 革命 stage began (undoing the plays, 买3 and 会3, whose
    cards are public) and a game is started from them with the deal's leader; the public history is
    replayed on it (the seat's own declined offers are in its history), the other seats' offers
@@ -27,11 +28,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
+from functools import partial
 
 from ..cards import FOUR, JOKERS, N_RANKS, THREE, TWO, Cards
 from ..compiler import Ruleset
 from ..components import bie3
 from ..components.deck import SEATS
+from ..expressions import Forfeit
 from ..rules import Bie3
 from .actions import PASS, Action, Burn, IllegalAction, Revolution
 from .game import Game, Observation
@@ -104,7 +107,7 @@ def _offset(seen: Observation, seat: int, kinds: Collection[str] | None) -> list
     return offset
 
 
-def _bounds(seen: Observation, seat: int, ruleset: Ruleset) -> tuple[list[int], list[int | None]]:
+def hand_bounds(seen: Observation, seat: int, ruleset: Ruleset) -> tuple[list[int], list[int | None]]:
     """Least and most of each rank ``seat`` may hold now: :func:`known_floor`, the deal's
     ``each_hand`` (where the seat's dealt hand can be rebuilt), a revolutionary's hand (no 2s, no
     jokers) and what 买3 / 买4 tell (:func:`_buying`)."""
@@ -128,31 +131,57 @@ def _bounds(seen: Observation, seat: int, ruleset: Ruleset) -> tuple[list[int], 
     if seat in seen.revolutionaries and before_buying is not None:  # 革命: no 2s, no jokers (no 3s …)
         for rank in (TWO, *JOKERS, *((THREE,) if rules.revolution.requires_no_threes else ())):
             need(before_buying, rank, "exactly", 0)
-    elif rules.bie3.enabled and seen.stage in _AFTER_BUYING and before_buying is not None:
-        _buying(seen, seat, rules.bie3, lambda rank, bound, count: need(before_buying, rank, bound, count))
+    elif seen.stage in _AFTER_BUYING and before_buying is not None:
+        if rules.bie3.enabled:
+            _buying(seen, seat, rules.bie3, partial(need, before_buying))
+        after_buying = _offset(seen, seat, ("hui3",))
+        if after_buying is not None:
+            _holdings(seen, seat, rules.penalties.forfeits, partial(need, after_buying))
     return low, high
+
+
+def _holdings(seen: Observation, seat: int, forfeits: Sequence[Forfeit], need: Callable[[int, str, int], None]) -> None:
+    """penalties.forfeits 'no X' after buying: a seat ranked at once (大落) or that gave 开点 up then
+    had no X, and a seat still in play that did not had one. Told apart only where nothing else can
+    be the cause: the seat has not played (落四, 'X with A'), nobody is out yet (窒息), and one rule
+    alone has that consequence; a seat ranked at once is not asked about the rules after."""
+    idle = not any(seen.played[seat].counts)
+    ranked = seat in seen.bottom and idle
+    rules = [forfeit for forfeit in forfeits if forfeit.condition == "holds-none"]
+    for forfeit in rules:
+        alone = sum(other.consequence == forfeit.consequence for other in rules) == 1
+        if forfeit.consequence == "dalu":
+            if ranked and alone and not seen.finished:
+                need(forfeit.rank, "exactly", 0)
+            elif seat not in seen.bottom:
+                need(forfeit.rank, "at least", 1)
+        elif seen.gave_up[seat]:
+            if idle and alone:
+                need(forfeit.rank, "exactly", 0)
+        elif not ranked:
+            need(forfeit.rank, "at least", 1)
 
 
 def _buying(seen: Observation, seat: int, rule: Bie3, need: Callable[[int, str, int], None]) -> None:
     """What 买3 / 买4 (all public) tell of ``seat``'s hand before buying: a buyer had none of the rank
-    and, paying with a joker, no 2 (its only purchase); a seller one more than it sold; a seat
-    asked before the seller had no spare; a seat in play that did not buy had one (a world where it
-    could not buy, having nothing to pay or nobody to sell, is not drawn)."""
+    and, paying with a joker, no 2 (its only purchase); a seller one more than it sold; a seat asked
+    before the seller had no spare then. (A seat that did not buy may still have had none, with
+    nothing to pay or nobody to sell: the replay decides.)"""
     in_play = [other not in seen.revolutionaries for other in range(SEATS)]
     paid = [item for item in seen.transfers if item.kind == "pay"]
     for rank in (THREE, FOUR) if rule.buy_fours else (THREE,):
         buys = [item for item in seen.transfers if item.kind == "buy" and item.cards and item.cards[rank]]
         if any(item.taker == seat for item in buys):
             need(rank, "exactly", 0)
-        else:
+        elif any(item.giver == seat for item in buys):  # a seller keeps one
             need(rank, "at least", 1 + sum(item.giver == seat for item in buys))
-        for item in buys:
+        for index, item in enumerate(buys):
             assert item.taker is not None
-            asked = [(other, gives) for other, gives in bie3.sellers(rule, item.taker, in_play)]
+            asked = bie3.sellers(rule, item.taker, in_play)
             before = asked[:[other for other, _ in asked].index(item.giver)]
             paying = any(pay.giver == item.taker and pay.taker == item.giver for pay in paid)
-            if any(other == seat and (gives or paying) for other, gives in before):
-                need(rank, "at most", 1)
+            if any(other == seat and (gives or paying) for other, gives in before):  # no spare then
+                need(rank, "at most", 1 + sum(sold.giver == seat for sold in buys[:index]))
     mine = [pay for pay in paid if pay.giver == seat]
     if len(mine) == 1 and mine[0].cards is not None and not any(item.giver == seat for item in seen.transfers
                                                                if item.kind == "buy"):
@@ -183,14 +212,14 @@ def _attempt(ruleset: Ruleset, seen: Observation, rng: random.Random) -> Game | 
 
 def _deal_unseen(seen: Observation, ruleset: Ruleset, rng: random.Random) -> list[Cards] | None:
     """Every hand: those the seat sees as they are, the others drawn from the unseen cards within
-    their :func:`_bounds` (None when this draw runs into a dead end)."""
+    their :func:`hand_bounds` (None when this draw runs into a dead end)."""
     known = _known(seen)
     hidden = [seat for seat in range(SEATS) if known[seat] is None]
     pool = list(unseen_cards(seen).counts)
     hands = {seat: [0] * N_RANKS for seat in hidden}
     highs = {}
     for seat in hidden:
-        low, highs[seat] = _bounds(seen, seat, ruleset)
+        low, highs[seat] = hand_bounds(seen, seat, ruleset)
         if any(high is not None and high < least for least, high in zip(low, highs[seat], strict=True)):
             return None
         _move(hands[seat], Cards(tuple(low)), +1)

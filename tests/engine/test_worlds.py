@@ -14,7 +14,7 @@ from test_seat_view import alike, public
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset, load_ruleset
 from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent
-from gouji_variants.engine.worlds import NoWorld, sample_world, unseen_cards
+from gouji_variants.engine.worlds import NoWorld, hand_bounds, sample_world, unseen_cards
 
 DAGANG = load_ruleset("dagang")
 RULESETS = {
@@ -128,3 +128,28 @@ def test_the_unseen_cards_are_the_deck_less_what_the_seat_accounts_for() -> None
     assert unseen == sum((game.hand(seat) for seat in hidden), Cards.EMPTY)
     worlds = {tuple(sample_world(DAGANG, seen, seed).hand(hidden[0]).counts) for seed in range(5)}
     assert len(worlds) > 1  # the hidden hands are drawn, not copied
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(["houshuiwan", "jining", "bie3", "heze-mudan", "qingdao", "busy"]),
+       seed=st.integers(0, 2**32 - 1), earlier=st.integers(0, 1), steps=st.integers(0, 200))
+def test_the_true_hands_are_always_within_the_bounds_a_world_is_drawn_in(name: str, seed: int, earlier: int,
+                                                                          steps: int) -> None:
+    """What the sampler reads off the record (sizes, 买3, forfeits, each_hand, 革命) never rules the
+    real deal out, so it never biases worlds away from it; where a world is found, it agrees."""
+    ruleset = RULESETS.get(name) or load_ruleset(name)
+    game = position(ruleset, seed, earlier, steps)
+    if game.over:
+        return
+    seen = game.observation(game.turn)
+    for seat in range(6):
+        if seat != seen.seat:
+            low, high = hand_bounds(seen, seat, ruleset)
+            hand = game.hand(seat).counts
+            assert all(least <= held and (most is None or held <= most)
+                       for least, held, most in zip(low, hand, high, strict=True)), (seat, low, hand, high)
+    try:
+        world = sample_world(ruleset, seen, seed, tries=30)
+    except NoWorld:
+        return
+    assert world.legal_actions() == game.legal_actions()
