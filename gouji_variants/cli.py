@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, cast
@@ -15,11 +16,14 @@ from . import __version__, schema
 from .cards import Cards
 from .catalog import Catalog
 from .compiler import Ruleset, compile_path
+from .engine.agents import DEFAULT_AGENTS
 from .errors import RulesetError
 from .grammar import NotationError
 from .rules import SECTIONS
 
 if TYPE_CHECKING:
+    from rich.progress import Progress
+
     from .behaviour import Behaviour
     from .card import Format as CardFormat
     from .diff import Diff, Format
@@ -75,25 +79,21 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
         try:
             ruleset = compile_path(entry.path, catalog)
             rows.append({"id": ruleset.id, "kind": ruleset.kind, "name_zh": ruleset.name_zh,
-                         "region": ruleset.region, "aliases": list(ruleset.aliases),
+                         "name_en": ruleset.name_en, "region": ruleset.region, "aliases": list(ruleset.aliases),
                          "fingerprint": ruleset.fingerprint, "path": str(entry.path)})
         except RulesetError as error:
-            rows.append({"id": entry.id, "kind": "", "name_zh": "", "region": "", "aliases": [],
+            rows.append({"id": entry.id, "kind": "", "name_zh": "", "name_en": "", "region": "", "aliases": [],
                          "fingerprint": "invalid", "path": str(entry.path),
                          "error": error.diagnostics[0].render()})
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    from rich.console import Console
-    from rich.table import Table
+    from .listing import plain, table
 
-    table = Table(title="够级 rulesets")
-    for column in ("id", "中文名", "region", "aliases", "fingerprint"):
-        table.add_column(column, overflow="fold")
-    for row in rows:
-        kind = " (pack)" if row["kind"] == "option-pack" else ""
-        table.add_row(row["id"] + kind, row["name_zh"], row["region"], ", ".join(row["aliases"]), row["fingerprint"])
-    Console().print(table)
+    if sys.stdout.isatty():
+        table(rows)
+    else:
+        click.echo(plain(rows), nl=False)
 
 
 def dump_yaml(data: dict[str, Any], comments: dict[str, str] | None = None) -> str:
@@ -128,7 +128,7 @@ def _flow(value: Any) -> str:
 @click.option("--format", "fmt", type=click.Choice(["yaml", "json"]), default="yaml", show_default=True)
 @click.pass_context
 def show(ctx: click.Context, ruleset: str, resolved: bool, provenance: bool, fmt: str) -> None:
-    """Show a ruleset by id, alias, name (e.g. 青岛) or path."""
+    """Show a ruleset by id, alias, name such as 青岛, or path."""
     loaded = _load(ctx, ruleset)
     data = loaded.resolved() if resolved else dict(loaded.own)
     marks = {key: str(mark) for key, mark in loaded.provenance.items()} if provenance else {}
@@ -185,8 +185,15 @@ def check(ctx: click.Context, refs: tuple[str, ...], every: bool, as_json: bool)
     sys.exit(report.exit_code)
 
 
+class _Draft(click.Choice):
+    """The schema drafts; ``7`` (or ``007``) is read as ``07``."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return super().convert("07" if str(value).lstrip("0") == "7" else value, param, ctx)
+
+
 @main.command("schema")
-@click.option("--draft", type=click.Choice(["2020-12", "07"]), default="2020-12", show_default=True,
+@click.option("--draft", type=_Draft(["2020-12", "07"]), default="2020-12", show_default=True,
               help="07 is for editors whose YAML support lacks 2020-12.")
 def schema_command(draft: str) -> None:
     """Print the ruleset JSON Schema."""
@@ -206,7 +213,7 @@ HOUSE_KEYS = (
 @click.option("--from", "base", default="dagang", show_default=True, help="The ruleset to build on.")
 @click.pass_context
 def new(ctx: click.Context, file: Path, base: str) -> None:
-    """Write a house-rules FILE that extends BASE, ready to edit."""
+    """Write a house-rules FILE that extends the --from ruleset, ready to edit."""
     if file.exists():
         _fail(f"error: {file} already exists; choose another name or remove it first", EXIT_INVALID)
     parent = _load(ctx, base)
@@ -216,7 +223,7 @@ def new(ctx: click.Context, file: Path, base: str) -> None:
         f"# yaml-language-server: $schema={schema.SCHEMA_DIR / schema.FILES['07']}",
         f"# House rules built on {parent.name_zh} / {parent.name_en} ({parent.id}, fingerprint {parent.fingerprint}).",
         f"# Everything not set here comes from {parent.id}. Uncomment and edit what your table changes, then:",
-        f"#   gouji validate {file.name}    gouji show {file.name} --resolved --provenance",
+        f"#   gouji validate {shlex.quote(file.name)}    gouji show {shlex.quote(file.name)} --resolved --provenance",
         f"id: {slug}",
         "kind: ruleset",
         "name:",
@@ -241,7 +248,7 @@ def new(ctx: click.Context, file: Path, base: str) -> None:
             out.write("\n".join(lines) + "\n")
     except OSError as error:
         _fail(f"error: cannot write {file}: {error.strerror}", EXIT_INVALID)
-    click.echo(f"wrote {file} (extends {parent.id}); edit it, then run: gouji validate {file}")
+    click.echo(f"wrote {file} (extends {parent.id}); edit it, then run: gouji validate {shlex.quote(str(file))}")
 
 
 def _cards(text: str, what: str) -> Cards:
@@ -311,12 +318,22 @@ def _agents(spec: str) -> list[Agent]:
         _fail(f"error: --agents: {error}", EXIT_USAGE)
 
 
+def _progress(quiet: bool) -> Progress:
+    """A progress bar on stderr, only on a terminal: stdout keeps the report alone."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    console = Console(stderr=True)
+    return Progress(console=console, transient=True, disable=quiet or not console.is_terminal)
+
+
 @main.command()
 @click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
 @click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (one match).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match.")
-@click.option("--agents", "spec", default="random", show_default=True,
-              help="random, heuristic, or a comma list cycled over seats 0-5 (heuristic,random: team 0 heuristic).")
+@click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
+              help="random, heuristic (the bot of gouji play), or a comma list of up to six cycled over seats 0-5 "
+              "(heuristic,random: team 0 heuristic).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--records", type=click.Path(dir_okay=False, path_type=Path),
               help="Write every game record to this file, one JSON object per line (for gouji replay).")
@@ -324,8 +341,6 @@ def _agents(spec: str) -> list[Agent]:
 def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_json: bool,
              records: Path | None) -> None:
     """Self-play N games: speed, team win rates, decisions per game and rule statistics."""
-    from rich.progress import Progress
-
     from .engine.simulate import report
     from .engine.simulate import simulate as run
 
@@ -339,7 +354,7 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
         assert out is not None
         out.write(json.dumps(record, ensure_ascii=False) + "\n")
 
-    with Progress(transient=True, disable=as_json) as progress:
+    with _progress(as_json) as progress:
         task = progress.add_task(f"{ruleset.id}: {games} games", total=games)
         result = run(ruleset, games, seed, agents, lambda: progress.advance(task), keep if out else None)
     if out is not None:
@@ -454,8 +469,9 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
               help="Also self-play N seeded games under each ruleset and compare what players see.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the simulated matches.")
 @click.option("--seed-b", type=int, help="Another seed for B's match (default: --seed, the same deals).")
-@click.option("--agents", "spec", default="heuristic", show_default=True,
-              help="Agents of the simulation: random, heuristic, or a comma list cycled over seats.")
+@click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
+              help="Agents of the simulation, as for gouji simulate: random, heuristic (the bot of gouji play), "
+              "or a comma list of up to six cycled over seats.")
 @click.pass_context
 def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, provenance: bool, fmt: str,
                  as_json: bool, games: int | None, seed: int, seed_b: int | None, spec: str) -> None:
@@ -496,8 +512,6 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
 
 def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], spec: str,
                    quiet: bool) -> Behaviour:
-    from rich.progress import Progress
-
     from .behaviour import behavioural_diff
 
     if games < 2:
@@ -505,7 +519,7 @@ def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], s
     agents = _agents(spec)
     for ruleset in (a, b):
         _check_playable(ruleset, "--simulate: ")
-    with Progress(transient=True, disable=quiet) as progress:
+    with _progress(quiet) as progress:
         task = progress.add_task(f"{a.id} / {b.id}: {games} games each", total=2 * games)
         return behavioural_diff(a, b, games, seeds, agents, lambda: progress.advance(task))
 
