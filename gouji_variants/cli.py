@@ -185,7 +185,7 @@ def check(ctx: click.Context, refs: tuple[str, ...], every: bool, as_json: bool)
     sys.exit(report.exit_code)
 
 
-class _Draft(click.Choice):
+class _Draft(click.Choice):  # type: ignore[type-arg]
     """The schema drafts; ``7`` (or ``007``) is read as ``07``."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
