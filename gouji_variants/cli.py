@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .behaviour import Behaviour
     from .card import Format as CardFormat
     from .diff import Diff, Format
-    from .engine import Agent
+    from .engine import Agent, Game
     from .explain import Lang
 
 EXIT_INVALID = 1
@@ -406,38 +406,48 @@ def replay(ctx: click.Context, file: Path) -> None:
 @main.command()
 @click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
 @click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")
-@click.option("--seed", type=int, default=None, help="Seed of the deal (random when omitted).")
+@click.option("--seed", type=int, default=None, help="Seed of the match (random when omitted).")
+@click.option("--games", type=click.IntRange(1), default=1, show_default=True,
+              help="Games of the match: tribute, 还贡, the lead and the team score carry over.")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write each finished game's record to this file, one JSON object per line (for gouji replay).")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
 @click.pass_context
-def play(ctx: click.Context, ref: str, seat: int, seed: int | None) -> None:
-    """Play one game in the terminal against five heuristic bots (type 'help')."""
+def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, record_file: Path | None,
+         lang: str) -> None:
+    """Play a game or a match in the terminal against five heuristic bots (type 'help')."""
     import random
 
-    from .engine import Game, HeuristicAgent
-    from .engine.terminal import HELP, play_game, tribute_text
+    from .engine.record import game_record
+    from .engine.terminal import Seat, session
+    from .engine.view import Words, colour_wanted
 
     ruleset = _playable(ctx, ref)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-    game = Game(ruleset, seed)
-    click.echo(f"{ruleset.name_zh} / {ruleset.name_en} — seed {seed}; you are seat {seat}, your 对头 is seat "
-               f"{(seat + 3) % 6}, your team-mates seats {(seat + 2) % 6} and {(seat + 4) % 6}. "
-               "Play runs 0→1→…→5 (counter-clockwise).")
-    click.echo(HELP)
+    words = Words(cast("Lang", lang), colour_wanted(sys.stdout.isatty()))
+    try:
+        out = record_file.open("w", encoding="utf-8") if record_file else None
+    except OSError as error:
+        _fail(f"error: --record: cannot write {record_file}: {error.strerror}", EXIT_USAGE)
 
-    def read(prompt: str) -> str:
+    def read(prompt: str) -> str | None:
         try:
-            return str(click.prompt(prompt, prompt_suffix="", default="", show_default=False))
-        except (EOFError, click.Abort):
-            return "quit"
+            return input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            click.echo()
+            return None
 
-    bots = [HeuristicAgent() for _ in range(6)]
-    if not play_game(game, seat, list(bots), read, click.echo, random.Random(seed)):
-        click.echo("you left the game")
-        return
-    assert game.places is not None and game.score is not None
-    names = game.place_names() or []
-    click.echo("places: " + ", ".join(f"seat {s}{' (you)' if s == seat else ''} {names[s]}" for s in range(6)))
-    click.echo(f"score: seats 0,2,4 {game.score[0]} — seats 1,3,5 {game.score[1]}")
-    click.echo("tribute next game: " + "; ".join(tribute_text(game)))
+    def keep(game: Game) -> None:
+        assert out is not None
+        out.write(json.dumps(game_record(game), ensure_ascii=False) + "\n")
+        out.flush()
+
+    human = Seat(seat, read, lambda line: click.echo(line, color=words.colour), words, random.Random(seed))
+    try:
+        session(ruleset, seed, games, human, keep if out else None)
+    finally:
+        if out is not None:
+            out.close()
 
 
 # ── agreeing on house rules: diff, card, fingerprint ───────────────────────
