@@ -369,8 +369,14 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
 
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--show", "show_game", type=click.IntRange(1), is_flag=False, flag_value=1, default=None,
+              metavar="[GAME]", help="Step through game GAME (default 1) instead: each play, burn and pass, "
+              "places and tribute (the whole game at once when stdout is not a terminal).")
+@click.option("--seat", type=click.IntRange(0, 5), default=None, help="With --show: the hands as this seat saw "
+              "them (default: all hands).")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="With --show.")
 @click.pass_context
-def replay(ctx: click.Context, file: Path) -> None:
+def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | None, lang: str) -> None:
     """Re-play game records (one JSON object, or one per line) and report the first divergence.
 
     Exit 0 when every game re-plays exactly, 1 when one diverges, 2 when FILE cannot be read.
@@ -384,6 +390,9 @@ def replay(ctx: click.Context, file: Path) -> None:
             json.loads(line) for line in stripped.splitlines() if line.strip()]
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         _fail(f"error: cannot read game records from {file}: {error}", EXIT_USAGE)
+    if show_game is not None:
+        _show_record(ctx, file, records, show_game, seat, cast("Lang", lang))
+        return
     failed = 0
     for index, record in enumerate(records, 1):
         if not isinstance(record, dict):
@@ -401,6 +410,36 @@ def replay(ctx: click.Context, file: Path) -> None:
             failed += 1
             click.echo(f"game {index}: diverges at {result.divergence}")
     sys.exit(EXIT_INVALID if failed else 0)
+
+
+def _show_record(ctx: click.Context, file: Path, records: list[Any], number: int, seat: int | None,
+                 lang: Lang) -> None:
+    """``replay --show``: re-play game ``number`` of ``records`` (checking it) and step through it."""
+    from .engine.record import replay as run
+    from .engine.view import Words, colour_wanted
+    from .engine.viewer import show
+
+    if number > len(records):
+        _fail(f"error: --show {number}: {file} holds {len(records)} game(s)", EXIT_USAGE)
+    record = records[number - 1]
+    if not isinstance(record, dict):
+        _fail(f"error: record {number} in {file} is not a JSON object", EXIT_USAGE)
+    try:
+        result = run(record, _catalog(ctx))
+    except (RulesetError, KeyError, TypeError, ValueError) as error:
+        _fail(f"error: game {number} of {file} cannot be re-played: {error}", EXIT_INVALID)
+    if not result.ok or result.game is None:
+        _fail(f"error: game {number} of {file} diverges at {result.divergence}", EXIT_INVALID)
+    terminal = sys.stdout.isatty() and sys.stdin.isatty()
+    words = Words(lang, colour_wanted(terminal))
+
+    def read(prompt: str) -> str | None:
+        try:
+            return input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            return None
+
+    show(result.game, seat, words, lambda line: click.echo(line, color=words.colour), read if terminal else None)
 
 
 @main.command()

@@ -4,10 +4,12 @@ a burn that will fail is confirmed first, 还贡 is the human's choice, quitting
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from cli_helpers import gouji
 from terminal_helpers import Terminal, confirming, drive, in_process
 
 from gouji_variants.catalog import Catalog
@@ -163,3 +165,36 @@ def test_chinese_and_colour() -> None:
     assert "\x1b[" not in plain.raw  # … unless NO_COLOR says no
     plain.send("quit")
     assert drive(plain, lambda prompt, chunk: "yes")[1] == 0
+
+
+
+@pytest.fixture
+def records(tmp_path: Path) -> Path:
+    path = tmp_path / "games.jsonl"
+    assert gouji("simulate", "-n", "2", "--seed", "4", "--records", path).exit_code == 0
+    return path
+
+
+def test_the_viewer_prints_a_whole_game_when_piped(records: Path) -> None:
+    record = json.loads(records.read_text(encoding="utf-8").splitlines()[1])
+    everything = gouji("replay", records, "--show", "2")
+    assert everything.exit_code == 0 and "all hands" in everything.output
+    numbered = [line for line in everything.output.splitlines() if line[:5].strip().rstrip(".").isdigit()]
+    assert len(numbered) == len(record["actions"])  # every action, private ones included
+    assert "places:" in everything.output and "tribute next game:" in everything.output
+    seat_1 = gouji("replay", records, "--show", "2", "--seat", "1").output
+    assert "as seat 1 saw it" in seat_1 and "your hand:" in seat_1 and "'s hand" not in seat_1
+    assert "no burn" not in seat_1.replace("you: passes (no burn)", "")  # others' declined offers stay private
+    assert not _wide(everything.output) and not _wide(seat_1)
+    assert gouji("replay", records, "--show", "3").exit_code == 2
+
+
+def test_the_viewer_steps_through_a_game_on_a_terminal(records: Path) -> None:
+    answers = iter(["", "", "table", "40", "end"])
+    out, code = drive(Terminal("replay", str(records), "--show", "--seat", "0", env=NO_COLOR),
+                      lambda prompt, chunk: next(answers))
+    assert code == 0 and "Enter: next step" in out and "[0/" in out and out.count("]> ") == 5
+    assert "your hand (" in out  # the table as seat 0 saw it
+    jumped = out.split("]> 40\n", 1)[1]
+    first = re.search(r"^ *(\d+)\. ", jumped, re.M)
+    assert first is not None and int(first.group(1)) >= 40 and out.index("]> end") < out.index("places:")

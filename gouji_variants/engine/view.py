@@ -115,6 +115,7 @@ def _note(note: str, words: Words) -> str:
         return words(f"goes out {place}{('st', 'nd', 'rd')[place - 1] if place <= 3 else 'th'}",
                      f"第{place}个走完")
     return {"no burn": words("no burn", "不烧"), "no 革命": words("no 革命", "不革命"),
+            "no 会3": words("no 会3", "不会3"), "no 宣点": words("no 宣点", "不宣点"),
             "扣牌": words("扣牌, cannot beat", "扣牌")}.get(note, note)
 
 
