@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from rich.cells import cell_len
 from cli_helpers import gouji
+from rich.cells import cell_len
 from terminal_helpers import Terminal, confirming, drive, in_process
 
 from gouji_variants.catalog import Catalog
