@@ -501,9 +501,12 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
     if fmt != "text":
         click.echo(render(result, cast("Format", fmt), cast("Lang", lang), provenance), nl=False)
         return
+    from .textfit import fit
+
     console = Console(highlight=False, soft_wrap=True)
     for line, style in render_text(result, cast("Lang", lang), provenance):
-        console.print(Text(line, style=style))
+        for piece in fit(line, console.width, "      ") if console.is_terminal else [line]:
+            console.print(Text(piece, style=style))
 
 
 @main.command("diff")
@@ -554,8 +557,8 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
                               indent=2))
     else:
         _print_diff(result, fmt, lang, provenance)
-        click.echo("\n" + (report.render_markdown(behaviour) if fmt == "markdown" else report.render_text(behaviour)),
-                   nl=False)
+        text = report.render_text(behaviour, cast("Lang", lang)) if fmt == "text" else report.render_markdown(behaviour)
+        click.echo("\n" + text, nl=False)
     sys.exit(0 if result.same else EXIT_INVALID)
 
 

@@ -13,9 +13,10 @@ from typing import Literal
 
 from ..cards import BIG_JOKER, SMALL_JOKER, TWO, Cards
 from ..grammar import NotationError
+from ..textfit import KEEP
 from .actions import DECLARE, JIEFENG, PASS, REVOLUTION, TIAOPAI, YIELD, Action, Burn, Hui3, Play, Return
 from .game import Game
-from .view import KEEP, Words
+from .view import Words
 
 #: Commands of the session itself, possible at every prompt.
 Session = Literal["hint", "auto", "help", "quit", "table"]

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 
 from ..compiler import Ruleset
 from ..components import burning, penalties
+from ..textfit import fit
 from .actions import Action, Burn, IllegalAction, Play, Revolution
 from .agents import Agent, HeuristicAgent
 from .game import Game
 from .match import Match
 from .menu import describe_menu, menu, parse
-from .view import Words, event_text, fit, result, table, visible
+from .view import Words, event_text, result, table, visible
 
 HELP = (
     ("Type a play in card notation: 3-9, T or 10, J, Q, K, A, 2, B (小王), R (大王); e.g. Q, 888, KK2, B99. "

@@ -5,48 +5,22 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 import click
-from rich.cells import cell_len
 
-from ..cards import BIG_JOKER, RANK_SYMBOLS, SMALL_JOKER, Cards
+from ..cards import RANK_SYMBOLS, Cards
 from ..components.turns import duitou
 from ..explain import Lang
 from ..rules import PLACE_NAMES
+from ..textfit import fit
 from .actions import Action, Burn, Event, Hui3, Play, Return, describe
 from .game import Game, tribute_name
-
-WIDTH = 80
 
 
 def colour_wanted(stream_is_terminal: bool) -> bool:
     """Colour on a terminal unless ``NO_COLOR`` is set (https://no-color.org)."""
     return stream_is_terminal and not os.environ.get("NO_COLOR")
-
-
-#: Joins the words of one item (``#3 burn KKK``) so that :func:`fit` never breaks it.
-KEEP = "\u00a0"
-
-
-def fit(text: str, width: int = WIDTH, indent: str = "  ") -> list[str]:
-    """``text`` broken at spaces (not at :data:`KEEP`) into lines of at most ``width`` display columns
-    (CJK counts two), keeping its leading spaces; continuation lines get ``indent`` more. A word longer
-    than a line is left whole."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        body = paragraph.lstrip(" ")
-        lead = paragraph[: len(paragraph) - len(body)]
-        line = lead
-        for word in body.split(" "):
-            candidate = f"{line} {word}" if line.strip() else line + word
-            if line.strip() and cell_len(click.unstyle(candidate)) > width:
-                lines.append(line)
-                candidate = lead + indent + word
-            line = candidate
-        lines.append(line)
-    return [line.replace(KEEP, " ").rstrip() for line in lines]
 
 
 @dataclass(frozen=True)
@@ -87,9 +61,6 @@ class Words:
         else:
             relation = self("opponent", "对手")
         return self(f"seat {seat} ({relation})", f"{seat}号位（{relation}）")
-
-    def place(self, index: int) -> str:
-        return PLACE_NAMES[index]
 
     def action(self, action: Action | None) -> str:
         """``88B``, ``pass``, ``burns with 2R`` …, in the session's language."""
@@ -225,12 +196,3 @@ def result(game: Game, me: int | None, words: Words) -> list[str]:
             + (words(" (returned, 还贡)", "（还贡）") if due.returned else "") for due in game.next_dues()]
     lines += fit(words("tribute next game: ", "下一局进贡：") + ("; ".join(dues) or words("none", "无")))
     return lines
-
-
-def jokers(cards: Cards) -> int:
-    return cards[SMALL_JOKER] + cards[BIG_JOKER]
-
-
-def lines_of(texts: Iterable[str]) -> list[str]:
-    """Every text fitted within the width."""
-    return [line for text in texts for line in fit(text)]

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from ..textfit import fit
 from .game import Game
-from .view import Words, event_text, fit, result, table, visible
+from .view import Words, event_text, result, table, visible
 
 
 def fresh(game: Game) -> Game:
