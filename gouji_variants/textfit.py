@@ -11,20 +11,38 @@ WIDTH = 80
 KEEP = "\u00a0"
 
 
+#: Chinese punctuation that never begins a line.
+CLOSING = "、，。；：）」』！？"
+
+
+def _width(text: str) -> int:
+    return cell_len(click.unstyle(text))
+
+
 def fit(text: str, width: int = WIDTH, indent: str = "  ") -> list[str]:
-    """``text`` broken at spaces (not at :data:`KEEP`) into lines of at most ``width`` display columns
-    (CJK counts two), keeping its leading spaces; continuation lines get ``indent`` more. A word longer
-    than a line is left whole."""
+    """``text`` broken into lines of at most ``width`` display columns (CJK counts two), keeping its
+    leading spaces; continuation lines get ``indent`` more. Lines break at spaces (never at
+    :data:`KEEP`) and, inside a run of Chinese too long for the line, between characters; a long
+    word of Latin letters (an id, a fingerprint, a path) is never broken."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         body = paragraph.lstrip(" ")
         lead = paragraph[: len(paragraph) - len(body)]
         line = lead
         for word in body.split(" "):
-            candidate = f"{line} {word}" if line.strip() else line + word
-            if line.strip() and cell_len(click.unstyle(candidate)) > width:
+            joined = f"{line} {word}" if line.strip() else line + word
+            if _width(joined) <= width or not line.strip() and _width(word) == len(click.unstyle(word)):
+                line = joined
+            elif _width(word) != len(click.unstyle(word)):  # Chinese: fill the line character by character
+                for char in joined[len(line):]:
+                    if _width(line + char) > width:
+                        carried = line[-1] if char in CLOSING and line.strip() else ""  # no line starts with '，'
+                        lines.append(line[: len(line) - len(carried)])
+                        line = lead + indent + carried + char.strip()
+                    else:
+                        line += char
+            else:
                 lines.append(line)
-                candidate = lead + indent + word
-            line = candidate
+                line = lead + indent + word
         lines.append(line)
     return [line.replace(KEEP, " ").rstrip() for line in lines]

@@ -30,13 +30,16 @@ Policy = Callable[[str, str], str]
 class Terminal:
     """``python -m gouji_variants ARGS`` on a pseudo-terminal ``columns`` wide."""
 
-    def __init__(self, *args: str, columns: int = 80, env: dict[str, str] | None = None) -> None:
+    def __init__(self, *args: str, columns: int = 80, env: dict[str, str] | None = None,
+                 stderr: bool = True) -> None:
+        """``stderr=False`` drops what goes to stderr (a progress bar) instead of showing it."""
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
         environment = {**os.environ, "TERM": "xterm", **(env or {})}
         environment.pop("COLUMNS", None)
         self.process = subprocess.Popen([sys.executable, "-m", "gouji_variants", *args], stdin=slave, stdout=slave,
-                                        stderr=slave, env=environment, cwd=ROOT, start_new_session=True)
+                                        stderr=slave if stderr else subprocess.DEVNULL, env=environment, cwd=ROOT,
+                                        start_new_session=True)
         os.close(slave)
         self.master = master
         self.decoder = codecs.getincrementaldecoder("utf-8")()
