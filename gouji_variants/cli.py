@@ -52,6 +52,17 @@ def _load(ctx: click.Context, ref: str, code: int = EXIT_INVALID) -> Ruleset:
         _fail(error.render(), code)
 
 
+def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of ruleset ids and aliases (files complete as files)."""
+    from click.shell_completion import CompletionItem
+
+    if "/" in incomplete or incomplete.endswith((".yaml", ".yml")):
+        return [CompletionItem(incomplete, type="file")]
+    extra = ctx.find_root().params.get("rulesets_dirs") or ()
+    names = {name for entry in Catalog.default(extra).entries() for name in entry.names}
+    return [CompletionItem(name) for name in sorted(names) if name.startswith(incomplete)]
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="gouji")
 @click.option(
@@ -122,7 +133,7 @@ def _flow(value: Any) -> str:
 
 
 @main.command()
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=_complete_ruleset)
 @click.option("--resolved", is_flag=True, help="Show every rule after 'extends', not only the file's own.")
 @click.option("--provenance", is_flag=True, help="Add the file:line:column that set each rule.")
 @click.option("--format", "fmt", type=click.Choice(["yaml", "json"]), default="yaml", show_default=True)
@@ -164,7 +175,7 @@ def validate(ctx: click.Context, files: tuple[Path, ...]) -> None:
 
 
 @main.command()
-@click.argument("refs", nargs=-1, metavar="RULESET|FILE...")
+@click.argument("refs", nargs=-1, metavar="RULESET|FILE...", shell_complete=_complete_ruleset)
 @click.option("--all", "every", is_flag=True, help="Check every ruleset the catalogue lists.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every example, its result and why.")
 @click.pass_context
@@ -210,7 +221,8 @@ HOUSE_KEYS = (
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--from", "base", default="dagang", show_default=True, help="The ruleset to build on.")
+@click.option("--from", "base", default="dagang", show_default=True, help="The ruleset to build on.",
+              shell_complete=_complete_ruleset)
 @click.pass_context
 def new(ctx: click.Context, file: Path, base: str) -> None:
     """Write a house-rules FILE that extends the --from ruleset, ready to edit."""
@@ -260,7 +272,8 @@ def _cards(text: str, what: str) -> Cards:
 
 @main.command()
 @click.argument("play")
-@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
+@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
+              shell_complete=_complete_ruleset)
 @click.option("--on", "previous", metavar="PREV", help="The play to answer; without it PLAY is only classified.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the stable contract).")
 @click.pass_context
@@ -328,7 +341,8 @@ def _progress(quiet: bool) -> Progress:
 
 
 @main.command()
-@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
+@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
+              shell_complete=_complete_ruleset)
 @click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (one match).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match.")
 @click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
@@ -443,7 +457,8 @@ def _show_record(ctx: click.Context, file: Path, records: list[Any], number: int
 
 
 @main.command()
-@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
+@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
+              shell_complete=_complete_ruleset)
 @click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")
 @click.option("--seed", type=int, default=None, help="Seed of the match (random when omitted).")
 @click.option("--games", type=click.IntRange(1), default=1, show_default=True,
@@ -510,8 +525,8 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
 
 
 @main.command("diff")
-@click.argument("first", metavar="A")
-@click.argument("second", metavar="[B]", required=False)
+@click.argument("first", metavar="A", shell_complete=_complete_ruleset)
+@click.argument("second", metavar="[B]", required=False, shell_complete=_complete_ruleset)
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="Language of the sentences saying what each difference changes.")
 @click.option("--provenance", is_flag=True, help="Add the file:line:column that set each side's value.")
@@ -577,7 +592,7 @@ def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], s
 
 
 @main.command()
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=_complete_ruleset)
 @click.option("--format", "fmt", type=click.Choice(["txt", "md", "html"]), default="txt", show_default=True)
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file.")
@@ -600,7 +615,7 @@ def card(ctx: click.Context, ruleset: str, fmt: str, lang: str, output: Path | N
 
 
 @main.command()
-@click.argument("refs", nargs=-1, required=True, metavar="FILE...")
+@click.argument("refs", nargs=-1, required=True, metavar="FILE...", shell_complete=_complete_ruleset)
 @click.pass_context
 def fingerprint(ctx: click.Context, refs: tuple[str, ...]) -> None:
     """Print each ruleset's fingerprint: tables showing the same string play the same rules.
