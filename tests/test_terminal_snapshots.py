@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -69,3 +70,14 @@ def test_play_first_screen() -> None:
 def test_diff_simulate(lang: str) -> None:
     out = _run("diff", "qingdao", "jining", "--simulate", "6", "--seed", "1", "--lang", lang)
     _snapshot(f"diff-simulate-{lang}.txt", out)
+
+
+def test_the_readme_session_is_real() -> None:
+    """README.md's `console play-session` block is what `gouji play` shows given the answers typed in it."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```console play-session\n", 1)[1].split("```", 1)[0]
+    command, shown = block.split("\n", 1)
+    answers = iter(re.findall(r"^(?:seat \d, .*|yes or no)> (.+)$", shown, re.M))
+    args = shlex.split(command.removeprefix("$ gouji "))
+    out, code = drive(Terminal(*args, env=NO_COLOR), lambda prompt, chunk: next(answers))
+    assert code == 0 and FINGERPRINT.sub("x", out) == FINGERPRINT.sub("x", shown)

@@ -13,7 +13,7 @@ from ..cards import RANK_SYMBOLS, Cards
 from ..components.turns import duitou
 from ..explain import Lang
 from ..rules import PLACE_NAMES
-from ..textfit import fit
+from ..textfit import KEEP, fit
 from .actions import Action, Burn, Event, Hui3, Play, Return, describe
 from .game import Game, tribute_name
 
@@ -140,6 +140,8 @@ def _state(game: Game, seat: int, me: int | None, words: Words) -> str:
     if seat in seen.out_of_play:
         reason = "诈烧" if seat in game.zhashao else "闷" if seat in game.stifled else "窒息 / 大小王不出手"
         return words(f"ranked at once ({reason})", f"当场定名次（{reason}）")
+    if seen.stage == "yudian":
+        return words("cards not seen yet (预点)", "尚未看牌（预点）")
     count = seen.counts[seat] if me is not None else len(game.hand(seat))
     state = words(f"{count} cards", f"{count}张") if count is not None else words("more than 10 cards", "10张以上")
     if game.turn == seat and seen.to_act == seat:
@@ -151,13 +153,20 @@ def table(game: Game, me: int | None, words: Words) -> list[str]:
     """Your hand, each seat in plain words, then the round: what ``me`` may know (all of it when None)."""
     seen = game.observation(0 if me is None else me)
     lines: list[str] = []
-    if me is not None:
+    if me is not None and seen.stage == "yudian":
+        lines.append(words("your hand: not seen yet — 预点 is declared before the cards are seen",
+                           "你的牌：尚未看牌 — 预点在看牌之前宣布"))
+    elif me is not None:
         count = len(seen.hand)
         lines.append(words(f"your hand ({count}): ", f"你的牌（{count}张）：") + words.hand(seen.hand))
+    states: dict[str, list[int]] = {}  # seats in the same state share a line
     for seat in range(6):
         hand = game.hand(seat) if me is None else (seen.hands[seat] if seat != me else None)
         shown = f"  [{words.hand(hand)}]" if hand is not None else ""
-        lines += fit(f"  {words.who(seat, me)}: {_state(game, seat, me, words)}{shown}", indent="      ")
+        states.setdefault(f"{_state(game, seat, me, words)}{shown}", []).append(seat)
+    for state, seats in states.items():
+        who = ", ".join(words.who(seat, me).replace(" ", KEEP) for seat in seats)
+        lines += fit(f"  {who}: {state}", indent="      ")
     if seen.luanchan:
         lines.append(words("四人乱缠: plain rounds, no 够级, passing does not lock you out",
                            "四人乱缠：不再有够级，过牌后仍可再出"))
