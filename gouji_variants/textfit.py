@@ -12,7 +12,9 @@ KEEP = "\u00a0"
 
 
 #: Chinese punctuation that never begins a line.
-CLOSING = "、，。；：）」』！？"
+CLOSING = "、，。；：）」』！？),.;:"
+#: A run of Chinese wider than this is broken between characters rather than moved whole.
+LONG = 16
 
 
 def _width(text: str) -> int:
@@ -22,7 +24,7 @@ def _width(text: str) -> int:
 def fit(text: str, width: int = WIDTH, indent: str = "  ") -> list[str]:
     """``text`` broken into lines of at most ``width`` display columns (CJK counts two), keeping its
     leading spaces; continuation lines get ``indent`` more. Lines break at spaces (never at
-    :data:`KEEP`) and, inside a run of Chinese too long for the line, between characters; a long
+    :data:`KEEP`) and, inside a run of Chinese wider than :data:`LONG`, between characters; a long
     word of Latin letters (an id, a fingerprint, a path) is never broken."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -33,7 +35,7 @@ def fit(text: str, width: int = WIDTH, indent: str = "  ") -> list[str]:
             joined = f"{line} {word}" if line.strip() else line + word
             if _width(joined) <= width or not line.strip() and _width(word) == len(click.unstyle(word)):
                 line = joined
-            elif _width(word) != len(click.unstyle(word)):  # Chinese: fill the line character by character
+            elif _width(word) > LONG and _width(word) != len(click.unstyle(word)):  # a run of Chinese: fill the line
                 for char in joined[len(line):]:
                     if _width(line + char) > width:
                         carried = line[-1] if char in CLOSING and line.strip() else ""  # no line starts with '，'
