@@ -198,3 +198,25 @@ def test_the_viewer_steps_through_a_game_on_a_terminal(records: Path) -> None:
     jumped = out.split("]> 40\n", 1)[1]
     first = re.search(r"^ *(\d+)\. ", jumped, re.M)
     assert first is not None and int(first.group(1)) >= 40 and out.index("]> end") < out.index("places:")
+
+
+def test_a_revolution_is_confirmed_first() -> None:
+    """革命 ranks the seat at once: declining the confirmation keeps the offer open."""
+    rules = _load("dagang")
+    asked: list[str] = []
+
+    def policy(prompt: str, chunk: str) -> str:
+        if confirming(prompt):
+            asked.append(chunk)
+            return "no" if len(asked) == 1 else "yes"
+        return "revolution" if "革命?" in prompt else "auto"
+
+    def offered(seed: int) -> bool:
+        return "革命?" in in_process(rules, seed, 1, lambda p, c: "yes" if confirming(p) else
+                                   "quit" if "革命?" in p else "auto")
+
+    seed = next(seed for seed in range(400) if offered(seed))
+    flat = " ".join(in_process(rules, seed, 1, policy).split())
+    assert "革命: you sit this game out and are ranked 三科 / 四科 (places.revolution_place). Go ahead? " \
+           "yes or no> no seat 0, 革命? revolution or pass> revolution" in flat
+    assert "yes or no> yes you: 革命" in flat

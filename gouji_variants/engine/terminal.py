@@ -53,8 +53,9 @@ def consequence(game: Game, action: Action, words: Words) -> str | None:
     cannot keep — or None. The engine decides: a clone of the game plays the action."""
     seat = game.turn
     if isinstance(action, Revolution):
-        return words("革命: you sit this game out and are ranked by the rules (三科 or 四科), whatever happens.",
-                     "革命：本局你不出牌，按规则定名次（三科或四科）。")
+        place = "三科 / 四科" if game.rules.places.revolution_place == "third-or-fourth" else "四科"
+        return words(f"革命: you sit this game out and are ranked {place} (places.revolution_place).",
+                     f"革命：本局你不出牌，名次为{place}。")
     if isinstance(action, Burn) and game.can(action) \
             and not burning.keepable(game.rules.burning, (game.hand(seat) - action.cards).counts):
         left = words.hand(game.hand(seat) - action.cards)

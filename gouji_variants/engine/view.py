@@ -117,6 +117,7 @@ def event_text(event: Event, me: int | None, words: Words) -> str:
     who = words("table", "牌桌") if event.seat < 0 else words.who(event.seat, me)
     if event.action is None:
         return f"  {who}: {', '.join(notes)}"
+    notes = [note for note in notes if note != words.action(event.action)]  # 革命 (革命)
     if event.forced and "扣牌" not in event.notes:
         notes.insert(0, words("cannot beat", "管不上"))
     suffix = f" ({', '.join(notes)})" if notes else ""
