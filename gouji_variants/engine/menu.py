@@ -35,11 +35,10 @@ SHOWN = 12
 
 @dataclass(frozen=True)
 class Menu:
-    """The legal options now (plays numbered first), and the command words that are possible now."""
+    """The legal options now, numbered: plays first (cheapest first), then the other actions possible now."""
 
     options: tuple[Action, ...]
     more: int  # legal plays not listed (typed in notation)
-    commands: tuple[str, ...]
 
 
 def _cost(cards: Cards) -> tuple[int, int, int, int]:
@@ -74,14 +73,14 @@ def menu(game: Game) -> Menu:
         legal = [*plays, *([TIAOPAI] if game.can(TIAOPAI) else [])]
         more = 1  # any other combination
     elif game.decision == "return":
-        return Menu((), 0, ("return",))
+        return Menu((), 0)
     else:
         legal = game.legal_actions()
         carded = sorted((a for a in legal if isinstance(a, (Play, Burn))), key=lambda a: _cost(a.cards))
         plays = list(carded[:SHOWN])
         more = len(carded) - len(plays)
         legal = plays + [a for a in legal if not isinstance(a, (Play, Burn))]
-    return Menu(tuple(legal), more, tuple(_word(a) for a in legal if not isinstance(a, (Play, Burn))))
+    return Menu(tuple(legal), more)
 
 
 def describe_menu(options: Menu, game: Game, words: Words) -> list[str]:
@@ -101,7 +100,7 @@ def describe_menu(options: Menu, game: Game, words: Words) -> list[str]:
     elif options.more:
         lines.append(words(f"or one of {options.more} more plays, typed in notation",
                            f"或另外{options.more}种出法，按记法输入"))
-    lines.append(words("also: ", "另有：") + "hint · auto · table · help · quit")
+    lines.append(words("also: hint · auto · table · help · quit", "另有：提示 · 托管 · 牌桌 · 帮助 · 退出"))
     return lines
 
 

@@ -165,7 +165,7 @@ class Seat:
         except IllegalAction as error:
             verdict = error.verdict
             self.say(words.style(words(f"illegal: {verdict.en}", f"不合规：{verdict.zh}"), fg="red")
-                     + f" (rule {verdict.rule})")
+                     + words(f" (rule {verdict.rule})", f"（规则 {verdict.rule}）"))
             if not isinstance(action, (Play, Burn)) or not penalties.loses_turn(game.rules.penalties, verdict.rule) \
                     or game.decision not in ("lead", "burn-offer", "follow", "follow-on-yield", "after-yield",
                                              "answer"):

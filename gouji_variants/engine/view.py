@@ -92,6 +92,7 @@ def _note(note: str, words: Words) -> str:
 
 _TRIBUTE = re.compile(r"(\S+贡) (\d)->(\d): (\S+)")
 _RETURN = re.compile(r"还贡 (\d)->(\d)")
+_BUY = re.compile(r"买(\S) from (\d) for (\S)")
 
 
 def _transfer(note: str, me: int | None, words: Words) -> str:
@@ -102,6 +103,11 @@ def _transfer(note: str, me: int | None, words: Words) -> str:
         cards = words("nothing", "无") if cards == "none" else words.cards(cards)
         return words(f"{kind}: {words.who(int(payer), me)} pays {words.who(int(receiver), me)} {cards}",
                      f"{kind}：{words.who(int(payer), me)}给{words.who(int(receiver), me)} {cards}")
+    bought = _BUY.fullmatch(note)
+    if bought:
+        rank, seller, payment = bought.groups()
+        who = words.who(int(seller), me)
+        return words(f"buys a {rank} from {who} for a {payment} (买{rank})", f"向{who}买{rank}，付{payment}")
     returned = _RETURN.fullmatch(note)
     if returned:
         to = words.who(int(returned.group(2)), me)
@@ -115,13 +121,14 @@ def event_text(event: Event, me: int | None, words: Words) -> str:
     if event.action is None and notes and _TRIBUTE.fullmatch(event.notes[0]):
         return "  " + ", ".join(notes)
     who = words("table", "牌桌") if event.seat < 0 else words.who(event.seat, me)
+    colon = words(": ", "：")
     if event.action is None:
-        return f"  {who}: {', '.join(notes)}"
+        return f"  {who}{colon}{', '.join(notes)}"
     notes = [note for note in notes if note != words.action(event.action)]  # 革命 (革命)
     if event.forced and "扣牌" not in event.notes:
         notes.insert(0, words("cannot beat", "管不上"))
     suffix = f" ({', '.join(notes)})" if notes else ""
-    return f"  {who}: {words.action(event.action)}{suffix}"
+    return f"  {who}{colon}{words.action(event.action)}{suffix}"
 
 
 def visible(event: Event, me: int | None) -> bool:
@@ -146,7 +153,7 @@ def _state(game: Game, seat: int, me: int | None, words: Words) -> str:
     count = seen.counts[seat] if me is not None else len(game.hand(seat))
     state = words(f"{count} cards", f"{count}张") if count is not None else words("more than 10 cards", "10张以上")
     if game.turn == seat and seen.to_act == seat:
-        state += words(" — to act", " — 轮到")
+        state += words(" — to act", " — 轮到出牌")
     return state
 
 
