@@ -78,8 +78,10 @@ def test_a_burn_that_will_fail_is_confirmed_and_ends_in_zhashao() -> None:
     assert code == 0
     flat = " ".join(out.split())  # lines wrapped at 80 columns joined again
     after = flat[flat.index("too few jokers"):]
-    assert after.startswith("too few jokers to put one in every play but the last. A play without one is 诈烧: "
-                            "you are ranked 大落 at once. Go ahead? yes or no> yes you: burns with ")
+    assert after.startswith("too few jokers to keep the condition (a joker in every play but the last, or go out "
+                            "with the one rank left). A play "
+                            "that breaks it is 诈烧: you are ranked 大落 at once. Go ahead? yes or no> yes "
+                            "you: burns with ")
     assert "this play ranks you at once (诈烧): you play no more this game. Go ahead? yes or no> yes" in after
     assert "(诈烧)" in after.split("yes or no> yes", 2)[2].split("\n", 1)[0] and "大落 you" in after
 

@@ -15,7 +15,7 @@ from .agents import Agent, HeuristicAgent
 from .game import Game
 from .match import Match
 from .menu import describe_menu, menu, parse
-from .view import Words, event_text, result, table, visible
+from .view import Words, condition, event_text, result, table, visible
 
 HELP = (
     ("Type a play in card notation: 3-9, T or 10, J, Q, K, A, 2, B (小王), R (大王); e.g. Q, 888, KK2, B99. "
@@ -59,9 +59,10 @@ def consequence(game: Game, action: Action, words: Words) -> str | None:
     if isinstance(action, Burn) and game.can(action) \
             and not burning.keepable(game.rules.burning, (game.hand(seat) - action.cards).counts):
         left = words.hand(game.hand(seat) - action.cards)
-        return words(f"after this burn you hold {left}: too few jokers to put one in every play but the last. "
-                     "A play without one is 诈烧: you are ranked 大落 at once.",
-                     f"烧牌后你剩 {left}：王不够每手（最后一手除外）都带，不带王出牌即诈烧，当场大落。")
+        rule = condition(game, words)
+        return words(f"after this burn you hold {left}: as far as the cards show, too few jokers to keep the "
+                     f"condition ({rule}). A play that breaks it is 诈烧: you are ranked 大落 at once.",
+                     f"烧牌后你剩 {left}：看牌面王不够，守不住烧牌条件（{rule}）。破坏条件的一手即诈烧，当场大落。")
     if not game.can(action):
         return None
     twin = game.clone()

@@ -179,10 +179,10 @@ def table(game: Game, me: int | None, words: Words) -> list[str]:
         lines.append(words("四人乱缠: plain rounds, no 够级, passing does not lock you out",
                            "四人乱缠：不再有够级，过牌后仍可再出"))
     if seen.burner is not None:
-        lines.append(words("you are burning: every play but your last needs a joker (else 诈烧)",
-                           "你在烧牌：除最后一手外每手须带王，否则诈烧") if seen.burner == me else
-                     words(f"{words.who(seen.burner, me)} is burning; only its 对头 may answer (解烧)",
-                           f"{words.who(seen.burner, me)}在烧牌；只有其对头可以解烧"))
+        who = words.who(seen.burner, me)
+        lines += fit(words(f"you are burning: {condition(game, words)}, else 诈烧",
+                           f"你在烧牌：{condition(game, words)}，否则诈烧") if seen.burner == me else
+                     words(f"{who} is burning; only its 对头 may answer (解烧)", f"{who}在烧牌；只有其对头可以解烧"))
     if seen.round_plays:
         plays = ", ".join(f"{seat}:{words.cards(cards)}" for seat, cards in seen.round_plays[-6:])
         lines += fit(words("this round: ", "本轮：") + plays)
@@ -198,6 +198,18 @@ def table(game: Game, me: int | None, words: Words) -> list[str]:
                              for seat, kind in enumerate(seen.declared) if kind)
         lines.append(words("开点 so far: ", "已开点：") + opened + (f"; 宣点: {declared}" if declared else ""))
     return lines
+
+
+def condition(game: Game, words: Words) -> str:
+    """The burn's condition under the ruleset (``burning.conditions``, ``last_play_exempt``)."""
+    rule = game.rules.burning
+    said = []
+    if "joker-every-play" in rule.conditions:
+        said.append(words("a joker in every play but the last", "除最后一手外每手带王") if rule.last_play_exempt
+                    else words("a joker in every play", "每手带王"))
+    if "one-rank-left" in rule.conditions:
+        said.append(words("go out with the one rank left", "剩一种点数一手走完"))
+    return words(", or ", "，或").join(said)
 
 
 def result(game: Game, me: int | None, words: Words) -> list[str]:
