@@ -388,13 +388,16 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
               "places and tribute (the whole game at once when stdout is not a terminal).")
 @click.option("--seat", type=click.IntRange(0, 5), default=None, help="With --show: the hands as this seat saw "
               "them (default: all hands).")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="With --show.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), help="With --show: English (the default) or Chinese.")
 @click.pass_context
-def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | None, lang: str) -> None:
+def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | None, lang: str | None) -> None:
     """Re-play game records (one JSON object, or one per line) and report the first divergence.
 
-    Exit 0 when every game re-plays exactly, 1 when one diverges, 2 when FILE cannot be read.
+    Exit 0 when every game re-plays exactly (or, with --show, the game was shown), 1 when one
+    diverges, 2 when FILE cannot be read or GAME is not in it.
     """
+    if show_game is None and (seat is not None or lang is not None):
+        _fail("error: --seat and --lang go with --show", EXIT_USAGE)
     from .engine.record import replay as run
 
     try:
@@ -405,7 +408,7 @@ def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | No
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         _fail(f"error: cannot read game records from {file}: {error}", EXIT_USAGE)
     if show_game is not None:
-        _show_record(ctx, file, records, show_game, seat, cast("Lang", lang))
+        _show_record(ctx, file, records, show_game, seat, cast("Lang", lang or "en"))
         return
     failed = 0
     for index, record in enumerate(records, 1):
@@ -465,7 +468,8 @@ def _show_record(ctx: click.Context, file: Path, records: list[Any], number: int
               help="Games of the match: tribute, 还贡, the lead and the team score carry over.")
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Write each finished game's record to this file, one JSON object per line (for gouji replay).")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="The table's language: English or Chinese.")
 @click.pass_context
 def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, record_file: Path | None,
          lang: str) -> None:

@@ -189,6 +189,12 @@ def test_the_viewer_prints_a_whole_game_when_piped(records: Path) -> None:
     assert "no burn" not in seat_1.replace("you: passes (no burn)", "")  # others' declined offers stay private
     assert not _wide(everything.output) and not _wide(seat_1)
     assert gouji("replay", records, "--show", "3").exit_code == 2
+    assert gouji("replay", records, "--seat", "1").exit_code == 2  # --seat without --show is not ignored
+    record["actions"][5] = {"seat": record["actions"][5]["seat"], "type": "yield"}
+    broken = records.with_name("broken.json")
+    broken.write_text(json.dumps(record), encoding="utf-8")
+    diverged = gouji("replay", broken, "--show")
+    assert diverged.exit_code == 1 and "diverges at action 6" in diverged.stderr
 
 
 def test_the_viewer_steps_through_a_game_on_a_terminal(records: Path) -> None:
