@@ -14,7 +14,7 @@ from .actions import Action, Burn, IllegalAction, Play, Revolution
 from .agents import Agent, HeuristicAgent
 from .game import Game
 from .match import Match
-from .menu import describe_menu, menu, parse
+from .menu import describe_menu, label, menu, parse
 from .view import Words, condition, event_text, result, table, visible
 
 HELP = (
@@ -148,7 +148,7 @@ class Seat:
                 continue
             if command in ("hint", "auto"):
                 suggestion = helper.act(game, self.rng)
-                self.say(words("hint: ", "提示：") + words.action(suggestion))
+                self.say(words("hint: ", "提示：") + label(suggestion, words))
                 if command == "hint":
                     continue
                 command = suggestion
