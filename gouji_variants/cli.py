@@ -503,6 +503,8 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
     human = Seat(seat, read, lambda line: click.echo(line, color=words.colour), words, random.Random(seed))
     try:
         session(ruleset, seed, games, human, keep if out else None)
+    except KeyboardInterrupt:  # Ctrl-C while the bots play: leave quietly, the finished games kept
+        _fail("\ninterrupted", 130)
     finally:
         if out is not None:
             out.close()
