@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import gouji
 from rich.cells import cell_len
-from terminal_helpers import Terminal, confirming, drive, in_process
+from terminal_helpers import Policy, Terminal, confirming, drive, in_process
 
 from gouji_variants.catalog import Catalog
 from gouji_variants.compiler import compile_path
@@ -86,21 +86,24 @@ def test_a_burn_that_will_fail_is_confirmed_and_ends_in_zhashao() -> None:
     assert "(诈烧)" in after.split("yes or no> yes", 2)[2].split("\n", 1)[0] and "大落 you" in after
 
 
+def _no_then(policy: Policy) -> Policy:
+    """``policy``, except that the first confirmation is declined."""
+    asked: list[str] = []
+
+    def answer(prompt: str, chunk: str) -> str:
+        if confirming(prompt) and not asked:
+            asked.append(chunk)
+            return "no"
+        return policy(prompt, chunk)
+
+    return answer
+
+
 def test_declining_the_confirmation_keeps_the_choice_open() -> None:
     seed = _failing_burn_seed("dagang")
-    declined: list[str] = []
-
-    def policy(prompt: str, chunk: str) -> str:
-        if confirming(prompt):
-            declined.append(chunk)
-            return "no" if len(declined) == 1 else "yes"
-        if prompt.startswith("seat 0, burn ") and len(declined) == 1:
-            return "pass"
-        return _burner(prompt, chunk)
-
-    flat = " ".join(in_process(_load("dagang"), seed, 1, policy).split())
-    assert "at once. Go ahead? yes or no> no seat 0, burn " in flat  # asked again, nothing done
-    assert "cards, or pass> pass you: passes (no burn)" in flat
+    flat = " ".join(in_process(_load("dagang"), seed, 1, _no_then(_burner)).split())
+    declined = flat.index("at once. Go ahead? yes or no> no seat 0, burn ")  # asked again, nothing done
+    assert flat.index("yes or no> yes you: burns with ") > declined
 
 
 def _return_seed(ruleset: str) -> int:
@@ -211,20 +214,16 @@ def test_the_viewer_steps_through_a_game_on_a_terminal(records: Path) -> None:
 def test_a_revolution_is_confirmed_first() -> None:
     """革命 ranks the seat at once: declining the confirmation keeps the offer open."""
     rules = _load("dagang")
-    asked: list[str] = []
 
     def policy(prompt: str, chunk: str) -> str:
-        if confirming(prompt):
-            asked.append(chunk)
-            return "no" if len(asked) == 1 else "yes"
-        return "revolution" if "革命?" in prompt else "auto"
+        return "yes" if confirming(prompt) else "revolution" if "革命?" in prompt else "auto"
 
     def offered(seed: int) -> bool:
         return "革命?" in in_process(rules, seed, 1, lambda p, c: "yes" if confirming(p) else
                                    "quit" if "革命?" in p else "auto")
 
     seed = next(seed for seed in range(400) if offered(seed))
-    flat = " ".join(in_process(rules, seed, 1, policy).split())
+    flat = " ".join(in_process(rules, seed, 1, _no_then(policy)).split())
     assert "革命: you sit this game out and are ranked 三科 / 四科 (places.revolution_place). Go ahead? " \
            "yes or no> no seat 0, 革命? revolution or pass> revolution" in flat
     assert "yes or no> yes you: 革命" in flat
