@@ -49,7 +49,7 @@ class Terminal:
         """Everything written up to the next prompt (or the end), and whether the program ended."""
         chunk = ""
         while True:
-            ready, _, _ = select.select([self.master], [], [], timeout if not PROMPT.search(_plain(chunk)) else 0.2)
+            ready, _, _ = select.select([self.master], [], [], timeout if not PROMPT.search(_plain(chunk)) else 0.05)
             if not ready:
                 if PROMPT.search(_plain(chunk)):
                     return chunk, False
