@@ -115,14 +115,14 @@ class Seat:
             if game.turn != self.me:
                 game.apply(bots[game.turn].act(game, self.rng))
                 continue
-            action = self._decide(game, helper)
+            action = self.decide(game, helper)
             if action is None:
                 return False
             game.apply(action)
         self._show(game, shown)
         return True
 
-    def _decide(self, game: Game, helper: Agent) -> Action | None:
+    def decide(self, game: Game, helper: Agent) -> Action | None:
         """Read until a legal, confirmed action; None when the human leaves."""
         words = self.words
         options = menu(game)
