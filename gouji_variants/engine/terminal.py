@@ -8,9 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..compiler import Ruleset
-from ..components import burning, penalties
+from ..components import burning
 from ..textfit import fit
-from .actions import Action, Burn, IllegalAction, Play, Revolution
+from .actions import Action, Burn, IllegalAction, Revolution
 from .agents import Agent, HeuristicAgent
 from .game import Game
 from .match import Match
@@ -167,9 +167,9 @@ class Seat:
             verdict = error.verdict
             self.say(words.style(words(f"illegal: {verdict.en}", f"不合规：{verdict.zh}"), fg="red")
                      + words(f" (rule {verdict.rule})", f"（规则 {verdict.rule}）"))
-            if not isinstance(action, (Play, Burn)) or not penalties.loses_turn(game.rules.penalties, verdict.rule) \
-                    or game.decision not in ("lead", "burn-offer", "follow", "follow-on-yield", "after-yield",
-                                             "answer"):
+            try:
+                game.clone().apply(action)  # under 错牌不出 the engine takes a wrong play as a lost turn
+            except IllegalAction:
                 return False
             return self.confirm(words("错牌不出: this table plays a wrong play as a lost turn. Play it anyway?",
                                       "错牌不出：错牌视为失去出牌权。仍然出？"))
