@@ -323,7 +323,8 @@ METRICS_ZH: dict[str, str] = {
     "decisions": "决策数", "leader_team_wins": "先出牌的一队获胜", "score_spread": "分差（两队得分之差）",
     "burns": "烧牌", "successful_burns": "烧牌成功", "broken_burns": "解烧", "counter_burns": "反烧",
     "zhashao": "诈烧 → 大落", "jiefeng": "接风", "revolutions": "革命", "voids": "流局", "hui3": "会3",
-    "kaidian_failures": "未开点（打点）", "gave_up_kaidian": "落四：出4放弃开点", "declarations": "宣点（明点 / 预点）",
+    "kaidian_failures": "未开点（打点）", "gave_up_kaidian": "放弃开点（落四、罚）",
+    "declarations": "宣点（明点 / 预点）", "forfeits": "罚（大落或不开点）",
     "bought": "买3 / 买4（憋3）", "men": "闷（憋3）", "stuck_jokers": "大小王不出手 → 大落", "forced": "被迫过牌",
 }
 METHOD_ZH = ("均值：Welch t 检验，95% t 区间；比率：Wilson 区间、Newcombe 差值区间、双比例 z 检验；"

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 import shlex
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 import click
 import yaml
@@ -20,6 +22,7 @@ from .engine.agents import DEFAULT_AGENTS
 from .errors import RulesetError
 from .grammar import NotationError
 from .rules import SECTIONS
+from .versions import RULESET_FORMAT
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -63,7 +66,39 @@ def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: st
     return [CompletionItem(name) for name in sorted(names) if name.startswith(incomplete)]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+
+def _stdout_failed(error: OSError) -> NoReturn:
+    """A write to standard output failed (a full disk, /dev/full): say so, send whatever is still
+    buffered nowhere, and exit 2. (click itself ends a closed pipe, ``gouji list | head``, quietly.)"""
+    if error.errno != errno.EPIPE:
+        try:
+            click.echo(f"error: cannot write to standard output: {error.strerror}", err=True)
+        except OSError:  # standard error is no better: the exit code says it
+            pass
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (e.g. tests capturing output)
+        pass
+    sys.exit(EXIT_USAGE)
+
+
+class _Main(click.Group):
+    """The ``gouji`` group: a failed write to standard output is an error message, not a traceback."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as error:
+            _stdout_failed(error)
+        finally:
+            try:
+                sys.stdout.flush()
+            except OSError as error:
+                _stdout_failed(error)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="gouji")
 @click.option(
     "--rulesets-dir",
@@ -236,6 +271,7 @@ def new(ctx: click.Context, file: Path, base: str) -> None:
         f"# House rules built on {parent.name_zh} / {parent.name_en} ({parent.id}, fingerprint {parent.fingerprint}).",
         f"# Everything not set here comes from {parent.id}. Uncomment and edit what your table changes, then:",
         f"#   gouji validate {shlex.quote(file.name)}    gouji show {shlex.quote(file.name)} --resolved --provenance",
+        f"format: {RULESET_FORMAT}",
         f"id: {slug}",
         "kind: ruleset",
         "name:",
@@ -303,6 +339,8 @@ def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json
         click.echo(f"{cards}: {status}" + (f", {kind}" if result.valid else ""))
         click.echo(f"  rule {result.verdict.rule}: {result.verdict.en}")
         click.echo(f"  {result.verdict.zh}")
+        for forfeit in result.forfeits:
+            click.echo(f"  forfeit {forfeit}")
     sys.exit(0 if result.ok else EXIT_INVALID)
 
 
@@ -340,6 +378,14 @@ def _progress(quiet: bool) -> Progress:
     return Progress(console=console, transient=True, disable=quiet or not console.is_terminal)
 
 
+def _records_file(path: Path, option: str = "--records") -> TextIO:
+    """``path`` opened for writing records, checked before any game is played; or exit 2."""
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as error:
+        _fail(f"error: {option}: cannot write {path}: {error.strerror}", EXIT_USAGE)
+
+
 @main.command()
 @click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
               shell_complete=_complete_ruleset)
@@ -355,6 +401,7 @@ def _progress(quiet: bool) -> Progress:
 def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_json: bool,
              records: Path | None) -> None:
     """Self-play N games: speed, team win rates, decisions per game and rule statistics."""
+    from .engine.recordfile import dumps
     from .engine.simulate import report
     from .engine.simulate import simulate as run
 
@@ -362,17 +409,22 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
         _fail(f"error: -n must be at least 1, got {games}", EXIT_USAGE)
     agents = _agents(spec)
     ruleset = _playable(ctx, ref)
-    out = records.open("w", encoding="utf-8") if records else None
+    out = _records_file(records) if records else None
 
-    def keep(record: dict[str, Any]) -> None:
+    def keep(record: dict[str, Any] | None) -> None:
+        """Write a record (None: finish the file); a failed write ends the run with exit 2."""
         assert out is not None
-        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        try:
+            out.write(dumps(record) + "\n") if record is not None else out.close()
+        except OSError as error:
+            _fail(f"error: --records: cannot write {records}: {error.strerror}; the records written are "
+                  "incomplete", EXIT_USAGE)
 
     with _progress(as_json) as progress:
         task = progress.add_task(f"{ruleset.id}: {games} games", total=games)
         result = run(ruleset, games, seed, agents, lambda: progress.advance(task), keep if out else None)
     if out is not None:
-        out.close()
+        keep(None)
     if as_json:
         click.echo(json.dumps({"ruleset": ruleset.id, "fingerprint": ruleset.fingerprint, "seed": seed,
                                **result.to_json()}, ensure_ascii=False))
@@ -391,62 +443,70 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
 @click.option("--lang", type=click.Choice(["en", "zh"]), help="With --show: English (the default) or Chinese.")
 @click.pass_context
 def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | None, lang: str | None) -> None:
-    """Re-play game records (one JSON object, or one per line) and report the first divergence.
+    """Check and re-play game records (one JSON object per line, or one record) and report the first
+    divergence of each, by the field that differs; with --show, step through one game.
 
     Exit 0 when every game re-plays exactly (or, with --show, the game was shown), 1 when one
-    diverges, 2 when FILE cannot be read or GAME is not in it.
+    diverges, 2 when FILE or a record cannot be read (not JSON, refused by the record schema, a
+    newer format, a ruleset that cannot be found) or GAME is not in it.
     """
     if show_game is None and (seat is not None or lang is not None):
         _fail("error: --seat and --lang go with --show", EXIT_USAGE)
-    from .engine.record import replay as run
-
-    try:
-        text = file.read_text(encoding="utf-8")
-        stripped = text.strip()
-        records = [json.loads(stripped)] if stripped.startswith("{") and "\n{" not in stripped else [
-            json.loads(line) for line in stripped.splitlines() if line.strip()]
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        _fail(f"error: cannot read game records from {file}: {error}", EXIT_USAGE)
     if show_game is not None:
-        _show_record(ctx, file, records, show_game, seat, cast("Lang", lang or "en"))
+        _show_record(ctx, file, show_game, seat, cast("Lang", lang or "en"))
         return
-    failed = 0
-    for index, record in enumerate(records, 1):
-        if not isinstance(record, dict):
-            _fail(f"error: record {index} in {file} is not a JSON object", EXIT_USAGE)
-        try:
-            result = run(record, _catalog(ctx))
-        except (RulesetError, KeyError, TypeError, ValueError) as error:
-            failed += 1
-            click.echo(f"game {index}: cannot replay: {error}")
-            continue
-        if result.ok and result.game is not None:
-            click.echo(f"game {index}: ok — seed {record.get('seed')}, {len(record.get('actions', []))} actions, "
-                       f"places {' '.join(result.game.place_names() or [])}")
-        else:
-            failed += 1
-            click.echo(f"game {index}: diverges at {result.divergence}")
-    sys.exit(EXIT_INVALID if failed else 0)
-
-
-def _show_record(ctx: click.Context, file: Path, records: list[Any], number: int, seat: int | None,
-                 lang: Lang) -> None:
-    """``replay --show``: re-play game ``number`` of ``records`` (checking it) and step through it."""
+    from .engine.record import RecordError
     from .engine.record import replay as run
+    from .engine.recordfile import RecordFileError, read_records
+
+    counts = {"ok": 0, "diverge": 0, "invalid": 0}
+    try:
+        for index, entry in enumerate(read_records(file), 1):
+            where = f"{file}:{entry.line}"
+            try:
+                if entry.error is not None:
+                    raise entry.error
+                result = run(entry.record, _catalog(ctx))
+            except RecordError as error:
+                counts["invalid"] += 1
+                click.echo(f"game {index}: cannot replay\n" + error.render(where), err=True)
+                continue
+            if result.ok and result.game is not None:
+                counts["ok"] += 1
+                click.echo(f"game {index}: ok — seed {entry.record['seed']}, {len(entry.record['actions'])} actions, "
+                           f"places {' '.join(result.game.place_names() or [])}")
+            else:
+                counts["diverge"] += 1
+                click.echo(f"game {index}: diverges at {result.divergence} ({where})")
+    except RecordFileError as error:
+        _fail(f"error: {error}", EXIT_USAGE)
+    games = sum(counts.values())
+    if not games:
+        _fail(f"error: {file} holds no game records (it is empty or blank)", EXIT_USAGE)
+    click.echo(f"{games} game{'s' * (games != 1)}: {counts['ok']} ok, {counts['diverge']} diverge, "
+               f"{counts['invalid']} cannot be replayed")
+    sys.exit(EXIT_USAGE if counts["invalid"] else EXIT_INVALID if counts["diverge"] else 0)
+
+
+def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, lang: Lang) -> None:
+    """``replay --show``: re-play game ``number`` of ``file`` (checking it) and step through it."""
+    from .engine.record import RecordError
+    from .engine.record import replay as run
+    from .engine.recordfile import RecordFileError, read_record
     from .engine.view import Words, colour_wanted
     from .engine.viewer import show
 
-    if number > len(records):
-        _fail(f"error: --show {number}: {file} holds {len(records)} game(s)", EXIT_USAGE)
-    record = records[number - 1]
-    if not isinstance(record, dict):
-        _fail(f"error: record {number} in {file} is not a JSON object", EXIT_USAGE)
     try:
-        result = run(record, _catalog(ctx))
-    except (RulesetError, KeyError, TypeError, ValueError) as error:
-        _fail(f"error: game {number} of {file} cannot be re-played: {error}", EXIT_INVALID)
+        entry = read_record(file, number)
+        if entry.error is not None:
+            raise entry.error
+        result = run(entry.record, _catalog(ctx))
+    except RecordFileError as error:
+        _fail(f"error: --show {number}: {error}", EXIT_USAGE)
+    except RecordError as error:
+        _fail(f"error: game {number} cannot be replayed\n" + error.render(f"{file}:{entry.line}"), EXIT_USAGE)
     if not result.ok or result.game is None:
-        _fail(f"error: game {number} of {file} diverges at {result.divergence}", EXIT_INVALID)
+        _fail(f"error: game {number} diverges at {result.divergence} ({file}:{entry.line})", EXIT_INVALID)
     terminal = sys.stdout.isatty() and sys.stdin.isatty()
     words = Words(lang, colour_wanted(terminal))
 
@@ -477,16 +537,14 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
     import random
 
     from .engine.record import game_record
+    from .engine.recordfile import dumps
     from .engine.terminal import Seat, session
     from .engine.view import Words, colour_wanted
 
     ruleset = _playable(ctx, ref)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     words = Words(cast("Lang", lang), colour_wanted(sys.stdout.isatty()))
-    try:
-        out = record_file.open("w", encoding="utf-8") if record_file else None
-    except OSError as error:
-        _fail(f"error: --record: cannot write {record_file}: {error.strerror}", EXIT_USAGE)
+    out = _records_file(record_file, "--record") if record_file else None
 
     def read(prompt: str) -> str | None:
         try:
@@ -495,10 +553,15 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
             click.echo()
             return None
 
+    players = ["human" if other == seat else "heuristic" for other in range(6)]
+
     def keep(game: Game) -> None:
         assert out is not None
-        out.write(json.dumps(game_record(game), ensure_ascii=False) + "\n")
-        out.flush()
+        try:
+            out.write(dumps(game_record(game, players=players)) + "\n")
+            out.flush()
+        except OSError as error:
+            _fail(f"error: --record: cannot write {record_file}: {error.strerror}", EXIT_USAGE)
 
     human = Seat(seat, read, lambda line: click.echo(line, color=words.colour), words, random.Random(seed))
     try:

@@ -13,10 +13,10 @@ from typing import ClassVar, TypeVar
 from lark import Token, Transformer, Tree, v_args
 
 from . import grammar
-from .cards import BIG_JOKER, JOKERS, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, Cards, card_tokens, rank_index
+from .cards import BIG_JOKER, JOKERS, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, TWO, Cards, card_tokens, rank_index
 from .grammar import NotationError
 
-_STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe")
+_STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit")
 PLAYERS = 6
 
 
@@ -160,8 +160,124 @@ def _deck_counts(decks: int, adjustments: Iterable[tuple[str, int, int]]) -> lis
     return counts
 
 
-Expression = Thresholds | KillRule | TributeOrder | DeckRecipe
-E = TypeVar("E", Thresholds, KillRule, TributeOrder, DeckRecipe)
+@dataclass(frozen=True)
+class HandRule:
+    """What every hand holds when the deck is dealt: ``exactly N of X`` or ``at least N of X``
+    per rank (the deal gives these first, then the rest of the deck at random)."""
+
+    KIND: ClassVar[str] = "hand_rule"
+    clauses: tuple[tuple[str, int, int], ...]  # (bound, count, rank), by rank
+
+    def __post_init__(self) -> None:
+        ranks = [rank for _, _, rank in self.clauses]
+        if len(set(ranks)) != len(ranks):
+            raise ValueError("a rank appears twice in the hand rule")
+        if any(count < 1 for _, count, _ in self.clauses):
+            raise ValueError("each clause names at least one card")
+
+    def bounds(self, rank: int) -> tuple[str, int] | None:
+        """``(bound, count)`` for ``rank``, or None when the rule leaves it to chance."""
+        return next(((bound, count) for bound, count, other in self.clauses if other == rank), None)
+
+    def problem(self, deck: Cards) -> str | None:
+        """Why ``deck`` cannot be dealt so that every hand obeys this rule, or None."""
+        for bound, count, rank in self.clauses:
+            have, need = deck[rank], PLAYERS * count
+            if need > have or (bound == "exactly" and need != have):
+                symbol = RANK_SYMBOLS[rank]
+                return (f"'{bound} {count} of {symbol}' needs {bound} {need} cards of {symbol} for {PLAYERS} hands, "
+                        f"but the recipe has {have}")
+        return None
+
+    def __str__(self) -> str:
+        return ", ".join(f"{bound} {count} of {RANK_SYMBOLS[rank]}" for bound, count, rank in self.clauses)
+
+
+#: Buy sources: id -> (Chinese, English); each names seats relative to the buyer.
+BUY_SOURCES: dict[str, tuple[str, str]] = {
+    "duitou": ("对门", "the 对门"),
+    "team": ("联邦", "one's own team-mates"),
+    "neighbours": ("上下家", "the 上家 and 下家 (the 对门's team-mates)"),
+}
+_SOURCE_SPELLINGS = {"对门": "duitou", "对头": "duitou", "联邦": "team", "上下家": "neighbours",
+                     "neighbors": "neighbours"}
+#: Orders that had a name before buy orders were written out; they print as that name.
+LEGACY_BUY_ORDERS: dict[str, tuple[tuple[str, bool], ...]] = {
+    "duitou-then-team": (("duitou", False), ("neighbours", False)),
+    "whoever-has-extra": (("duitou", False), ("team", False), ("neighbours", False)),
+}
+
+
+@dataclass(frozen=True)
+class BuyOrder:
+    """Whom a seat without a 3 (or 4) asks for one, first to last; ``gives``: that source hands it
+    over unpaid (赠). Empty: nobody buys."""
+
+    KIND: ClassVar[str] = "buy_order"
+    sources: tuple[tuple[str, bool], ...]  # (source, gives)
+
+    def __post_init__(self) -> None:
+        names = [source for source, _ in self.sources]
+        if any(name not in BUY_SOURCES for name in names):
+            raise ValueError("buy sources are 对门, 联邦 and 上下家")
+        if len(set(names)) != len(names):
+            raise ValueError("a buy source appears twice in the order")
+
+    def __str__(self) -> str:
+        legacy = next((name for name, order in LEGACY_BUY_ORDERS.items() if order == self.sources), None)
+        if legacy is not None:
+            return legacy
+        if not self.sources:
+            return "none"
+        return " > ".join(BUY_SOURCES[source][0] + "赠" * gives for source, gives in self.sources)
+
+
+#: Consequences of a forfeit: id -> (how it is written, Chinese, English).
+CONSEQUENCES: dict[str, tuple[str, str, str]] = {
+    "dalu": ("大落", "即为大落（从末位排起）", "is ranked 大落 at once (from the bottom)"),
+    "no-kaidian": ("不开点", "视同放弃开点", "gives 开点 up for the game"),
+}
+_CONSEQUENCE_SPELLINGS = {"大落": "dalu", "不开点": "no-kaidian"}
+#: What may be attached to a play (贴钱, 挂花): 2s and jokers.
+ATTACHABLE = (TWO, SMALL_JOKER, BIG_JOKER)
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """A penalty, ``condition -> consequence``: ``no X`` (holds no X once buying is over) or
+    ``X with A or B`` (plays Xs together with one of the attached ranks, at any time)."""
+
+    KIND: ClassVar[str] = "forfeit"
+    condition: str  # "holds-none" | "plays-with"
+    rank: int
+    attached: tuple[int, ...] = ()  # plays-with: ranks among ATTACHABLE, ascending
+    consequence: str = "no-kaidian"
+
+    def __post_init__(self) -> None:
+        if self.consequence not in CONSEQUENCES:
+            raise ValueError(f"unknown consequence {self.consequence!r}")
+        if self.condition == "plays-with" and (
+                not self.attached or any(a not in ATTACHABLE or a == self.rank for a in self.attached)):
+            raise ValueError("only 2s and jokers go with a play of another rank: write e.g. '4 with 2 or joker'")
+
+    def matches_play(self, base: int, counts: Cards | tuple[int, ...]) -> bool:
+        """A play of ``base`` with these ``counts`` meets a ``plays-with`` condition."""
+        return self.condition == "plays-with" and base == self.rank and any(counts[a] for a in self.attached)
+
+    def __str__(self) -> str:
+        rank = RANK_SYMBOLS[self.rank]
+        if self.condition == "holds-none":
+            text = f"no {rank}"
+        else:
+            names = [RANK_SYMBOLS[a] for a in self.attached if a not in JOKERS]
+            jokers = [a for a in self.attached if a in JOKERS]
+            names += ["joker"] if len(jokers) == len(JOKERS) else [RANK_SYMBOLS[a] for a in jokers]
+            text = f"{rank} with " + " or ".join(names)
+        return f"{text} -> {CONSEQUENCES[self.consequence][0]}"
+
+
+Expression = Thresholds | KillRule | TributeOrder | DeckRecipe | HandRule | BuyOrder | Forfeit
+E = TypeVar("E", Thresholds, KillRule, TributeOrder, DeckRecipe, HandRule, BuyOrder, Forfeit)
 
 
 class _Semantic(ValueError):
@@ -224,6 +340,50 @@ class _ToValues(Transformer[Token, object]):
             return DeckRecipe(decks, tuple(adjustments))
         except ValueError as error:
             raise _Semantic(1, str(error)) from None
+
+    def hand_rule(self, tree: Tree[Token]) -> HandRule:
+        clauses: list[tuple[str, int, int]] = []
+        for node in tree.children:
+            assert isinstance(node, Tree)
+            bound, count, _, card = node.children
+            rank = rank_index(next(card_tokens(card)))  # type: ignore[arg-type]
+            if any(rank == other for _, _, other in clauses):
+                raise _Semantic(_at(node), f"{RANK_SYMBOLS[rank]} appears twice in the hand rule")
+            clauses.append(("exactly" if str(bound).lower() == "exactly" else "at least", int(str(count)), rank))
+        return HandRule(tuple(sorted(clauses, key=lambda clause: clause[2])))
+
+    def buy_order(self, tree: Tree[Token]) -> BuyOrder:
+        first = tree.children[0]
+        if isinstance(first, Token):
+            return BuyOrder(LEGACY_BUY_ORDERS.get(str(first).lower(), ()))
+        sources: list[tuple[str, bool]] = []
+        for node in tree.children:
+            assert isinstance(node, Tree)
+            word = str(node.children[0])
+            source = _SOURCE_SPELLINGS.get(word, word.lower())
+            if any(source == other for other, _ in sources):
+                raise _Semantic(_at(node), f"buy source {BUY_SOURCES[source][0]} appears twice")
+            sources.append((source, len(node.children) > 1))
+        return BuyOrder(tuple(sources))
+
+    def forfeit(self, tree: Tree[Token]) -> Forfeit:
+        condition, _, consequence = tree.children
+        assert isinstance(condition, Tree)
+        word = str(consequence)
+        chosen = _CONSEQUENCE_SPELLINGS.get(word, "dalu" if word.lower() == "dalu" else "no-kaidian")
+        cards = [rank_index(next(card_tokens(c))) for c in condition.children if isinstance(c, Tree)
+                 and c.data == "card"]
+        if condition.data == "holds_none":
+            return Forfeit("holds-none", cards[0], (), chosen)
+        attached: set[int] = set()
+        for node in condition.children:
+            if isinstance(node, Tree) and node.data == "attached":
+                part = node.children[0]
+                found = set(JOKERS) if isinstance(part, Token) else {rank_index(next(card_tokens(part)))}
+                if not found <= set(ATTACHABLE) or cards[0] in found:
+                    raise _Semantic(_at(node), "only 2s and jokers go with a play of another rank")
+                attached |= found
+        return Forfeit("plays-with", cards[0], tuple(sorted(attached)), chosen)
 
 
 def parse(kind: type[E], text: str) -> E:

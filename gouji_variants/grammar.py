@@ -32,6 +32,17 @@ TERMINAL_WORDS: dict[str, str] = {
     "PLUS": "'+'",
     "MORETHAN": "'>'",
     "$END": "the end of the text",
+    "BOUND": "'exactly' or 'at least'",
+    "NOBODY": "'none'",
+    "LEGACY_ORDER": "'duitou-then-team' or 'whoever-has-extra'",
+    "SOURCE": "a buy source (对门, 联邦, 上下家)",
+    "GIFT": "'赠'",
+    "ARROW": "'->'",
+    "CONSEQUENCE": "a consequence (大落, 不开点)",
+    "NO": "the word 'no'",
+    "WITH": "the word 'with'",
+    "OR": "the word 'or'",
+    "JOKER_WORD": "the word 'joker'",
 }
 
 

@@ -364,3 +364,14 @@ def test_fingerprint_in_the_judgement_is_the_rulesets(make: Make, dagang: Rulese
     house = make(**ERDAYI)
     assert run(house, "R").to_json()["fingerprint"] == house.fingerprint != dagang.fingerprint
 
+
+
+def test_judge_names_the_forfeit_a_play_meets() -> None:
+    """003:53 4与带2、黑鬼、红鬼一同打出时，视同于主动放弃开点: the play stays legal, and the judge names the
+    forfeit (danzhang4); without forfeits (dagang) it names none."""
+    chong4 = judge(load_ruleset("danzhang4"), Cards.parse("42"))
+    assert chong4.ok and chong4.forfeits == ("penalties.forfeits[1]: 4 with 2 or joker -> 不开点",)
+    assert chong4.to_json()["forfeits"] == list(chong4.forfeits)
+    assert judge(load_ruleset("danzhang4"), Cards.parse("44")).forfeits == ()
+    plain = judge(load_ruleset("dagang"), Cards.parse("42"))
+    assert plain.forfeits == () and "forfeits" not in plain.to_json()

@@ -14,7 +14,7 @@ from typing import Literal
 from ..cards import BIG_JOKER, SMALL_JOKER, TWO, Cards
 from ..grammar import NotationError
 from ..textfit import KEEP
-from .actions import DECLARE, JIEFENG, PASS, REVOLUTION, TIAOPAI, YIELD, Action, Burn, Hui3, Play, Return
+from .actions import ASK, DECLARE, JIEFENG, PASS, REVOLUTION, TIAOPAI, YIELD, Action, Burn, Hui3, Play, Return
 from .game import Game
 from .view import Words
 
@@ -26,7 +26,8 @@ SESSION_WORDS: dict[str, Session] = {"hint": "hint", "提示": "hint", "auto": "
 #: Action words: the action, and the Chinese word for it.
 ACTION_WORDS: dict[str, Action] = {"pass": PASS, "过": PASS, "yield": YIELD, "让": YIELD, "让牌": YIELD,
                                    "jiefeng": JIEFENG, "接风": JIEFENG, "tiaopai": TIAOPAI, "挑牌": TIAOPAI,
-                                   "revolution": REVOLUTION, "革命": REVOLUTION, "declare": DECLARE, "宣点": DECLARE}
+                                   "revolution": REVOLUTION, "革命": REVOLUTION, "declare": DECLARE, "宣点": DECLARE,
+                                   "ask": ASK, "问": ASK, "问张数": ASK}
 CARD_WORDS: dict[str, Callable[[Cards], Action]] = {"burn": Burn, "烧": Burn, "烧牌": Burn,
                                                     "return": Return, "还贡": Return}
 #: Plays listed by number at most; the rest are typed in notation.
@@ -58,7 +59,8 @@ def label(action: Action, words: Words) -> str:
         return words.cards(action.cards)
     if isinstance(action, Burn):
         return words("burn ", "烧 ") + words.cards(action.cards)
-    zh = {"pass": "过", "yield": "让牌", "jiefeng": "接风", "tiaopai": "挑牌", "revolution": "革命", "declare": "宣点"}
+    zh = {"pass": "过", "yield": "让牌", "jiefeng": "接风", "tiaopai": "挑牌", "revolution": "革命", "declare": "宣点",
+          "ask": "问张数"}
     return words(_word(action), zh.get(_word(action), _word(action).replace("hui3", "会3")))
 
 
@@ -70,7 +72,7 @@ def menu(game: Game) -> Menu:
         groups = [Play(Cards(tuple(count if r == rank else 0 for r, count in enumerate(hand.counts))))
                   for rank in hand.ranks()]
         plays: list[Action] = [play for play in groups if game.can(play)]
-        legal = [*plays, *([TIAOPAI] if game.can(TIAOPAI) else [])]
+        legal = [*plays, *(other for other in (TIAOPAI, ASK) if game.can(other))]
         more = 1  # any other combination
     elif game.decision == "return":
         return Menu((), 0)

@@ -20,10 +20,10 @@ from .view import Words, condition, event_text, result, table, visible
 HELP = (
     ("Type a play in card notation: 3-9, T or 10, J, Q, K, A, 2, B (小王), R (大王); e.g. Q, 888, KK2, B99. "
      "A card typed alone is always a play. #N picks option N of the list. Words: pass, yield, jiefeng, "
-     "tiaopai, burn CARDS, revolution, hui3 3|4|both, declare, return CARDS (each only when possible), "
+     "tiaopai, ask (问张数), burn CARDS, revolution, hui3 3|4|both, declare, return CARDS (each only when possible), "
      "hint (what the bot would do), auto (let it do that), table (show the table again), help, quit."),
     ("按记法出牌：3-9、T或10、J、Q、K、A、2、B（小王）、R（大王），例如 Q、888、KK2、B99。单独一张牌永远是出牌。"
-     "#N 选列表中第N项。命令：过、让牌、接风、挑牌、烧 牌、革命、会3 3|4|both、宣点、还贡 牌（只在可以时），"
+     "#N 选列表中第N项。命令：过、让牌、接风、挑牌、问张数、烧 牌、革命、会3 3|4|both、宣点、还贡 牌（只在可以时），"
      "提示、托管、牌桌、帮助、退出（英文命令也可用）。"),
 )
 

@@ -74,7 +74,8 @@ class Words:
             return self(f"会3: takes out the {action.which}s", f"会{action.which}")
         words = {"pass": ("passes", "过"), "yield": ("yields (让牌)", "让牌"), "revolution": ("革命", "革命"),
                  "declare": ("declares (宣点)", "宣点"), "jiefeng": ("asks to lead (申请接风)", "申请接风"),
-                 "tiaopai": ("shows the hand to the team (挑牌)", "挑牌")}
+                 "tiaopai": ("shows the hand to the team (挑牌)", "挑牌"),
+                 "ask": ("asks the counts (问张数)", "问张数")}
         en, zh = words.get(describe(action), (describe(action), describe(action)))
         return self(en, zh)
 
@@ -151,7 +152,12 @@ def _state(game: Game, seat: int, me: int | None, words: Words) -> str:
     if seen.stage == "yudian":
         return words("cards not seen yet (预点)", "尚未看牌（预点）")
     count = seen.counts[seat] if me is not None else len(game.hand(seat))
-    state = words(f"{count} cards", f"{count}张") if count is not None else words("more than 10 cards", "10张以上")
+    if count is not None:
+        state = words(f"{count} cards", f"{count}张")
+    elif game.rules.reporting.report_counts == "shown":
+        state = words("more than 10 cards", "10张以上")
+    else:
+        state = words("count not told (ask)", "张数未报（可问）")
     if game.turn == seat and seen.to_act == seat:
         state += words(" — to act", " — 轮到出牌")
     return state

@@ -51,9 +51,10 @@ def no_leak(game: Game, ruleset: Ruleset) -> None:
             if seen.hands[seat] is not None:
                 assert reporting.hand_visible(rule, viewer, seat, count) and seen.hands[seat] == game.hand(seat)
             if seen.counts[seat] is not None:
-                assert reporting.count_visible(rule, viewer, seat, count) and seen.counts[seat] == count
+                assert reporting.count_visible(rule, viewer, seat, count, told=game.told[seat])
+                assert seen.counts[seat] == count
             elif seat != viewer:
-                assert rule.public_at_most is None or count > rule.public_at_most
+                assert rule.public_at_most is None or count > rule.public_at_most or game.told[seat] != count
         if game.decision == "burn-offer" and game.turn != viewer:
             assert seen.to_act is None and seen.decision is None
 
@@ -176,6 +177,9 @@ VARIANTS = [
     {"places": {"revolution_place": "fourth"}, "score": {"record": "both-teams"}},
     {"places": {"zhixi": True}, "score": {"manguan": "top-three"}, "burning": {"survives_beat_back": True},
      "turns": {"jiefeng": "on-request", "luanchan_cut_in": True}, "penalties": {"wrong_play": "lose-turn"}},
+    {"reporting": {"report_counts": "when-asked"}, "first_player": {"first_game": "draw", "later_games": "draw"},
+     "turns": {"gousiji": ("头科",), "passed_answers_duitou": False},
+     "score": {"manguan": "one-run", "manguan_others_as": "大落"}},
 ]
 
 
