@@ -95,7 +95,8 @@ class Ruleset:
             "region": self.region,
             "description": {"zh": self.description_zh, "en": self.description_en}
             if self.description_zh and self.description_en else None,
-            "sources": [{k: v for k, v in dataclasses.asdict(s).items() if v} for s in self.sources],
+            "sources": [{k: int(v) if k == "lines" and v.isdigit() else v  # 47 stays 47, 74-83 a string
+                         for k, v in dataclasses.asdict(s).items() if v} for s in self.sources],
             "extends": list(self.extends),
             "interpretations": [dataclasses.asdict(i) for i in self.interpretations],
             "components": dict(self.components),
