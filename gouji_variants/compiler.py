@@ -27,7 +27,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, relevance
 
 from . import examples as examples_
-from . import expressions, schema
+from . import expressions, lookalike, schema
 from .catalog import Catalog, looks_like_path
 from .components import registry
 from .errors import Diagnostic, Mark, RulesetError
@@ -135,10 +135,17 @@ def fingerprint(rules: Rules, components: Mapping[str, str] | None = None) -> st
 # ── schema validation ──────────────────────────────────────────────────────
 
 
+def _whole_number(_checker: Any, instance: Any) -> bool:
+    """Strictly an int: ``4.0`` is refused, so that a value is written one way and fingerprints only the rules."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
 @cache
 def _validator() -> jsonschema.protocols.Validator:
-    """The 2020-12 validator, built once per process."""
-    return jsonschema.Draft202012Validator(schema.build("2020-12"))
+    """The 2020-12 validator, built once per process, with integers that are ints (not whole floats)."""
+    base = jsonschema.Draft202012Validator
+    strict = jsonschema.validators.extend(base, type_checker=base.TYPE_CHECKER.redefine("integer", _whole_number))
+    return strict(schema.build("2020-12"))
 
 
 def _schema_diagnostics(doc: Document) -> list[Diagnostic]:
@@ -185,13 +192,14 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
         key = unknown or extra[0]
         close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
         where = "the top level" if not pointer else f"'{pointer.strip('/').replace('/', '.')}'"
-        hint = f"did you mean {close[0]!r}?" if close else "allowed keys: " + ", ".join(allowed)
+        hint = lookalike.hint(key, allowed) or (
+            f"did you mean {close[0]!r}?" if close else "allowed keys: " + ", ".join(allowed))
         return Diagnostic(doc.mark(pointer_join(pointer, key), key=True),
                           f"unknown key {key!r} in {where}", pointer_join(pointer, key), hint)
     if error.validator == "enum":
         options = ", ".join(repr(o) for o in value)
         close = difflib.get_close_matches(str(instance), [str(o) for o in value], n=1)
-        hint = f"did you mean {close[0]!r}?" if close else ""
+        hint = lookalike.hint(str(instance), [str(o) for o in value]) or (f"did you mean {close[0]!r}?" if close else "")
         return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not one of {options}", pointer, hint)
     if error.validator == "required":
         missing = [k for k in value if k not in instance]
@@ -260,6 +268,9 @@ def _type_hint(value: Any, expected: str, schema_: Any = None) -> str:
         return f"write an expression such as '{examples[0]}'"
     if value is None:
         return "an empty value is null: give the key a value or remove it"
+    if isinstance(value, float) and "whole number" in expected:
+        return (f"write {int(value)} without the decimal point" if value.is_integer()
+                else "rules count whole cards and points")
     if expected == "a mapping":
         return "write it as 'key: value' lines indented under its key"
     if expected == "a list":
