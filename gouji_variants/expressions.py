@@ -18,6 +18,9 @@ from .grammar import NotationError
 
 _STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe")
 PLAYERS = 6
+#: The largest deal a recipe may make: eight decks' worth, twice the standard four (docs/untrusted-input.md).
+MAX_DECKS = 8
+MAX_CARDS = MAX_DECKS * 54
 
 
 def _at(meta_holder: Tree[Token] | Token) -> int:
@@ -127,9 +130,16 @@ class DeckRecipe:
     adjustments: tuple[tuple[str, int, int], ...] = ()  # (verb, count, rank)
 
     def __post_init__(self) -> None:
-        if self.decks < 1:
-            raise ValueError("a deck recipe needs at least one deck")
+        if not 1 <= self.decks <= MAX_DECKS:
+            raise ValueError(f"a deck recipe has 1 to {MAX_DECKS} decks, not {self.decks}")
         cards = self.cards()  # raises on negative counts
+        if not cards:
+            raise ValueError("the recipe makes no cards")
+        if len(cards) > MAX_CARDS:
+            raise ValueError(f"the recipe makes {len(cards)} cards; a deal holds at most {MAX_CARDS}")
+        if len(cards) == cards[SMALL_JOKER] + cards[BIG_JOKER]:
+            raise ValueError("the recipe holds only jokers, but the first player is found by drawing a card that "
+                             "is not a joker (第六条)")
         if len(cards) % PLAYERS:
             raise ValueError(
                 f"the recipe makes {len(cards)} cards, which do not divide evenly among {PLAYERS} players "
@@ -168,6 +178,14 @@ class _Semantic(ValueError):
     def __init__(self, column: int, message: str) -> None:
         super().__init__(message)
         self.column = column
+
+
+def _count(token: object) -> int:
+    """A COUNT of a deck recipe, refused (at its column) beyond any deal's size before it is converted."""
+    assert isinstance(token, Token)
+    if len(token) > len(str(MAX_CARDS)):
+        raise _Semantic(_at(token), f"{token[:12]}{'…' * (len(token) > 12)} is more than a deal's {MAX_CARDS} cards")
+    return int(token)
 
 
 @v_args(tree=True)
@@ -209,13 +227,13 @@ class _ToValues(Transformer[Token, object]):
         return TributeOrder(tuple(kinds))
 
     def deck_recipe(self, tree: Tree[Token]) -> DeckRecipe:
-        decks = int(tree.children[0])  # type: ignore[arg-type]
+        decks = _count(tree.children[0])
         adjustments = []
         for node in tree.children[2:]:
             assert isinstance(node, Tree)
             verb, count, _, card = node.children
             rank = rank_index(next(card_tokens(card)))  # type: ignore[arg-type]
-            adjustments.append((str(verb).lower(), int(count), rank))  # type: ignore[arg-type]
+            adjustments.append((str(verb).lower(), _count(count), rank))
             try:  # removing more than there are is located at the adjustment
                 _deck_counts(decks, adjustments)
             except ValueError as error:
