@@ -144,7 +144,9 @@ def _whole_number(_checker: Any, instance: Any) -> bool:
 def _validator() -> jsonschema.protocols.Validator:
     """The 2020-12 validator, built once per process, with integers that are ints (not whole floats)."""
     base = jsonschema.Draft202012Validator
-    strict = jsonschema.validators.extend(base, type_checker=base.TYPE_CHECKER.redefine("integer", _whole_number))
+    checker = base.TYPE_CHECKER.redefine("integer", _whole_number)
+    strict: type[jsonschema.protocols.Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        base, type_checker=checker)
     return strict(schema.build("2020-12"))
 
 
