@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import Mark, RulesetError
+from .errors import Diagnostic, Mark, RulesetError
 from .resources import RULESETS_DIR
 from .yamlsource import load
 
@@ -37,6 +37,8 @@ class Entry:
 class Catalog:
     dirs: tuple[Path, ...]
     _entries: list[Entry] | None = field(default=None, repr=False)
+    #: Why each ruleset file the catalogue could not read was skipped (filled by :meth:`entries`).
+    skipped: list[Diagnostic] = field(default_factory=list, repr=False)
 
     @classmethod
     def default(cls, extra: Sequence[Path] = ()) -> Catalog:
@@ -49,22 +51,30 @@ class Catalog:
         return cls(tuple(dirs))
 
     def files(self) -> list[Path]:
+        """The ruleset files of the folders, in order (anything named *.yaml that is not a folder)."""
         found: list[Path] = []
         for folder in self.dirs:
-            if folder.is_dir():
-                found += sorted(p for p in folder.iterdir() if p.suffix in SUFFIXES and p.is_file())
+            try:
+                found += sorted(p for p in folder.iterdir() if p.suffix in SUFFIXES and not p.is_dir())
+            except OSError as error:
+                if folder.exists():
+                    self.skipped.append(Diagnostic(Mark(str(folder), 1, 1), f"cannot list the folder: {error.strerror}"))
         return found
 
     def entries(self) -> list[Entry]:
-        """One entry per readable ruleset file; broken files are skipped here and reported on use."""
+        """One entry per readable ruleset file; a file that cannot be read is skipped, the reason kept in
+        :attr:`skipped`, so that one bad file never takes the catalogue down. Files that read but do not
+        compile are entries: they are reported when used."""
         if self._entries is None:
             entries: list[Entry] = []
             for path in self.files():
                 try:
                     data = load(path).data
-                except RulesetError:
+                except RulesetError as error:
+                    self.skipped.append(error.diagnostics[0])
                     continue
                 if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+                    self.skipped.append(Diagnostic(Mark(str(path), 1, 1), "no 'id' at the top of the file"))
                     continue
                 names = [data["id"], *[a for a in data.get("aliases") or [] if isinstance(a, str)]]
                 name = data.get("name")
@@ -78,7 +88,7 @@ class Catalog:
         """The file ``ref`` names; raises :class:`RulesetError` (located at ``mark``) when none does."""
         if looks_like_path(ref):
             path = Path(ref).expanduser()
-            if path.is_file():
+            if path.exists() and not path.is_dir():  # loading refuses what is not a regular file, saying why
                 return path.resolve()
             raise RulesetError.at(mark or Mark(ref, 1, 1), f"no ruleset file {ref!r}", chain=chain)
         folded = ref.casefold()
