@@ -58,7 +58,8 @@ class Catalog:
                 found += sorted(p for p in folder.iterdir() if p.suffix in SUFFIXES and not p.is_dir())
             except OSError as error:
                 if folder.exists():
-                    self.skipped.append(Diagnostic(Mark(str(folder), 1, 1), f"cannot list the folder: {error.strerror}"))
+                    why = f"cannot list the folder: {error.strerror}"
+                    self.skipped.append(Diagnostic(Mark(str(folder), 1, 1), why))
         return found
 
     def entries(self) -> list[Entry]:

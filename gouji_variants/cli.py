@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import click

@@ -200,8 +200,9 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
                           f"unknown key {key!r} in {where}", pointer_join(pointer, key), hint)
     if error.validator == "enum":
         options = ", ".join(repr(o) for o in value)
-        close = difflib.get_close_matches(str(instance), [str(o) for o in value], n=1)
-        hint = lookalike.hint(str(instance), [str(o) for o in value]) or (f"did you mean {close[0]!r}?" if close else "")
+        words = [str(o) for o in value]
+        close = difflib.get_close_matches(str(instance), words, n=1)
+        hint = lookalike.hint(str(instance), words) or (f"did you mean {close[0]!r}?" if close else "")
         return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not one of {options}", pointer, hint)
     if error.validator == "required":
         missing = [k for k in value if k not in instance]
