@@ -20,6 +20,14 @@ ENV_VAR = "GOUJI_RULESETS_PATH"
 SUFFIXES = (".yaml", ".yml")
 
 
+def expand(path: Path) -> Path:
+    """``~`` and ``~user`` expanded where they name a home folder; otherwise the path as written."""
+    try:
+        return path.expanduser()
+    except RuntimeError:  # '~x.yaml' where no user x exists is a file name
+        return path
+
+
 def looks_like_path(ref: str) -> bool:
     return ref.endswith(SUFFIXES) or "/" in ref or os.sep in ref
 
@@ -45,7 +53,7 @@ class Catalog:
         env = [Path(p) for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p]
         dirs: list[Path] = []
         for folder in [*extra, *env, RULESETS_DIR]:
-            resolved = folder.expanduser().resolve()
+            resolved = expand(folder).resolve()
             if resolved not in dirs:
                 dirs.append(resolved)
         return cls(tuple(dirs))
@@ -88,7 +96,7 @@ class Catalog:
     def find(self, ref: str, *, mark: Mark | None = None, chain: tuple[str, ...] = ()) -> Path:
         """The file ``ref`` names; raises :class:`RulesetError` (located at ``mark``) when none does."""
         if looks_like_path(ref):
-            path = Path(ref).expanduser()
+            path = expand(Path(ref))
             if path.exists() and not path.is_dir():  # loading refuses what is not a regular file, saying why
                 return path.resolve()
             raise RulesetError.at(mark or Mark(ref, 1, 1), f"no ruleset file {ref!r}", chain=chain)

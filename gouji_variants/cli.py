@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -240,21 +241,23 @@ def new(ctx: click.Context, file: Path, base: str) -> None:
         _fail(f"error: {file} already exists; choose another name or remove it first", EXIT_USAGE)
     parent = _load(ctx, base)
     slug = re.sub(r"[^a-z0-9]+", "-", file.stem.lower()).strip("-") or "house-rules"
+    title = file.stem if file.stem.isprintable() else slug  # never a line break or a control character
+    shown = shlex.quote(file.name if file.name.isprintable() else f"{slug}.yaml")
     data = parent.rule_data()
-    lines = [
+    lines = [  # every value through the YAML dumper: 'true', '2024' or 'a: b' stay strings
         f"# yaml-language-server: $schema={schema.SCHEMA_DIR / schema.FILES['07']}",
         f"# House rules built on {parent.name_zh} / {parent.name_en} ({parent.id}, fingerprint {parent.fingerprint}).",
         f"# Everything not set here comes from {parent.id}. Uncomment and edit what your table changes, then:",
-        f"#   gouji validate {file.name}    gouji show {file.name} --resolved --provenance",
-        f"id: {slug}",
+        f"#   gouji validate {shown}    gouji show {shown} --resolved --provenance",
+        f"id: {_flow(slug)}",
         "kind: ruleset",
         "name:",
-        f"  zh: {file.stem}家规",
-        f"  en: {file.stem} house rules",
+        f"  zh: {_flow(title + '家规')}",
+        f"  en: {_flow(title + ' house rules')}",
         "description:",
-        f"  zh: 在{parent.name_zh}基础上的家规。",
-        f"  en: House rules on top of {parent.name_en}.",
-        f"extends: [{parent.id}]",
+        f"  zh: {_flow(f'在{parent.name_zh}基础上的家规。')}",
+        f"  en: {_flow(f'House rules on top of {parent.name_en}.')}",
+        f"extends: [{_flow(parent.id)}]",
         "",
         f"# The rules tables change most often, with {parent.id}'s values:",
     ]
