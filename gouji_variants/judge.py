@@ -49,18 +49,16 @@ class BadPrevious(ValueError):
         super().__init__(verdict.en)
 
 
-def beyond_deck(cards: Cards, ruleset: Ruleset, on: Cards | None = None) -> Verdict | None:
-    """Why ``cards`` (with ``on``, the play on the table) cannot come from the ruleset's deck, or None."""
+def beyond_deck(cards: Cards, ruleset: Ruleset) -> Verdict | None:
+    """Why ``cards`` cannot come from the ruleset's deck (more of a rank than its recipe makes), or None."""
     recipe = ruleset.rules.deck.recipe
     held = recipe.cards()
-    counts = cards.counts if on is None else tuple(a + b for a, b in zip(cards.counts, on.counts, strict=True))
-    rank = next((r for r, count in enumerate(counts) if count > held[r]), None)
+    rank = next((r for r, count in enumerate(cards.counts) if count > held[r]), None)
     if rank is None:
         return None
-    zh, en = ("这手牌", "the play has") if on is None else ("这手牌和所上的牌", "the play and the one it answers have")
     return Verdict(False, "deck.recipe",
-                   f"牌组「{recipe}」只有 {held[rank]} 张{RANK_NAMES_ZH[rank]}，{zh}共有 {counts[rank]} 张",
-                   f"the deck '{recipe}' holds {held[rank]} of {RANK_NAMES_EN[rank]}, {en} {counts[rank]}")
+                   f"牌组「{recipe}」只有 {held[rank]} 张{RANK_NAMES_ZH[rank]}，这手牌有 {cards[rank]} 张",
+                   f"the deck '{recipe}' holds {held[rank]} of {RANK_NAMES_EN[rank]}, the play has {cards[rank]}")
 
 
 def judge(ruleset: Ruleset, play: Cards, on: Cards | None = None) -> Judgement:
@@ -71,8 +69,7 @@ def judge(ruleset: Ruleset, play: Cards, on: Cards | None = None) -> Judgement:
         if isinstance(found, Verdict):
             raise BadPrevious(found)
         previous = found
-    result = (beyond_deck(play, ruleset) or (on is not None and beyond_deck(play, ruleset, on))
-              or classify(play, rules.plays, rules.bie3))
+    result = beyond_deck(play, ruleset) or classify(play, rules.plays, rules.bie3)
     if isinstance(result, Verdict):
         return Judgement(ruleset, play, on, False, False, False, None if on is None else False, result)
     gouji = is_gouji(result, rules.gouji)
