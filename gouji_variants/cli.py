@@ -99,14 +99,16 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title="够级 rulesets")
     for column in ("id", "中文名", "region", "aliases", "fingerprint"):
         table.add_column(column, overflow="fold")
-    for row in rows:
+    for row in rows:  # names are the rulesets' text, never rich markup
         kind = " (pack)" if row["kind"] == "option-pack" else ""
-        table.add_row(row["id"] + kind, row["name_zh"], row["region"], ", ".join(row["aliases"]), row["fingerprint"])
+        cells = (row["id"] + kind, row["name_zh"], row["region"], ", ".join(row["aliases"]), row["fingerprint"])
+        table.add_row(*(escape(cell) for cell in cells))
     Console().print(table)
 
 
