@@ -98,7 +98,7 @@ class Catalog:
         if looks_like_path(ref):
             path = expand(Path(ref))
             if path.exists() and not path.is_dir():  # loading refuses what is not a regular file, saying why
-                return path.resolve()
+                return path.absolute()
             raise RulesetError.at(mark or Mark(ref, 1, 1), f"no ruleset file {ref!r}", chain=chain)
         folded = ref.casefold()
         for exact in (True, False):

@@ -179,9 +179,12 @@ def _allowed_keys(error: ValidationError) -> list[str]:
 
 
 def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagnostic:
-    if error.validator == "anyOf" and error.context and isinstance(error.instance, (dict, list)):
-        # A nullable object or list: the error inside the non-null branch says what is wrong.
-        deep = [sub for sub in error.context if sub.validator != "type" or sub.validator_value != "null"]
+    if error.validator == "anyOf" and error.context:
+        # A nullable object or list: the error inside the non-null branch says what is wrong; a scalar of the
+        # right type (-1 for a whole number or null): the constraint it broke.
+        container = isinstance(error.instance, (dict, list))
+        deep = [sub for sub in error.context
+                if sub.validator != "type" or (container and sub.validator_value != "null")]
         if deep:
             return _diagnose(doc, min(deep, key=relevance))
     pointer = "".join(pointer_join("", part) for part in error.absolute_path)
@@ -327,10 +330,11 @@ class _Resolver:
             self.docs[path] = doc
         return self.docs[path]
 
-    def root(self, path: Path) -> list[Document]:
-        """The layers of the file being compiled, collecting its problems instead of stopping at the first:
-        values with schema errors are left out and a parent that cannot be resolved is skipped."""
-        doc = load(path, _display(path))
+    def root(self, path: Path, given: Path) -> list[Document]:
+        """The layers of the file being compiled (named ``given``, which may be a symlink to ``path``), collecting
+        its problems instead of stopping at the first: values with schema errors are left out and a parent that
+        cannot be resolved is skipped."""
+        doc = load(path, _display(given, resolve=False))
         if not isinstance(doc.data, dict):
             raise RulesetError(_schema_diagnostics(doc))
         problems = _schema_diagnostics(doc)
@@ -386,9 +390,9 @@ class _Resolver:
         return self.catalog.find(ref, mark=mark, chain=chain)
 
 
-def _display(path: Path) -> str:
+def _display(path: Path, resolve: bool = True) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str((path.resolve() if resolve else path.absolute()).relative_to(Path.cwd()))
     except ValueError:
         return str(path)
 
@@ -620,8 +624,8 @@ def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
     found: schema errors, and the extends, expression and cross-section checks wherever they can still run."""
     catalog = catalog or Catalog.default()
     resolver = _Resolver(catalog)
-    path = path.resolve()
-    layers = resolver.root(path)
+    given, path = path, path.resolve()
+    layers = resolver.root(path, given)
     root = layers[-1]
     data = root.data
     merged, origins = _merge(layers)

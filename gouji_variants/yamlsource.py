@@ -110,12 +110,16 @@ class _Builder:
     def scalar(self, node: ScalarNode) -> Any:
         if node.tag not in _PLAIN_TAGS:
             raise self.bad_tag(node)
-        if node.tag == "tag:yaml.org,2002:int" and sum(c.isdigit() for c in node.value) > MAX_INT_DIGITS:
-            raise self.fail(node, f"a number with more than {MAX_INT_DIGITS} digits",
-                            "no rule needs a number this large")
         if node.tag == "tag:yaml.org,2002:str":
             self.check_text(node, node.value)
-        return self.constructor.construct_object(node, deep=True)
+        too_large = self.fail(node, f"a number with more than {MAX_INT_DIGITS} digits",
+                              "no rule needs a number this large")
+        if node.tag == "tag:yaml.org,2002:int" and len(node.value) > 4 * MAX_INT_DIGITS:
+            raise too_large  # before converting: Python refuses (slowly) to convert thousands of digits
+        value = self.constructor.construct_object(node, deep=True)
+        if node.tag == "tag:yaml.org,2002:int" and abs(value) >= 10**MAX_INT_DIGITS:
+            raise too_large
+        return value
 
     def check_text(self, node: Node, text: str) -> None:
         """Refuse characters that would act on a terminal or reorder text when the string is printed."""
