@@ -28,10 +28,11 @@ from jsonschema.exceptions import ValidationError, relevance
 
 from . import examples as examples_
 from . import expressions, lookalike, schema
+from .cards import BIG_JOKER, SMALL_JOKER, TWO
 from .catalog import Catalog, looks_like_path
 from .components import registry
 from .errors import Diagnostic, Mark, RulesetError
-from .expressions import TRIBUTE_KINDS
+from .expressions import PLAYERS, TRIBUTE_KINDS
 from .grammar import NotationError
 from .rules import SECTIONS, Rules
 from .yamlsource import Document, load, pointer_join
@@ -594,6 +595,15 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
             yield at("tribute.order", f"tribute kind {TRIBUTE_KINDS[kind][0]} is in tribute.order but can never "
                      f"occur: it needs {needs[kind]}", "remove it from the order or turn its rule on",
                      needs[kind].split(":")[0])
+    void_at = rules.revolution.void_at
+    if rules.revolution.enabled and void_at is not None:
+        deck = rules.deck.recipe.cards()
+        blockers = deck[TWO] + deck[SMALL_JOKER] + deck[BIG_JOKER]  # a hand holding one may not declare 革命
+        if blockers <= PLAYERS - void_at:
+            yield at("deck.recipe", f"with {blockers} 2s and jokers in the deck, every deal leaves at least {void_at} "
+                     "players without one, free to declare 革命 and void it (revolution.void_at): a game could be "
+                     "redealt for ever", "add 2s or jokers to the deck, or raise revolution.void_at",
+                     "revolution.void_at")
     if rules.kaidian.enabled and not rules.kaidian.opens_with:
         yield at("kaidian.opens_with", "打点 is on but no play can 开点", "list at least one kind, e.g. [pure]")
     if rules.burning.enabled and not rules.burning.conditions:

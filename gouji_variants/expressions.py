@@ -13,14 +13,28 @@ from typing import ClassVar, TypeVar
 from lark import Token, Transformer, Tree, v_args
 
 from . import grammar
-from .cards import BIG_JOKER, JOKERS, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, Cards, card_tokens, rank_index
+from .cards import (
+    BIG_JOKER,
+    FOUR,
+    JOKERS,
+    N_RANKS,
+    RANK_SYMBOLS,
+    SMALL_JOKER,
+    THREE,
+    Cards,
+    card_tokens,
+    rank_index,
+)
 from .grammar import NotationError
 
 _STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe")
 PLAYERS = 6
-#: The largest deal a recipe may make: eight decks' worth, twice the standard four (docs/untrusted-input.md).
+#: The deals a recipe may make (docs/untrusted-input.md): at most eight decks' worth, twice the standard
+#: four, and at least one deck's ordinary cards (the 44 from 5 to 2): 3s and 4s have rules of their own
+#: (会3, 憋3) that a deal of little else cannot play, and jokers cannot start the first-player draw.
 MAX_DECKS = 8
 MAX_CARDS = MAX_DECKS * 54
+MIN_ORDINARY = 44
 
 
 def _at(meta_holder: Tree[Token] | Token) -> int:
@@ -140,6 +154,10 @@ class DeckRecipe:
         if len(cards) == cards[SMALL_JOKER] + cards[BIG_JOKER]:
             raise ValueError("the recipe holds only jokers, but the first player is found by drawing a card that "
                              "is not a joker (第六条)")
+        ordinary = len(cards) - cards[THREE] - cards[FOUR] - cards[SMALL_JOKER] - cards[BIG_JOKER]
+        if ordinary < MIN_ORDINARY:
+            raise ValueError(f"the recipe makes {ordinary} cards from 5 to 2; a deal needs at least {MIN_ORDINARY} "
+                             "(as many as one deck holds)")
         if len(cards) % PLAYERS:
             raise ValueError(
                 f"the recipe makes {len(cards)} cards, which do not divide evenly among {PLAYERS} players "

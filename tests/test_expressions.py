@@ -204,6 +204,7 @@ def test_bad_thresholds(text: str, column: int, words: str) -> None:
         ("1 deck, " + ", ".join(f"only 0 of {r}" for r in "3456789TJQKA2RB"), 1, "makes no cards"),
         ("1 deck, " + ", ".join(f"only 0 of {r}" for r in "3456789TJQKA2") + ", only 2 of R, only 4 of B", 1,
          "only jokers, but the first player is found by drawing a card that is not a joker"),
+        ("1 deck, only 0 of 5", 1, "makes 40 cards from 5 to 2; a deal needs at least 44"),
     ],
 )
 def test_bad_deck_recipes(text: str, column: int, words: str) -> None:
