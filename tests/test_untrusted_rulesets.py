@@ -15,10 +15,10 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import gouji
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli_helpers import gouji
 from gouji_variants.cli import main
 from gouji_variants.yamlsource import MAX_BYTES
 
