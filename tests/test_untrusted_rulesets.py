@@ -72,7 +72,7 @@ def test_the_readme_table_lists_every_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     table = readme[readme.index("## Exit codes"):].split("\n## ", 1)[0]
     listed = set(re.findall(r"^\| `([a-z]+)`", table, re.M))
-    assert listed == set(main.commands), "README's exit-code table names exactly the commands"  # type: ignore[attr-defined]
+    assert listed == set(main.commands), "README's exit-code table names exactly the commands"
 
 
 # ── files that are not rulesets ─────────────────────────────────────────────
