@@ -1,3 +1,3 @@
 """gouji-variants: 够级 (Gouji) rules as data — rulesets, notation and a referee."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

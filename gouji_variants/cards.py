@@ -9,12 +9,16 @@ from typing import ClassVar
 from lark import Token, Tree
 
 from . import grammar
+from .errors import InvalidCards
 
 #: Ranks from lowest to highest; suits never matter in 够级.
-RANK_SYMBOLS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "B", "R")
-RANK_NAMES_ZH: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "小王", "大王")
+#: ``W`` (王中王) is a joker above 大王 that some tables add to the deck; the standard deck has none.
+RANK_SYMBOLS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "B", "R", "W")
+RANK_NAMES_ZH: tuple[str, ...] = (
+    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "小王", "大王", "王中王",
+)
 RANK_NAMES_EN: tuple[str, ...] = (
-    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "small joker", "big joker",
+    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "small joker", "big joker", "super joker",
 )
 N_RANKS = len(RANK_SYMBOLS)
 THREE, FOUR, FIVE = 0, 1, 2
@@ -23,7 +27,8 @@ ACE = RANK_SYMBOLS.index("A")
 TWO = RANK_SYMBOLS.index("2")
 SMALL_JOKER = RANK_SYMBOLS.index("B")
 BIG_JOKER = RANK_SYMBOLS.index("R")
-JOKERS = (SMALL_JOKER, BIG_JOKER)
+TOP_JOKER = RANK_SYMBOLS.index("W")
+JOKERS = (SMALL_JOKER, BIG_JOKER, TOP_JOKER)
 
 _NOTATION = ("cards", ("start",))
 
@@ -34,6 +39,8 @@ def rank_index(token: Token) -> int:
         return SMALL_JOKER
     if token.type == "BIG_JOKER":
         return BIG_JOKER
+    if token.type == "TOP_JOKER":
+        return TOP_JOKER
     if token.type == "TEN":
         return TEN
     return RANK_SYMBOLS.index(str(token).upper())
@@ -60,8 +67,13 @@ class Cards:
     EMPTY: ClassVar[Cards]
 
     def __post_init__(self) -> None:
-        if len(self.counts) != N_RANKS or any(c < 0 for c in self.counts):
-            raise ValueError(f"a card vector needs {N_RANKS} non-negative counts, got {self.counts!r}")
+        counts = self.counts
+        if type(counts) is not tuple or len(counts) != N_RANKS \
+                or not all(type(c) is int and c >= 0 for c in counts):
+            shown = repr(counts)
+            shown = shown if len(shown) <= 120 else shown[:117] + "..."
+            raise InvalidCards(f"a card vector is a tuple of {N_RANKS} non-negative integers (bools and "
+                               f"fractions are refused), got {shown}")
 
     @classmethod
     def parse(cls, text: str) -> Cards:
@@ -73,6 +85,8 @@ class Cards:
     def of(cls, ranks: Iterable[int]) -> Cards:
         counts = [0] * N_RANKS
         for rank in ranks:
+            if type(rank) is not int or not 0 <= rank < N_RANKS:
+                raise InvalidCards(f"a rank index is an integer from 0 to {N_RANKS - 1}, got {rank!r}")
             counts[rank] += 1
         return cls(tuple(counts))
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 import click
 import yaml
@@ -17,15 +19,19 @@ from . import __version__, schema
 from .cards import Cards
 from .catalog import Catalog
 from .compiler import Ruleset, compile_path
+from .engine.agents import DEFAULT_AGENTS
 from .errors import RulesetError
 from .grammar import NotationError
 from .rules import SECTIONS
+from .versions import RULESET_FORMAT
 
 if TYPE_CHECKING:
+    from rich.progress import Progress
+
     from .behaviour import Behaviour
     from .card import Format as CardFormat
     from .diff import Diff, Format
-    from .engine import Agent
+    from .engine import Agent, Game
     from .explain import Lang
 
 #: The exit codes of every command (README, docs/untrusted-input.md): 0 yes / done; 1 the command ran and its
@@ -55,7 +61,50 @@ def _load(ctx: click.Context, ref: str) -> Ruleset:
         _fail(error.render(), EXIT_USAGE)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of ruleset ids and aliases (files complete as files)."""
+    from click.shell_completion import CompletionItem
+
+    if "/" in incomplete or incomplete.endswith((".yaml", ".yml")):
+        return [CompletionItem(incomplete, type="file")]
+    extra = ctx.find_root().params.get("rulesets_dirs") or ()
+    names = {name for entry in Catalog.default(extra).entries() for name in entry.names}
+    return [CompletionItem(name) for name in sorted(names) if name.startswith(incomplete)]
+
+
+
+
+def _stdout_failed(error: OSError) -> NoReturn:
+    """A write to standard output failed (a full disk, /dev/full): say so, send whatever is still
+    buffered nowhere, and exit 2. (click itself ends a closed pipe, ``gouji list | head``, quietly.)"""
+    if error.errno != errno.EPIPE:
+        try:
+            click.echo(f"error: cannot write to standard output: {error.strerror}", err=True)
+        except OSError:  # standard error is no better: the exit code says it
+            pass
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (e.g. tests capturing output)
+        pass
+    sys.exit(EXIT_USAGE)
+
+
+class _Main(click.Group):
+    """The ``gouji`` group: a failed write to standard output is an error message, not a traceback."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as error:
+            _stdout_failed(error)
+        finally:
+            try:
+                sys.stdout.flush()
+            except OSError as error:
+                _stdout_failed(error)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="gouji")
 @click.option(
     "--rulesets-dir",
@@ -89,27 +138,21 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
         try:
             ruleset = compile_path(entry.path, catalog)
             rows.append({"id": ruleset.id, "kind": ruleset.kind, "name_zh": ruleset.name_zh,
-                         "region": ruleset.region, "aliases": list(ruleset.aliases),
+                         "name_en": ruleset.name_en, "region": ruleset.region, "aliases": list(ruleset.aliases),
                          "fingerprint": ruleset.fingerprint, "path": str(entry.path)})
         except RulesetError as error:
-            rows.append({"id": entry.id, "kind": "", "name_zh": "", "region": "", "aliases": [],
+            rows.append({"id": entry.id, "kind": "", "name_zh": "", "name_en": "", "region": "", "aliases": [],
                          "fingerprint": "invalid", "path": str(entry.path),
                          "error": error.diagnostics[0].render()})
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
+    from .listing import plain, table
 
-    table = Table(title="够级 rulesets")
-    for column in ("id", "中文名", "region", "aliases", "fingerprint"):
-        table.add_column(column, overflow="fold")
-    for row in rows:  # names are the rulesets' text, never rich markup
-        kind = " (pack)" if row["kind"] == "option-pack" else ""
-        cells = (row["id"] + kind, row["name_zh"], row["region"], ", ".join(row["aliases"]), row["fingerprint"])
-        table.add_row(*(escape(cell) for cell in cells))
-    Console().print(table)
+    if sys.stdout.isatty():
+        table(rows)
+    else:
+        click.echo(plain(rows), nl=False)
 
 
 def dump_yaml(data: dict[str, Any], comments: dict[str, str] | None = None) -> str:
@@ -138,13 +181,13 @@ def _flow(value: Any) -> str:
 
 
 @main.command()
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=_complete_ruleset)
 @click.option("--resolved", is_flag=True, help="Show every rule after 'extends', not only the file's own.")
 @click.option("--provenance", is_flag=True, help="Add the file:line:column that set each rule.")
 @click.option("--format", "fmt", type=click.Choice(["yaml", "json"]), default="yaml", show_default=True)
 @click.pass_context
 def show(ctx: click.Context, ruleset: str, resolved: bool, provenance: bool, fmt: str) -> None:
-    """Show a ruleset by id, alias, name (e.g. 青岛) or path."""
+    """Show a ruleset by id, alias, name such as 青岛, or path."""
     loaded = _load(ctx, ruleset)
     data = loaded.resolved() if resolved else dict(loaded.own)
     marks = {key: str(mark) for key, mark in loaded.provenance.items()} if provenance else {}
@@ -196,7 +239,7 @@ def validate(ctx: click.Context, refs: tuple[str, ...]) -> None:
 
 
 @main.command()
-@click.argument("refs", nargs=-1, metavar="RULESET|FILE...")
+@click.argument("refs", nargs=-1, metavar="RULESET|FILE...", shell_complete=_complete_ruleset)
 @click.option("--all", "every", is_flag=True, help="Check every ruleset the catalogue lists.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every example, its result and why.")
 @click.pass_context
@@ -217,8 +260,15 @@ def check(ctx: click.Context, refs: tuple[str, ...], every: bool, as_json: bool)
     sys.exit(report.exit_code)
 
 
+class _Draft(click.Choice):  # type: ignore[type-arg]
+    """The schema drafts; ``7`` (or ``007``) is read as ``07``."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return super().convert("07" if str(value).lstrip("0") == "7" else value, param, ctx)
+
+
 @main.command("schema")
-@click.option("--draft", type=click.Choice(["2020-12", "07"]), default="2020-12", show_default=True,
+@click.option("--draft", type=_Draft(["2020-12", "07"]), default="2020-12", show_default=True,
               help="07 is for editors whose YAML support lacks 2020-12.")
 def schema_command(draft: str) -> None:
     """Print the ruleset JSON Schema."""
@@ -235,10 +285,11 @@ HOUSE_KEYS = (
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--from", "base", default="dagang", show_default=True, help="The ruleset to build on.")
+@click.option("--from", "base", default="dagang", show_default=True, help="The ruleset to build on.",
+              shell_complete=_complete_ruleset)
 @click.pass_context
 def new(ctx: click.Context, file: Path, base: str) -> None:
-    """Write a house-rules FILE that extends BASE, ready to edit."""
+    """Write a house-rules FILE that extends the --from ruleset, ready to edit."""
     if file.exists():
         _fail(f"error: {file} already exists; choose another name or remove it first", EXIT_USAGE)
     parent = _load(ctx, base)
@@ -251,6 +302,7 @@ def new(ctx: click.Context, file: Path, base: str) -> None:
         f"# House rules built on {parent.name_zh} / {parent.name_en} ({parent.id}, fingerprint {parent.fingerprint}).",
         f"# Everything not set here comes from {parent.id}. Uncomment and edit what your table changes, then:",
         f"#   gouji validate {shown}    gouji show {shown} --resolved --provenance",
+        f"format: {RULESET_FORMAT}",
         f"id: {_flow(slug)}",
         "kind: ruleset",
         "name:",
@@ -275,7 +327,7 @@ def new(ctx: click.Context, file: Path, base: str) -> None:
             out.write("\n".join(lines) + "\n")
     except OSError as error:
         _fail(f"error: cannot write {file}: {error.strerror}", EXIT_USAGE)
-    click.echo(f"wrote {file} (extends {parent.id}); edit it, then run: gouji validate {file}")
+    click.echo(f"wrote {file} (extends {parent.id}); edit it, then run: gouji validate {shown}")
 
 
 def _cards(text: str, what: str) -> Cards:
@@ -287,7 +339,8 @@ def _cards(text: str, what: str) -> Cards:
 
 @main.command()
 @click.argument("play")
-@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
+@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
+              shell_complete=_complete_ruleset)
 @click.option("--on", "previous", metavar="PREV", help="The play to answer; without it PLAY is only classified.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the stable contract).")
 @click.pass_context
@@ -317,6 +370,8 @@ def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json
         click.echo(f"{cards}: {status}" + (f", {kind}" if result.valid else ""))
         click.echo(f"  rule {result.verdict.rule}: {result.verdict.en}")
         click.echo(f"  {result.verdict.zh}")
+        for forfeit in result.forfeits:
+            click.echo(f"  forfeit {forfeit}")
     sys.exit(0 if result.ok else EXIT_INVALID)
 
 
@@ -345,12 +400,31 @@ def _agents(spec: str) -> list[Agent]:
         _fail(f"error: --agents: {error}", EXIT_USAGE)
 
 
+def _progress(quiet: bool) -> Progress:
+    """A progress bar on stderr, only on a terminal: stdout keeps the report alone."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    console = Console(stderr=True)
+    return Progress(console=console, transient=True, disable=quiet or not console.is_terminal)
+
+
+def _records_file(path: Path, option: str = "--records") -> TextIO:
+    """``path`` opened for writing records, checked before any game is played; or exit 2."""
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as error:
+        _fail(f"error: {option}: cannot write {path}: {error.strerror}", EXIT_USAGE)
+
+
 @main.command()
-@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
+@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
+              shell_complete=_complete_ruleset)
 @click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (one match).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match.")
-@click.option("--agents", "spec", default="random", show_default=True,
-              help="random, heuristic, or a comma list cycled over seats 0-5 (heuristic,random: team 0 heuristic).")
+@click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
+              help="random, heuristic (the bot of gouji play), or a comma list of up to six cycled over seats 0-5 "
+              "(heuristic,random: team 0 heuristic).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--records", type=click.Path(dir_okay=False, path_type=Path),
               help="Write every game record to this file, one JSON object per line (for gouji replay).")
@@ -358,8 +432,7 @@ def _agents(spec: str) -> list[Agent]:
 def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_json: bool,
              records: Path | None) -> None:
     """Self-play N games: speed, team win rates, decisions per game and rule statistics."""
-    from rich.progress import Progress
-
+    from .engine.recordfile import dumps
     from .engine.simulate import report
     from .engine.simulate import simulate as run
 
@@ -367,17 +440,22 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
         _fail(f"error: -n must be at least 1, got {games}", EXIT_USAGE)
     agents = _agents(spec)
     ruleset = _playable(ctx, ref)
-    out = records.open("w", encoding="utf-8") if records else None
+    out = _records_file(records) if records else None
 
-    def keep(record: dict[str, Any]) -> None:
+    def keep(record: dict[str, Any] | None) -> None:
+        """Write a record (None: finish the file); a failed write ends the run with exit 2."""
         assert out is not None
-        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        try:
+            out.write(dumps(record) + "\n") if record is not None else out.close()
+        except OSError as error:
+            _fail(f"error: --records: cannot write {records}: {error.strerror}; the records written are "
+                  "incomplete", EXIT_USAGE)
 
-    with Progress(transient=True, disable=as_json) as progress:
+    with _progress(as_json) as progress:
         task = progress.add_task(f"{ruleset.id}: {games} games", total=games)
         result = run(ruleset, games, seed, agents, lambda: progress.advance(task), keep if out else None)
     if out is not None:
-        out.close()
+        keep(None)
     if as_json:
         click.echo(json.dumps({"ruleset": ruleset.id, "fingerprint": ruleset.fingerprint, "seed": seed,
                                **result.to_json()}, ensure_ascii=False))
@@ -388,75 +466,142 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
 
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--show", "show_game", type=click.IntRange(1), is_flag=False, flag_value=1, default=None,
+              metavar="[GAME]", help="Step through game GAME (default 1) instead: each play, burn and pass, "
+              "places and tribute (the whole game at once when stdout is not a terminal).")
+@click.option("--seat", type=click.IntRange(0, 5), default=None, help="With --show: the hands as this seat saw "
+              "them (default: all hands).")
+@click.option("--lang", type=click.Choice(["en", "zh"]), help="With --show: English (the default) or Chinese.")
 @click.pass_context
-def replay(ctx: click.Context, file: Path) -> None:
-    """Re-play game records (one JSON object, or one per line) and report the first divergence.
+def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | None, lang: str | None) -> None:
+    """Check and re-play game records (one JSON object per line, or one record) and report the first
+    divergence of each, by the field that differs; with --show, step through one game.
 
-    Exit 0 when every game re-plays exactly, 1 when one diverges, 2 when FILE cannot be read.
+    Exit 0 when every game re-plays exactly (or, with --show, the game was shown), 1 when one
+    diverges, 2 when FILE or a record cannot be read (not JSON, refused by the record schema, a
+    newer format, a ruleset that cannot be found) or GAME is not in it.
     """
+    if show_game is None and (seat is not None or lang is not None):
+        _fail("error: --seat and --lang go with --show", EXIT_USAGE)
+    if show_game is not None:
+        _show_record(ctx, file, show_game, seat, cast("Lang", lang or "en"))
+        return
+    from .engine.record import RecordError
     from .engine.record import replay as run
+    from .engine.recordfile import RecordFileError, read_records
+
+    counts = {"ok": 0, "diverge": 0, "invalid": 0}
+    try:
+        for index, entry in enumerate(read_records(file), 1):
+            where = f"{file}:{entry.line}"
+            try:
+                if entry.error is not None:
+                    raise entry.error
+                result = run(entry.record, _catalog(ctx))
+            except RecordError as error:
+                counts["invalid"] += 1
+                click.echo(f"game {index}: cannot replay\n" + error.render(where), err=True)
+                continue
+            if result.ok and result.game is not None:
+                counts["ok"] += 1
+                click.echo(f"game {index}: ok — seed {entry.record['seed']}, {len(entry.record['actions'])} actions, "
+                           f"places {' '.join(result.game.place_names() or [])}")
+            else:
+                counts["diverge"] += 1
+                click.echo(f"game {index}: diverges at {result.divergence} ({where})")
+    except RecordFileError as error:
+        _fail(f"error: {error}", EXIT_USAGE)
+    games = sum(counts.values())
+    if not games:
+        _fail(f"error: {file} holds no game records (it is empty or blank)", EXIT_USAGE)
+    click.echo(f"{games} game{'s' * (games != 1)}: {counts['ok']} ok, {counts['diverge']} diverge, "
+               f"{counts['invalid']} cannot be replayed")
+    sys.exit(EXIT_USAGE if counts["invalid"] else EXIT_INVALID if counts["diverge"] else 0)
+
+
+def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, lang: Lang) -> None:
+    """``replay --show``: re-play game ``number`` of ``file`` (checking it) and step through it."""
+    from .engine.record import RecordError
+    from .engine.record import replay as run
+    from .engine.recordfile import RecordFileError, read_record
+    from .engine.view import Words, colour_wanted
+    from .engine.viewer import show
 
     try:
-        text = file.read_text(encoding="utf-8")
-        stripped = text.strip()
-        records = [json.loads(stripped)] if stripped.startswith("{") and "\n{" not in stripped else [
-            json.loads(line) for line in stripped.splitlines() if line.strip()]
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        _fail(f"error: cannot read game records from {file}: {error}", EXIT_USAGE)
-    failed = 0
-    for index, record in enumerate(records, 1):
-        if not isinstance(record, dict):
-            _fail(f"error: record {index} in {file} is not a JSON object", EXIT_USAGE)
+        entry = read_record(file, number)
+        if entry.error is not None:
+            raise entry.error
+        result = run(entry.record, _catalog(ctx))
+    except RecordFileError as error:
+        _fail(f"error: --show {number}: {error}", EXIT_USAGE)
+    except RecordError as error:
+        _fail(f"error: game {number} cannot be replayed\n" + error.render(f"{file}:{entry.line}"), EXIT_USAGE)
+    if not result.ok or result.game is None:
+        _fail(f"error: game {number} diverges at {result.divergence} ({file}:{entry.line})", EXIT_INVALID)
+    terminal = sys.stdout.isatty() and sys.stdin.isatty()
+    words = Words(lang, colour_wanted(terminal))
+
+    def read(prompt: str) -> str | None:
         try:
-            result = run(record, _catalog(ctx))
-        except (RulesetError, KeyError, TypeError, ValueError) as error:
-            failed += 1
-            click.echo(f"game {index}: cannot replay: {error}")
-            continue
-        if result.ok and result.game is not None:
-            click.echo(f"game {index}: ok — seed {record.get('seed')}, {len(record.get('actions', []))} actions, "
-                       f"places {' '.join(result.game.place_names() or [])}")
-        else:
-            failed += 1
-            click.echo(f"game {index}: diverges at {result.divergence}")
-    sys.exit(EXIT_INVALID if failed else 0)
+            return input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            return None
+
+    show(result.game, seat, words, lambda line: click.echo(line, color=words.colour), read if terminal else None)
 
 
 @main.command()
-@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
+@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
+              shell_complete=_complete_ruleset)
 @click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")
-@click.option("--seed", type=int, default=None, help="Seed of the deal (random when omitted).")
+@click.option("--seed", type=int, default=None, help="Seed of the match (random when omitted).")
+@click.option("--games", type=click.IntRange(1), default=1, show_default=True,
+              help="Games of the match: tribute, 还贡, the lead and the team score carry over.")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write each finished game's record to this file, one JSON object per line (for gouji replay).")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="The table's language: English or Chinese.")
 @click.pass_context
-def play(ctx: click.Context, ref: str, seat: int, seed: int | None) -> None:
-    """Play one game in the terminal against five heuristic bots (type 'help')."""
+def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, record_file: Path | None,
+         lang: str) -> None:
+    """Play a game or a match in the terminal against five heuristic bots (type 'help')."""
     import random
 
-    from .engine import Game, HeuristicAgent
-    from .engine.terminal import HELP, play_game, tribute_text
+    from .engine.record import game_record
+    from .engine.recordfile import dumps
+    from .engine.terminal import Seat, session
+    from .engine.view import Words, colour_wanted
 
     ruleset = _playable(ctx, ref)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-    game = Game(ruleset, seed)
-    click.echo(f"{ruleset.name_zh} / {ruleset.name_en} — seed {seed}; you are seat {seat}, your 对头 is seat "
-               f"{(seat + 3) % 6}, your team-mates seats {(seat + 2) % 6} and {(seat + 4) % 6}. "
-               "Play runs 0→1→…→5 (counter-clockwise).")
-    click.echo(HELP)
+    words = Words(cast("Lang", lang), colour_wanted(sys.stdout.isatty()))
+    out = _records_file(record_file, "--record") if record_file else None
 
-    def read(prompt: str) -> str:
+    def read(prompt: str) -> str | None:
         try:
-            return str(click.prompt(prompt, prompt_suffix="", default="", show_default=False))
-        except (EOFError, click.Abort):
-            return "quit"
+            return input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            click.echo()
+            return None
 
-    bots = [HeuristicAgent() for _ in range(6)]
-    if not play_game(game, seat, list(bots), read, click.echo, random.Random(seed)):
-        click.echo("you left the game")
-        return
-    assert game.places is not None and game.score is not None
-    names = game.place_names() or []
-    click.echo("places: " + ", ".join(f"seat {s}{' (you)' if s == seat else ''} {names[s]}" for s in range(6)))
-    click.echo(f"score: seats 0,2,4 {game.score[0]} — seats 1,3,5 {game.score[1]}")
-    click.echo("tribute next game: " + "; ".join(tribute_text(game)))
+    players = ["human" if other == seat else "heuristic" for other in range(6)]
+
+    def keep(game: Game) -> None:
+        assert out is not None
+        try:
+            out.write(dumps(game_record(game, players=players)) + "\n")
+            out.flush()
+        except OSError as error:
+            _fail(f"error: --record: cannot write {record_file}: {error.strerror}", EXIT_USAGE)
+
+    human = Seat(seat, read, lambda line: click.echo(line, color=words.colour), words, random.Random(seed))
+    try:
+        session(ruleset, seed, games, human, keep if out else None)
+    except KeyboardInterrupt:  # Ctrl-C while the bots play: leave quietly, the finished games kept
+        _fail("\ninterrupted", 130)
+    finally:
+        if out is not None:
+            out.close()
 
 
 # ── agreeing on house rules: diff, card, fingerprint ───────────────────────
@@ -471,14 +616,17 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
     if fmt != "text":
         click.echo(render(result, cast("Format", fmt), cast("Lang", lang), provenance), nl=False)
         return
+    from .textfit import fit
+
     console = Console(highlight=False, soft_wrap=True)
     for line, style in render_text(result, cast("Lang", lang), provenance):
-        console.print(Text(line, style=style))
+        for piece in fit(line, console.width, "      ") if console.is_terminal else [line]:
+            console.print(Text(piece, style=style))
 
 
 @main.command("diff")
-@click.argument("first", metavar="A")
-@click.argument("second", metavar="[B]", required=False)
+@click.argument("first", metavar="A", shell_complete=_complete_ruleset)
+@click.argument("second", metavar="[B]", required=False, shell_complete=_complete_ruleset)
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="Language of the sentences saying what each difference changes.")
 @click.option("--provenance", is_flag=True, help="Add the file:line:column that set each side's value.")
@@ -488,8 +636,9 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
               help="Also self-play N seeded games under each ruleset and compare what players see.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the simulated matches.")
 @click.option("--seed-b", type=int, help="Another seed for B's match (default: --seed, the same deals).")
-@click.option("--agents", "spec", default="heuristic", show_default=True,
-              help="Agents of the simulation: random, heuristic, or a comma list cycled over seats.")
+@click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
+              help="Agents of the simulation, as for gouji simulate: random, heuristic (the bot of gouji play), "
+              "or a comma list of up to six cycled over seats.")
 @click.pass_context
 def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, provenance: bool, fmt: str,
                  as_json: bool, games: int | None, seed: int, seed_b: int | None, spec: str) -> None:
@@ -523,15 +672,13 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
                               indent=2))
     else:
         _print_diff(result, fmt, lang, provenance)
-        click.echo("\n" + (report.render_markdown(behaviour) if fmt == "markdown" else report.render_text(behaviour)),
-                   nl=False)
+        text = report.render_text(behaviour, cast("Lang", lang)) if fmt == "text" else report.render_markdown(behaviour)
+        click.echo("\n" + text, nl=False)
     sys.exit(0 if result.same else EXIT_INVALID)
 
 
 def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], spec: str,
                    quiet: bool) -> Behaviour:
-    from rich.progress import Progress
-
     from .behaviour import behavioural_diff
 
     if games < 2:
@@ -539,13 +686,13 @@ def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], s
     agents = _agents(spec)
     for ruleset in (a, b):
         _check_playable(ruleset, "--simulate: ")
-    with Progress(transient=True, disable=quiet) as progress:
+    with _progress(quiet) as progress:
         task = progress.add_task(f"{a.id} / {b.id}: {games} games each", total=2 * games)
         return behavioural_diff(a, b, games, seeds, agents, lambda: progress.advance(task))
 
 
 @main.command()
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=_complete_ruleset)
 @click.option("--format", "fmt", type=click.Choice(["txt", "md", "html"]), default="txt", show_default=True)
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file.")
@@ -568,7 +715,7 @@ def card(ctx: click.Context, ruleset: str, fmt: str, lang: str, output: Path | N
 
 
 @main.command()
-@click.argument("refs", nargs=-1, required=True, metavar="FILE...")
+@click.argument("refs", nargs=-1, required=True, metavar="FILE...", shell_complete=_complete_ruleset)
 @click.pass_context
 def fingerprint(ctx: click.Context, refs: tuple[str, ...]) -> None:
     """Print each ruleset's fingerprint: tables showing the same string play the same rules.

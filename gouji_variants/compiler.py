@@ -15,8 +15,9 @@ import difflib
 import hashlib
 import json
 import re
+import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -28,18 +29,19 @@ from jsonschema.exceptions import ValidationError, relevance
 
 from . import examples as examples_
 from . import expressions, lookalike, schema
-from .cards import BIG_JOKER, SMALL_JOKER, TWO
+from .cards import JOKERS, TWO
 from .catalog import Catalog, looks_like_path
 from .components import registry
 from .errors import Diagnostic, Mark, RulesetError
 from .expressions import PLAYERS, TRIBUTE_KINDS
 from .grammar import NotationError
-from .rules import SECTIONS, Rules
+from .rules import ALWAYS, SECTIONS, Rules
+from .versions import RULESET_FORMAT, too_new
 from .yamlsource import Document, load, pointer_join
 
 BASE_ID = "dagang"
-META_KEYS = ("id", "kind", "name", "aliases", "region", "description", "sources", "extends", "interpretations",
-             "examples", "components")
+META_KEYS = ("format", "id", "kind", "name", "aliases", "region", "description", "sources", "extends",
+             "interpretations", "examples", "components")
 
 
 @dataclass(frozen=True)
@@ -92,8 +94,10 @@ class Ruleset:
             "name": {"zh": self.name_zh, "en": self.name_en},
             "aliases": list(self.aliases),
             "region": self.region,
-            "description": {"zh": self.description_zh, "en": self.description_en},
-            "sources": [{k: v for k, v in dataclasses.asdict(s).items() if v} for s in self.sources],
+            "description": {"zh": self.description_zh, "en": self.description_en}
+            if self.description_zh and self.description_en else None,
+            "sources": [{k: int(v) if k == "lines" and v.isdigit() else v  # 47 stays 47, 74-83 a string
+                         for k, v in dataclasses.asdict(s).items() if v} for s in self.sources],
             "extends": list(self.extends),
             "interpretations": [dataclasses.asdict(i) for i in self.interpretations],
             "components": dict(self.components),
@@ -104,12 +108,16 @@ class Ruleset:
         """Metadata and every rule: a self-contained ruleset that loads to the same rules."""
         data = self.metadata()
         data.pop("extends", None)
-        return {**data, **self.rule_data()}
+        return {"format": RULESET_FORMAT, **data, **self.rule_data()}
+
+
+#: The typed values of rule expressions: each is written as its canonical string.
+_EXPRESSIONS = (expressions.Thresholds, expressions.KillRule, expressions.TributeOrder, expressions.DeckRecipe,
+                expressions.HandRule, expressions.BuyOrder, expressions.Forfeit)
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, (expressions.Thresholds, expressions.KillRule, expressions.TributeOrder,
-                          expressions.DeckRecipe)):
+    if isinstance(value, _EXPRESSIONS):
         return str(value)
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
@@ -122,10 +130,24 @@ def rules_to_data(rules: Rules) -> dict[str, dict[str, Any]]:
     return {name: _plain(getattr(rules, name)) for name in SECTIONS}
 
 
+def _fingerprinted(value: Any) -> Any:
+    """The plain value of a rule area without the keys that sit at their ``neutral`` value."""
+    if isinstance(value, _EXPRESSIONS) or not (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+        return _plain(value)
+    data: dict[str, Any] = {}
+    for field in dataclasses.fields(value):
+        plain = _fingerprinted(getattr(value, field.name))
+        neutral = field.metadata.get("neutral", ALWAYS)
+        if neutral is ALWAYS or plain != neutral:
+            data[field.name] = plain
+    return data
+
+
 def fingerprint(rules: Rules, components: Mapping[str, str] | None = None) -> str:
     """A short stable hash of the resolved rules (and of the components replaced, if any):
-    ``xxxx-xxxx-xxxx``."""
-    data: dict[str, Any] = rules_to_data(rules)
+    ``xxxx-xxxx-xxxx``. Keys at their ``neutral`` value (see :func:`rules.rule`) are left out,
+    so adding a key to the language does not change the fingerprint of a ruleset that does not use it."""
+    data: dict[str, Any] = {name: _fingerprinted(getattr(rules, name)) for name in SECTIONS}
     if components:
         data["components"] = dict(components)
     canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -325,6 +347,9 @@ class _Resolver:
     def document(self, path: Path) -> Document:
         if path not in self.docs:
             doc = load(path, _display(path))
+            newer = too_new(doc.data, doc.mark("/format"))
+            if newer is not None:  # before the schema: a newer language's keys are not mistakes
+                raise RulesetError([newer])
             problems = _schema_diagnostics(doc)
             if problems:
                 raise RulesetError(problems)
@@ -335,9 +360,14 @@ class _Resolver:
         """The layers of the file being compiled (named ``given``, which may be a symlink to ``path``), collecting
         its problems instead of stopping at the first: values with schema errors are left out and a parent that
         cannot be resolved is skipped."""
+        if path in self.docs:  # compile_data: a document given whole, its schema already checked
+            return self.layers(path)
         doc = load(path, _display(given, resolve=False))
         if not isinstance(doc.data, dict):
             raise RulesetError(_schema_diagnostics(doc))
+        newer = too_new(doc.data, doc.mark("/format"))
+        if newer is not None:  # before the schema: a newer language's keys are not mistakes
+            raise RulesetError([newer])
         problems = _schema_diagnostics(doc)
         self.problems += problems
         self.docs[path], self.removed = _pruned(doc, problems)
@@ -420,6 +450,9 @@ def _merge(layers: list[Document]) -> tuple[dict[str, dict[str, Any]], dict[str,
 
 def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic]) -> Any:
     """A validated YAML value to its typed form; expression errors are located in the string."""
+    optional = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+    if value is not None and len(optional) == 1 and optional[0] in schema.EXPRESSIONS:
+        hint = optional[0]  # an expression or null (deck.each_hand)
     if hint in schema.EXPRESSIONS:
         try:
             return expressions.parse(hint, value)
@@ -434,6 +467,9 @@ def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic])
                                        origin.pointer))
             return None
     origin_type = typing.get_origin(hint)
+    if origin_type in (typing.Union, types.UnionType) and isinstance(value, list):  # e.g. bool | tuple[...]
+        hint = next(arg for arg in typing.get_args(hint) if typing.get_origin(arg) is tuple)
+        origin_type = tuple
     if origin_type is tuple:
         (item,) = typing.get_args(hint)[:1]
         items = [
@@ -451,11 +487,19 @@ def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic])
 
 def _as_set(hint: Any, value: Any) -> Any:
     """A list of options in their declared order, so that order never changes the fingerprint."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and isinstance(value, tuple):
+        hint = next(arg for arg in typing.get_args(hint) if typing.get_origin(arg) is tuple)
     args = typing.get_args(hint)
     if typing.get_origin(hint) is tuple and args and typing.get_origin(args[0]) is typing.Literal:
         options = typing.get_args(args[0])
         return tuple(sorted(value, key=options.index))
     return value
+
+
+def _spelled(field: dataclasses.Field[Any], value: Any) -> Any:
+    """``value`` in the older spelling that means the same (:func:`rules.rule` ``spellings``), if any."""
+    return next((old for old, same in field.metadata["spellings"].items() if same == value and
+                 type(same) is type(value)), value)
 
 
 def _expression_problem(origin: _Origin, error: NotationError) -> Diagnostic:
@@ -492,7 +536,7 @@ class _Build:
             if found is None:
                 return False, None
             value = found[0]
-        return True, value if field.metadata["ordered"] else _as_set(hint, value)
+        return True, _spelled(field, value if field.metadata["ordered"] else _as_set(hint, value))
 
     def stand_in(self, section: str, key: str, hint: Any, failed: Document) -> tuple[Any] | None:
         """The value an earlier layer gives the rule, if one converts without a problem."""
@@ -519,6 +563,11 @@ def _build_rules(build: _Build, root: Document, quiet_missing: set[str]) -> Rule
         values: dict[str, Any] = {}
         for field in dataclasses.fields(cls):
             key = f"{name}.{field.name}"
+            if field.name not in build.merged[name] and field.metadata["neutral"] is not ALWAYS:
+                # A key added to the language after the file was written: its neutral value keeps the
+                # file's meaning (a complete ruleset of an older format still loads the same).
+                build.merged[name][field.name] = field.metadata["neutral"]
+                build.origins[key] = _Origin(root, "/kind")
             has, value = build.value(name, field, hints[field.name])
             if has:
                 values[field.name] = value
@@ -573,8 +622,8 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
             ("reporting.tiaopai", rules.reporting.tiaopai, "挑牌", "set reporting.tiaopai: false"),
             ("first_player.first_game", rules.first_player.first_game == "liang3", "亮3 上班",
              "set first_player.first_game: draw"),
-            ("first_player.later_games", rules.first_player.later_games != "rotate", "the 大落 leading",
-             "set first_player.later_games: rotate"),
+            ("first_player.later_games", rules.first_player.later_games == "dalu", "the 大落 leading",
+             "set first_player.later_games: draw (or rotate)"),
         ]
         for key, clash, what, hint in excluded:
             if clash:
@@ -598,16 +647,42 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
     void_at = rules.revolution.void_at
     if rules.revolution.enabled and void_at is not None:
         deck = rules.deck.recipe.cards()
-        blockers = deck[TWO] + deck[SMALL_JOKER] + deck[BIG_JOKER]  # a hand holding one may not declare 革命
+        blockers = deck[TWO] + sum(deck[joker] for joker in JOKERS)  # a hand holding one may not declare 革命
         if blockers <= PLAYERS - void_at:
             yield at("deck.recipe", f"with {blockers} 2s and jokers in the deck, every deal leaves at least {void_at} "
                      "players without one, free to declare 革命 and void it (revolution.void_at): a game could be "
                      "redealt for ever", "add 2s or jokers to the deck, or raise revolution.void_at",
                      "revolution.void_at")
+    inert = [
+        ("score.manguan_others_as", rules.score.manguan_others_as is not None and rules.score.manguan != "one-run",
+         "score.manguan: one-run", "score.manguan"),
+        ("turns.passed_answers_duitou", not rules.turns.passed_answers_duitou and not rules.turns.pass_locks_out,
+         "turns.pass_locks_out: true", "turns.pass_locks_out"),
+        ("reporting.report_counts", rules.reporting.report_counts == "when-asked"
+         and rules.reporting.public_at_most is None, "reporting.public_at_most (a number)", "reporting.public_at_most"),
+    ]
+    for key, clash, needs_, cause in inert:
+        if clash:
+            yield at(key, f"{key} does nothing here: it needs {needs_}",
+                     "set the rule it needs, or give this key its standard value", cause)
+    yield from _dealing_and_forfeit_problems(rules, at)
     if rules.kaidian.enabled and not rules.kaidian.opens_with:
         yield at("kaidian.opens_with", "打点 is on but no play can 开点", "list at least one kind, e.g. [pure]")
     if rules.burning.enabled and not rules.burning.conditions:
         yield at("burning.conditions", "burning is on but has no condition", "list joker-every-play or one-rank-left")
+
+
+def _dealing_and_forfeit_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterator[Diagnostic | None]:
+    """deck.each_hand must be dealable from deck.recipe; a forfeit of 开点 needs 打点."""
+    each_hand = rules.deck.each_hand
+    problem = each_hand.problem(rules.deck.recipe.cards()) if each_hand is not None else None
+    if problem is not None:
+        yield at("deck.each_hand", f"deck.each_hand cannot be dealt: {problem}",
+                 "change deck.recipe (e.g. 'only 6 of 3') or the hand rule", "deck.recipe")
+    for index, forfeit in enumerate(rules.penalties.forfeits):
+        if forfeit.consequence == "no-kaidian" and not rules.kaidian.enabled:
+            yield at("penalties.forfeits", f"penalties.forfeits[{index}] '{forfeit}' gives 开点 up, but 打点 is off",
+                     "turn on kaidian.enabled (extend dadian) or choose the consequence 大落", "kaidian.enabled")
 
 
 def _components(layers: list[Document]) -> dict[str, str]:
@@ -630,11 +705,28 @@ def _components(layers: list[Document]) -> dict[str, str]:
 
 
 def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
-    """Load, resolve and compile the ruleset file at ``path``; a :class:`RulesetError` holds every problem
-    found: schema errors, and the extends, expression and cross-section checks wherever they can still run."""
+    """Load, resolve and compile the ruleset file at ``path``."""
     catalog = catalog or Catalog.default()
-    resolver = _Resolver(catalog)
-    given, path = path, path.resolve()
+    return _compile(_Resolver(catalog), path.resolve(), catalog, path)
+
+
+def compile_data(data: Any, name: str, catalog: Catalog | None = None) -> Ruleset:
+    """Compile a self-contained ruleset held as data, such as the resolved rules embedded in a game
+    record. It may not ``extends``; diagnostics carry the JSON pointer of the value at fault."""
+    catalog = catalog or Catalog.default()
+    doc = Document(Path(name), data)
+    problems = _schema_diagnostics(doc)
+    if not problems and data.get("extends"):
+        problems = [Diagnostic(doc.mark("/extends"), "a self-contained ruleset may not extend another",
+                               "/extends", "give every rule, as Ruleset.resolved() does")]
+    if problems:
+        raise RulesetError(problems)
+    return _compile(_Resolver(catalog, {doc.path: doc}), doc.path, catalog, doc.path)
+
+
+def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path) -> Ruleset:
+    """Resolve and compile the file at ``path`` (named ``given``); a :class:`RulesetError` holds every problem
+    found: schema errors, and the extends, expression and cross-section checks wherever they can still run."""
     layers = resolver.root(path, given)
     root = layers[-1]
     data = root.data

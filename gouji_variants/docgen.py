@@ -28,6 +28,7 @@ from .compiler import BASE_ID, Interpretation, Ruleset, compile_path, load_rules
 from .examples import Adjudication, Example
 from .resources import PACKAGE_DIR, RULESETS_DIR
 from .rules import SECTIONS
+from .versions import CHANGES, FIRST_FORMAT, RULESET_FORMAT
 
 DOCS_DIR = PACKAGE_DIR.parent / "docs"
 REFERENCE = DOCS_DIR / "reference.md"
@@ -41,6 +42,9 @@ EXPRESSION_ANCHORS = {
     "kill": "kill-rules",
     "tribute_order": "tribute-order",
     "deck_recipe": "deck-recipe",
+    "hand_rule": "hand-rule",
+    "buy_order": "buy-order",
+    "forfeit": "forfeits",
 }
 
 
@@ -192,6 +196,7 @@ def render_reference() -> str:
         "## Contents",
         "",
         "- [Metadata / 元数据](#metadata)",
+        "- [Ruleset format / 规则集格式](#format)",
     ]
     for key, prop in sections:
         out.append(f"- [`{key}` — {prop['title']}](#{key})")
@@ -208,6 +213,7 @@ def render_reference() -> str:
         "",
     ]
     out += _table(_meta_rows(built), "required")
+    out += _formats()
     for key, prop in sections:
         zh, en = _split(prop.get("description", ""))
         rows = [_row(sub, sub_prop, _default_text(defaults.get(key, {}), sub))
@@ -235,6 +241,31 @@ def render_reference() -> str:
                 out += [f"{zh}  ", en, ""]
             out += _table(rows, "required" if marks_required else None)
     return "\n".join(out) + "\n"
+
+
+def _formats() -> list[str]:
+    """The ruleset format section: what ``format`` means, and what each format added."""
+    out = [
+        "",
+        '<a id="format"></a>',
+        "",
+        "## Ruleset format / 规则集格式",
+        "",
+        f"`format: N` at the top of a file says which version of the rule language it is written in; a file "
+        f"without it is format {FIRST_FORMAT}. This release reads formats {FIRST_FORMAT} to {RULESET_FORMAT} and "
+        f"writes {RULESET_FORMAT} (`gouji new`, `gouji show --resolved`). A file of a newer format is refused "
+        "with an error at its `format` key (exit code 1), before any of its keys is checked: it may use rules "
+        "this release does not know, and playing it without them would be a different game. A newer format "
+        "only adds keys and values, so every older file still loads, with the same rules and the same "
+        "fingerprint (a key added later is left out of the fingerprint at its neutral value).",
+        "",
+        "文件开头的 `format: N` 说明它用哪一版规则语言写成，不写为格式 "
+        f"{FIRST_FORMAT}。比本版本新的格式会在 `format` 处报错，不会被当作另一种玩法来打。",
+        "",
+        "| format | adds |",
+        "| --- | --- |",
+    ]
+    return out + [f"| {number} | {added} |" for number, added in CHANGES.items()]
 
 
 def write_reference(path: Path = REFERENCE) -> Path:
@@ -270,11 +301,12 @@ def _other_values(key: str, chosen: Any) -> list[str]:
         if option.get("type") == "null":
             others += ["`null`"] if chosen is not None else []
         elif option.get("type") == "boolean":
-            others.append(_code(_flow(not chosen)))
+            others += [_code(_flow(flag)) for flag in (True, False) if flag is not chosen]
         elif "enum" in option:
             others += [_code(str(value)) for value in option["enum"] if value != chosen]
         elif option.get("type") == "array" and "enum" in option.get("items", {}):
-            unused = [_code(str(value)) for value in option["items"]["enum"] if value not in (chosen or [])]
+            listed = chosen if isinstance(chosen, list) else []
+            unused = [_code(str(value)) for value in option["items"]["enum"] if value not in listed]
             others.append("another selection" + (f" (unused here: {', '.join(unused)})" if unused else ""))
         elif "x-expression" in option:
             kind = option["x-expression"]

@@ -53,3 +53,11 @@ class RulesetError(Exception):
     @classmethod
     def at(cls, mark: Mark, message: str, **extra: str | tuple[str, ...]) -> RulesetError:
         return cls([Diagnostic(mark, message, **extra)])  # type: ignore[arg-type]
+
+
+class GoujiError(Exception):
+    """Base of the errors this project raises for bad input outside ruleset files (records, cards)."""
+
+
+class InvalidCards(GoujiError, ValueError):
+    """A card vector or a cards argument that is not a multiset of cards."""

@@ -36,7 +36,7 @@ SEATS = 6
 DECISIONS = ("lead", "follow", "follow-on-yield", "after-yield", "answer", "burn-offer", "return", "revolution",
              "hui3", "yudian", "mingdian", "over")
 #: Actions written as one word, as the engine names them in game records.
-SIMPLE_VERBS = ("pass", "yield", "revolution", "declare", "jiefeng", "tiaopai")
+SIMPLE_VERBS = ("pass", "yield", "revolution", "declare", "jiefeng", "tiaopai", "ask")
 CARD_VERBS = ("burn", "return")
 VERBS = (*SIMPLE_VERBS, *CARD_VERBS, "hui3")
 #: Offers declined unless the next action takes them: decision -> the verb that takes it.

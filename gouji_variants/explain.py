@@ -13,9 +13,22 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .cards import BIG_JOKER, JOKERS, RANK_NAMES_EN, RANK_NAMES_ZH, SMALL_JOKER
-from .expressions import TRIBUTE_KINDS, DeckRecipe, KillRule, Thresholds, TributeOrder
-from .rules import PLACE_NAMES, SECTIONS, Outcomes, Rules, Stakes, XuandianTable
+from .cards import BIG_JOKER, RANK_NAMES_EN, RANK_NAMES_ZH, SMALL_JOKER, TOP_JOKER, TWO
+from .expressions import (
+    ANY_JOKER,
+    BUY_SOURCES,
+    CONSEQUENCES,
+    COVERING,
+    TRIBUTE_KINDS,
+    BuyOrder,
+    DeckRecipe,
+    Forfeit,
+    HandRule,
+    KillRule,
+    Thresholds,
+    TributeOrder,
+)
+from .rules import GOUSIJI_DAGANG, PLACE_NAMES, SECTIONS, Outcomes, Rules, Stakes, XuandianTable
 
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
@@ -26,14 +39,16 @@ Say = Callable[[Any], Text]
 GATES = {"burning": "enabled", "kaidian": "enabled", "bie3": "enabled", "revolution": "enabled",
          "tribute": "enabled"}
 #: Single rules that mean nothing while another rule is off.
-DEPENDS = {"tribute.men_cards": "bie3.enabled", "tribute.shao_cards": "burning.enabled",
+DEPENDS = {"tribute.men_cards": "bie3.enabled", "tribute.biewang_to": "bie3.enabled",
+           "tribute.biewang_cards": "bie3.enabled", "tribute.shao_cards": "burning.enabled",
            "turns.luanchan_with_revolution": "revolution.enabled", "places.revolution_place": "revolution.enabled",
-           "kaidian.revolution_opens": "revolution.enabled", "kaidian.revolution_duitou_gousiji": "revolution.enabled"}
+           "kaidian.revolution_opens": "revolution.enabled", "kaidian.revolution_duitou_gousiji": "revolution.enabled",
+           "turns.passed_answers_duitou": "turns.pass_locks_out"}
 
 _ZH_NUMBERS = "零一两三四五六七八九十"
 _EN_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                "twelve")
-_JOKER_NAMES = {BIG_JOKER: "大王", SMALL_JOKER: "小王"}
+_JOKER_NAMES = {BIG_JOKER: "大王", SMALL_JOKER: "小王", TOP_JOKER: "王中王"}
 
 
 @dataclass(frozen=True)
@@ -110,6 +125,16 @@ def _options(names: dict[str, Text], some: Callable[[str, str], Text], empty: Te
     return say
 
 
+def _gousiji(places: Sequence[str]) -> Text:
+    if not places:
+        return "不打够死级", "No 够死级"
+    if len(places) == 1:
+        return (f"够死级：{places[0]}走后，其对头有一次无人能回的够级",
+                f"够死级: after {places[0]} goes out, their 对头 gets one 够级 play that no 对头 answers")
+    return (f"够死级：{'、'.join(places)}走后，其对头各有一次无人能回的够级",
+            f"够死级: after {_en_list(list(places))} go out, each one's 对头 gets one 够级 play that no 对头 answers")
+
+
 # ── expressions ──────────────────────────────────────────────────────────────
 
 
@@ -126,6 +151,46 @@ def _deck(recipe: DeckRecipe) -> Text:
             f"Played with {', '.join(en_parts)}: {cards} cards, {cards // 6} each")
 
 
+def _each_hand(rule: HandRule | None) -> Text:
+    if rule is None:
+        return "全部随机发牌", "The whole deck is dealt at random"
+    zh = "、".join(f"{'恰好' if bound == 'exactly' else '至少'}{count}张{_rank_zh(rank)}" for bound, count, rank in
+                  rule.clauses)
+    en = ", ".join(f"{bound} {_en_number(count)} {_rank_en(rank)}" for bound, count, rank in rule.clauses)
+    return f"每人先发{zh}，其余随机发", f"Every hand is dealt {en} first, the rest at random"
+
+
+def _buy_order(order: BuyOrder) -> Text:
+    if not order.sources:
+        return "不买3：缺3者照常出牌", "Nobody buys: a seat without a 3 plays on without one"
+    zh = "，再".join("向" + BUY_SOURCES[source][0] + ("要（白给）" if gives else "买")
+                    for source, gives in order.sources)
+    en = ", then ".join(BUY_SOURCES[source][1] + (" (who give it, unpaid)" if gives else "")
+                        for source, gives in order.sources)
+    return (f"缺3者依次{zh}，以先问到有多余3者为准（用2，无2用王）",
+            f"A seat without a 3 asks {en}; the first with a 3 to spare sells it (for a 2, else a joker)")
+
+
+def _forfeits(forfeits: tuple[Forfeit, ...]) -> Text:
+    if not forfeits:
+        return "缺牌、错出不另罚", "No forfeit for a missing card or the way a card is played"
+    zh: list[str] = []
+    en: list[str] = []
+    for forfeit in forfeits:
+        rank_zh, rank_en = _rank_zh(forfeit.rank), _rank_en(forfeit.rank)
+        if forfeit.condition == "holds-none":
+            zh.append(f"买牌后手中没有{rank_zh}者{CONSEQUENCES[forfeit.consequence][1]}")
+            en.append(f"a seat holding no {rank_en} once buying is over {CONSEQUENCES[forfeit.consequence][2]}")
+        else:
+            with_zh = "或".join(_rank_zh(a) for a in forfeit.attached)
+            with_en = _en_list([_rank_en(a) for a in forfeit.attached], "or")
+            zh.append(f"{rank_zh}与{with_zh}一同打出（开点前后皆然）者{CONSEQUENCES[forfeit.consequence][1]}")
+            en.append(f"a seat playing {rank_en}s together with a {with_en} (before or after opening) "
+                      f"{CONSEQUENCES[forfeit.consequence][2]}")
+    text = "; ".join(en)
+    return "；".join(zh), text[:1].upper() + text[1:]
+
+
 def _thresholds(value: Thresholds) -> Text:
     zh = "、".join(f"{_zh_number(count)}张{_rank_zh(rank)}" for rank, count in value.minimum)
     en = ", ".join(f"{_en_number(count)} {_rank_en(rank)}" for rank, count in value.minimum)
@@ -133,34 +198,64 @@ def _thresholds(value: Thresholds) -> Text:
             f"The smallest 够级 plays are {en}; more cards or a higher rank are 够级 too")
 
 
+def _joker_names(joker: int) -> Text:
+    """A kill rule's joker (or ``joker``, or 2s as killers) in zh and en."""
+    if joker == ANY_JOKER:
+        return "王", "joker"
+    if joker == TWO:
+        return "2", "2s"
+    return _JOKER_NAMES[joker], _JOKER_NAMES[joker]
+
+
+def _kill_target(rule: KillRule) -> Text:
+    target_zh, target_en = _joker_names(rule.target)
+    if rule.single_two:
+        return f"{target_zh}挂单张2的牌", f"a {target_en} play on a single 2"
+    if rule.on_two:
+        return f"{target_zh}挂2的牌", f"a {target_en} play on 2s"
+    if rule.alone:
+        return f"只有王、带{target_zh}的牌", f"a {target_en} play of jokers alone"
+    return f"带{target_zh}的牌", f"a {target_en} play"
+
+
 def _kill(rule: KillRule) -> Text:
-    target, killer = _JOKER_NAMES[rule.target], _JOKER_NAMES[rule.killer]
-    if rule.ratio == 1:
-        need_zh, need_en = f"{killer}数不少于其{target}数", "as many"
+    target, target_en = _joker_names(rule.target)
+    if rule.killer == COVERING:
+        need_zh, need_en = "每张王都有同等或更大的王相抵", "an equal or higher joker for each of its jokers"
     else:
-        need_zh = f"{killer}数至少为其{target}数的{_zh_number(rule.ratio)}倍"
-        need_en = "twice as many" if rule.ratio == 2 else f"{_en_number(rule.ratio)} times as many"
+        killer, killer_en = _joker_names(rule.killer)
+        killer_en = "jokers of any kind" if rule.killer == ANY_JOKER else killer_en
+        if rule.in_all:
+            need_zh, times_en = f"{killer}至少{rule.ratio}张（不论其{target}数）", _en_number(rule.ratio)
+        elif rule.ratio == 1:
+            need_zh, times_en = f"{killer}数不少于其{target}数", "as many"
+        else:
+            need_zh = f"{killer}数至少为其{target}数的{_zh_number(rule.ratio)}倍"
+            times_en = "twice as many" if rule.ratio == 2 else f"{_en_number(rule.ratio)} times as many"
+        as_en = "" if rule.killer == rule.target or rule.in_all else f" as it has {target_en}"
+        as_en += f", however many {target_en} it has" if rule.in_all else ""
+        need_en = f"at least {times_en} {killer_en}{as_en}"
     size_zh = f"多{rule.extra}张" if rule.extra else "张数相同"
     size_en = f"{_en_number(rule.extra)} more card" + ("s" * (rule.extra > 1)) if rule.extra else \
         "the same number of cards"
-    what_zh = f"{target}挂2的牌" if rule.on_two else f"带{target}的牌"
-    what_en = f"a {target} play on 2s" if rule.on_two else f"a {target} play"
-    as_en = "" if rule.killer == rule.target else f" as it has {target}"
-    return (f"{what_zh}可由{need_zh}、{size_zh}、{'点数不限' if rule.any_rank else '点数更高'}的牌来灭",
-            f"{what_en} is beaten by a play with at least {need_en} {killer}{as_en}, {size_en} and "
-            f"{'any rank' if rule.any_rank else 'a higher rank'}")
+    what_zh, what_en = _kill_target(rule)
+    rank_zh, rank_en = ("点数不限", "any rank") if rule.any_rank else ("只有王", "jokers alone") if rule.alone \
+        else ("点数更高", "a higher rank")
+    return (f"{what_zh}可由{need_zh}、{size_zh}、{rank_zh}的牌来灭",
+            f"{what_en} is beaten by a play with {need_en}, {size_en} and {rank_en}")
 
 
 def _kills(rules: tuple[KillRule, ...]) -> Text:
     zh = [_kill(rule)[0] for rule in rules]
     en = [_kill(rule)[1] for rule in rules]
-    for joker in reversed(JOKERS):  # 大王 first
+    named = {TOP_JOKER} & {joker for rule in rules for joker in (rule.target, rule.killer)}
+    for joker in (*named, BIG_JOKER, SMALL_JOKER):  # the highest first; 王中王 only where a rule names it
         name = _JOKER_NAMES[joker]
-        covering = [rule for rule in rules if rule.target == joker]
+        covering = [rule for rule in rules if rule.target in (joker, ANY_JOKER)]
         if not covering:
             zh.append(f"带{name}的牌为死牌，无人能灭")
             en.append(f"a {name} play is dead: nobody can beat it")
-        elif all(rule.on_two for rule in covering):
+        elif all(rule.on_two or rule.alone for rule in covering):
             zh.append(f"其他带{name}的牌为死牌")
             en.append(f"any other {name} play is dead")
     text = "; ".join(en)
@@ -224,6 +319,7 @@ _HUI3: dict[str, Text] = {"3": ("会3", "every 3 (会3)"), "4": ("会4", "every 
 
 RULES: dict[str, RuleText] = {
     "deck.recipe": RuleText("牌组", "deck", _deck),
+    "deck.each_hand": RuleText("每手必有", "what every hand holds", _each_hand),
     "plays.attach_twos": RuleText("贴钱", "attaching 2s", _flag(
         ("贴钱：2可随同任何牌打出，算作该牌",
          "2s may be attached to a play of another rank and count as that rank (贴钱)"),
@@ -247,6 +343,10 @@ RULES: dict[str, RuleText] = {
         ("过牌后本轮不能再出，除非回应对头的牌", "A player who passes may not play again that round, except to answer "
          "their 对头"),
         ("过牌后本轮仍可再出", "A player who passed may still play later in the round"))),
+    "turns.passed_answers_duitou": RuleText("过牌后上对头", "passing and the 对头", _flag(
+        ("过牌者仍可上对头的牌", "A player who passed may still answer their 对头's play"),
+        ("过牌后无权再出牌，连对头的牌也不能上", "A player who passed may not play again that round, not even on "
+         "their 对头's play"))),
     "turns.allow_yield": RuleText("让牌", "yielding", _flag(
         ("可以让牌：上两家过牌后，可让下两家先上",
          "让牌 is allowed: after the two players before you pass on your 对头's play, you may let the next "
@@ -258,10 +358,8 @@ RULES: dict[str, RuleText] = {
                        "接风: when a player's last play stands, the next player leads, and may also ask to "
                        "lead instead of beating it"),
     })),
-    "turns.gousiji": RuleText("够死级", "够死级", _flag(
-        ("够死级：头科、二科走后，其对头各有一次无人能回的够级", "够死级: after 头科 and 二科 go out, each one's 对头 "
-         "gets one 够级 play that no 对头 answers"),
-        ("不打够死级", "No 够死级"))),
+    "turns.gousiji": RuleText("够死级", "够死级", lambda places: _gousiji(
+        GOUSIJI_DAGANG if places is True else () if places is False else places)),
     "turns.wutou": RuleText("无头", "无头", _flag(
         ("无头：头科走后其对头的牌谁都可灭，其亦可灭任何人",
          "无头: once 头科 is out, anyone may beat their 对头's plays and the 对头 may beat anyone's"),
@@ -282,6 +380,13 @@ RULES: dict[str, RuleText] = {
         lambda n: (f"报牌：手中不多于{n}张时须报张数", f"报牌: a player with {_en_cards(n)} or fewer must say how many "
                    "they hold"),
         ("不报牌", "Nobody reports how many cards they hold (no 报牌)"))),
+    "reporting.report_counts": RuleText("报牌的义务", "reporting: duty or on request", _choice({
+        "shown": ("要报：牌少到报牌张数时，张数全桌都知道", "At or below the reporting count a hand's count is "
+                  "always known to the table"),
+        "when-asked": ("持牌人有权不主动报张数，有人问时才如实报明，出牌后须再问",
+                       "Nobody has to volunteer their count: it is told truthfully when someone asks, and asked "
+                       "again after the hand plays"),
+    })),
     "reporting.teammate_view_at_most": RuleText("看牌", "seeing team-mates' hands", _number(
         lambda n: (f"看牌：手中不多于{n}张时联邦可看并提示", f"Team-mates may see and hint a hand of {_en_cards(n)} or "
                    "fewer (看牌)"),
@@ -327,6 +432,8 @@ RULES: dict[str, RuleText] = {
         "any": ("够级压够级站住也算开点", "An answering 够级 play that lives opens too"),
         "not-on-gouji": ("够级压够级不算开点", "A 够级 play on a 够级 play does not open"),
         "leads-only": ("只有主动发出的够级站住才算开点", "Only a led 够级 play opens"),
+        "answers-only": ("主动发出的够级不算开点，只有压在别人牌上的够级站住才算",
+                         "A led 够级 play does not open; only one made on another player's play does"),
     })),
     "kaidian.then_four": RuleText("开点打4", "a 4 after opening", _flag(
         ("纯够级站住后下一手须打4才算开点", "After the 够级 play lives, the next lead must be a 4 to open"),
@@ -358,12 +465,7 @@ RULES: dict[str, RuleText] = {
         ("不憋3", "No 憋3: 3s are played like any rank"))),
     "bie3.buy_fours": RuleText("买4", "buying 4s", _flag(
         ("缺4者也须像买3一样买4", "A player without a 4 buys one, as for 3s"), ("不买4", "Nobody buys 4s"))),
-    "bie3.buy_from": RuleText("买3", "buying 3s", _choice({
-        "duitou-then-team": ("缺3者向对头买，对头不足向其联邦买",
-                             "A player without a 3 buys one from the 对头, else from the 对头's team-mate"),
-        "whoever-has-extra": ("缺3者向多者买，对门优先", "A player without a 3 buys one from anyone with extra, 对门 "
-                              "first"),
-    })),
+    "bie3.buy_from": RuleText("买3", "buying 3s", _buy_order),
     "bie3.men_places": RuleText("闷的名次", "places of 闷 players", lambda places: (
         f"被闷者依次为{'、'.join(places)}", f"Stifled (闷) players are ranked {', '.join(places)} in turn")),
     "bie3.jokers_last_is_dalu": RuleText("大小王不出手", "jokers left last", _flag(
@@ -394,6 +496,8 @@ RULES: dict[str, RuleText] = {
     "first_player.later_games": RuleText("以后各局首发", "later games' leader", _choice({
         "dalu": ("以后各局由上局大落首发", "Later games are led by the last game's 大落"),
         "rotate": ("以后各局按反时针轮流首发", "The lead of later games passes counter-clockwise"),
+        "draw": ("以后各局开牌人按反时针轮流，由其抽牌数出首发",
+                 "The 开牌人 of later games passes counter-clockwise and draws a card to count out the leader"),
     })),
     "places.zhixi": RuleText("窒息", "窒息", _flag(
         ("窒息：头科最后一手前一张未出者为大落", "窒息: a player who played no card before 头科's last play is 大落"),
@@ -415,6 +519,11 @@ RULES: dict[str, RuleText] = {
                     "满贯: the leader going out in one run with nobody playing doubles the score"),
         "top-three": ("满贯：一方包揽前三，分数加倍", "满贯: one team taking places 1-3 doubles the score"),
     })),
+    "score.manguan_others_as": RuleText("满贯的其余五人", "the other five in a 满贯", _number(
+        lambda place: (f"一口气走完的满贯，其余五人都按{place}计分", f"In a one-run 满贯 the other five all score as "
+                       f"{place}"),
+        ("一口气走完的满贯，其余五人按出牌顺序的名次计分",
+         "In a one-run 满贯 the other five score by the places they are ranked in, in play order"))),
     "tribute.enabled": RuleText("进贡", "tribute", _flag(
         ("局间进贡", "Tribute is paid between games"), ("不进贡", "No tribute between games"))),
     "tribute.order": RuleText("进贡顺序", "tribute order", _tribute_order),
@@ -435,10 +544,18 @@ RULES: dict[str, RuleText] = {
         lambda n: (f"被烧者进{n}张烧贡，反烧加倍", f"A burned player pays {_en_cards(n)} of 烧贡, doubled for 反烧"))),
     "tribute.men_cards": RuleText("闷贡", "闷贡", _number(
         lambda n: (f"被闷者进{n}张闷贡", f"A stifled (闷) player pays {_en_cards(n)} of 闷贡"))),
+    "tribute.biewang_to": RuleText("憋王贡给谁", "who eats 憋王贡", _choice({
+        "duitou": ("憋王贡进给对头", "憋王贡 is paid to the 对头"),
+        "touke": ("憋王贡进给头科", "憋王贡 is paid to 头科"),
+    })),
+    "tribute.biewang_cards": RuleText("憋王贡张数", "憋王贡 cards", _number(
+        lambda n: (f"到终局手中仍有王者进{n}张憋王贡", f"A seat left holding jokers pays {_en_cards(n)} of 憋王贡"),
+        ("到终局手中仍有王者，剩几张王进几张憋王贡", "A seat left holding jokers pays one card of 憋王贡 per joker"))),
     "penalties.wrong_play": RuleText("错牌", "illegal plays", _choice({
         "reject": ("非法出牌不算，重出", "An illegal play is taken back"),
         "lose-turn": ("错牌不出：失去本次出牌权", "An illegal play loses the turn (错牌不出)"),
     })),
+    "penalties.forfeits": RuleText("条件罚则", "forfeits", _forfeits),
 }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from lark import Token, Transformer, Tree, v_args
 
@@ -21,13 +21,15 @@ from .cards import (
     RANK_SYMBOLS,
     SMALL_JOKER,
     THREE,
+    TOP_JOKER,
+    TWO,
     Cards,
     card_tokens,
     rank_index,
 )
 from .grammar import NotationError
 
-_STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe")
+_STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit")
 PLAYERS = 6
 #: The deals a recipe may make (docs/untrusted-input.md): at most eight decks' worth, twice the standard
 #: four, and at least one deck's ordinary cards (the 44 from 5 to 2): 3s and 4s have rules of their own
@@ -71,13 +73,23 @@ class Thresholds:
         return ", ".join(RANK_SYMBOLS[rank] * count for rank, count in self.minimum)
 
 
+#: ``joker`` in a kill rule: any joker, the kinds counted together.
+ANY_JOKER = -1
+#: ``equal or higher jokers``: each joker of the target covered by an equal or higher one.
+COVERING = -2
+_KILL_WORDS = {ANY_JOKER: "joker", COVERING: "equal or higher jokers"}
+
+
 @dataclass(frozen=True)
 class KillRule:
-    """How a play carrying jokers may be beaten: ``TARGET [on 2] by [N]KILLER``.
+    """How a play carrying jokers may be beaten: ``TARGET [where] by KILLER [, +E cards] [, any rank]``.
 
-    The killer carries at least ``ratio`` × (the target's ``target`` jokers) of
-    ``killer`` jokers, has ``extra`` more cards than the target, and, unless
-    ``any_rank``, a higher base rank."""
+    The rule applies to a play whose highest joker is ``target`` (any joker play for
+    :data:`ANY_JOKER`), and only on 2s (``on_two``), on a single 2 (``single_two``) or on a
+    play of jokers alone (``alone``) when it says so. The killer has ``extra`` more cards than
+    the target; :meth:`wanted` ``killer`` cards (jokers of any kind for :data:`ANY_JOKER`, 2s for
+    ``TWO``) or, for :data:`COVERING`, an equal or higher joker for each of the target's; and,
+    unless ``any_rank``, a higher base rank, or, ``alone``, jokers alone."""
 
     KIND: ClassVar[str] = "kill"
     target: int
@@ -86,21 +98,47 @@ class KillRule:
     extra: int = 0
     on_two: bool = False
     any_rank: bool = False
+    single_two: bool = False
+    alone: bool = False
+    in_all: bool = False
 
     def __post_init__(self) -> None:
-        if self.target not in JOKERS or self.killer not in JOKERS:
-            raise ValueError("kill rules name jokers: B (小王) or R (大王)")
+        if self.target not in (*JOKERS, ANY_JOKER) or self.killer not in (*JOKERS, ANY_JOKER, COVERING, TWO):
+            raise ValueError("kill rules name jokers: B (小王), R (大王), W (王中王) or 'joker' (and 2s as killers)")
         if not 1 <= self.ratio <= 9:
             raise ValueError("the multiplier must be between 1 and 9")
+        if self.killer == COVERING and (self.ratio != 1 or self.in_all):
+            raise ValueError("'equal or higher jokers' takes no number")
+        if self.single_two and not self.on_two:
+            raise ValueError("a rule on a single 2 is a rule on 2s")
+        if self.alone and self.on_two:
+            raise ValueError("a play on 2s is not jokers alone")
 
     def __str__(self) -> str:
-        text = RANK_SYMBOLS[self.target] + (" on 2" if self.on_two else "")
-        text += " by " + (str(self.ratio) if self.ratio > 1 else "") + RANK_SYMBOLS[self.killer]
+        text = self._name(self.target)
+        text += " on single 2" if self.single_two else " on 2" if self.on_two else " alone" if self.alone else ""
+        ratio = str(self.ratio) if self.ratio > 1 else ""
+        if self.killer == ANY_JOKER:
+            killer = f"{ratio} jokers" if ratio else "joker"
+        elif self.killer == TWO:
+            killer = f"{self.ratio} two" + ("s" if self.ratio > 1 else "")
+        else:
+            killer = ratio + self._name(self.killer)
+        text += " by " + killer + (" in all" if self.in_all else "")
         if self.extra:
             text += f", +{self.extra} card" + ("s" if self.extra > 1 else "")
         if self.any_rank:
             text += ", any rank"
         return text
+
+    def wanted(self, count: int) -> int:
+        """How many killer cards a target with ``count`` of its jokers needs: ``ratio`` × ``count``,
+        or ``ratio`` itself when the rule says ``in all``."""
+        return self.ratio if self.in_all else self.ratio * count
+
+    @staticmethod
+    def _name(joker: int) -> str:
+        return _KILL_WORDS.get(joker) or RANK_SYMBOLS[joker]
 
 
 TRIBUTE_KINDS: dict[str, tuple[str, str]] = {
@@ -151,10 +189,11 @@ class DeckRecipe:
             raise ValueError("the recipe makes no cards")
         if len(cards) > MAX_CARDS:
             raise ValueError(f"the recipe makes {len(cards)} cards; a deal holds at most {MAX_CARDS}")
-        if len(cards) == cards[SMALL_JOKER] + cards[BIG_JOKER]:
+        jokers = sum(cards[joker] for joker in JOKERS)
+        if len(cards) == jokers:
             raise ValueError("the recipe holds only jokers, but the first player is found by drawing a card that "
                              "is not a joker (第六条)")
-        ordinary = len(cards) - cards[THREE] - cards[FOUR] - cards[SMALL_JOKER] - cards[BIG_JOKER]
+        ordinary = len(cards) - cards[THREE] - cards[FOUR] - jokers
         if ordinary < MIN_ORDINARY:
             raise ValueError(f"the recipe makes {ordinary} cards from 5 to 2; a deal needs at least {MIN_ORDINARY} "
                              "(as many as one deck holds)")
@@ -176,6 +215,7 @@ class DeckRecipe:
 def _deck_counts(decks: int, adjustments: Iterable[tuple[str, int, int]]) -> list[int]:
     counts = [4 * decks] * N_RANKS
     counts[SMALL_JOKER] = counts[BIG_JOKER] = decks
+    counts[TOP_JOKER] = 0  # no standard deck has a 王中王: a recipe adds them
     for verb, count, rank in adjustments:
         if verb == "only":
             counts[rank] = count
@@ -188,8 +228,124 @@ def _deck_counts(decks: int, adjustments: Iterable[tuple[str, int, int]]) -> lis
     return counts
 
 
-Expression = Thresholds | KillRule | TributeOrder | DeckRecipe
-E = TypeVar("E", Thresholds, KillRule, TributeOrder, DeckRecipe)
+@dataclass(frozen=True)
+class HandRule:
+    """What every hand holds when the deck is dealt: ``exactly N of X`` or ``at least N of X``
+    per rank (the deal gives these first, then the rest of the deck at random)."""
+
+    KIND: ClassVar[str] = "hand_rule"
+    clauses: tuple[tuple[str, int, int], ...]  # (bound, count, rank), by rank
+
+    def __post_init__(self) -> None:
+        ranks = [rank for _, _, rank in self.clauses]
+        if len(set(ranks)) != len(ranks):
+            raise ValueError("a rank appears twice in the hand rule")
+        if any(count < 1 for _, count, _ in self.clauses):
+            raise ValueError("each clause names at least one card")
+
+    def bounds(self, rank: int) -> tuple[str, int] | None:
+        """``(bound, count)`` for ``rank``, or None when the rule leaves it to chance."""
+        return next(((bound, count) for bound, count, other in self.clauses if other == rank), None)
+
+    def problem(self, deck: Cards) -> str | None:
+        """Why ``deck`` cannot be dealt so that every hand obeys this rule, or None."""
+        for bound, count, rank in self.clauses:
+            have, need = deck[rank], PLAYERS * count
+            if need > have or (bound == "exactly" and need != have):
+                symbol = RANK_SYMBOLS[rank]
+                return (f"'{bound} {count} of {symbol}' needs {bound} {need} cards of {symbol} for {PLAYERS} hands, "
+                        f"but the recipe has {have}")
+        return None
+
+    def __str__(self) -> str:
+        return ", ".join(f"{bound} {count} of {RANK_SYMBOLS[rank]}" for bound, count, rank in self.clauses)
+
+
+#: Buy sources: id -> (Chinese, English); each names seats relative to the buyer.
+BUY_SOURCES: dict[str, tuple[str, str]] = {
+    "duitou": ("对门", "the 对门"),
+    "team": ("联邦", "one's own team-mates"),
+    "neighbours": ("上下家", "the 上家 and 下家 (the 对门's team-mates)"),
+}
+_SOURCE_SPELLINGS = {"对门": "duitou", "对头": "duitou", "联邦": "team", "上下家": "neighbours",
+                     "neighbors": "neighbours"}
+#: Orders that had a name before buy orders were written out; they print as that name.
+LEGACY_BUY_ORDERS: dict[str, tuple[tuple[str, bool], ...]] = {
+    "duitou-then-team": (("duitou", False), ("neighbours", False)),
+    "whoever-has-extra": (("duitou", False), ("team", False), ("neighbours", False)),
+}
+
+
+@dataclass(frozen=True)
+class BuyOrder:
+    """Whom a seat without a 3 (or 4) asks for one, first to last; ``gives``: that source hands it
+    over unpaid (赠). Empty: nobody buys."""
+
+    KIND: ClassVar[str] = "buy_order"
+    sources: tuple[tuple[str, bool], ...]  # (source, gives)
+
+    def __post_init__(self) -> None:
+        names = [source for source, _ in self.sources]
+        if any(name not in BUY_SOURCES for name in names):
+            raise ValueError("buy sources are 对门, 联邦 and 上下家")
+        if len(set(names)) != len(names):
+            raise ValueError("a buy source appears twice in the order")
+
+    def __str__(self) -> str:
+        legacy = next((name for name, order in LEGACY_BUY_ORDERS.items() if order == self.sources), None)
+        if legacy is not None:
+            return legacy
+        if not self.sources:
+            return "none"
+        return " > ".join(BUY_SOURCES[source][0] + "赠" * gives for source, gives in self.sources)
+
+
+#: Consequences of a forfeit: id -> (how it is written, Chinese, English).
+CONSEQUENCES: dict[str, tuple[str, str, str]] = {
+    "dalu": ("大落", "即为大落（从末位排起）", "is ranked 大落 at once (from the bottom)"),
+    "no-kaidian": ("不开点", "视同放弃开点", "gives 开点 up for the game"),
+}
+_CONSEQUENCE_SPELLINGS = {"大落": "dalu", "不开点": "no-kaidian"}
+#: What may be attached to a play (贴钱, 挂花): 2s and jokers.
+ATTACHABLE = (TWO, *JOKERS)
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """A penalty, ``condition -> consequence``: ``no X`` (holds no X once buying is over) or
+    ``X with A or B`` (plays Xs together with one of the attached ranks, at any time)."""
+
+    KIND: ClassVar[str] = "forfeit"
+    condition: str  # "holds-none" | "plays-with"
+    rank: int
+    attached: tuple[int, ...] = ()  # plays-with: ranks among ATTACHABLE, ascending
+    consequence: str = "no-kaidian"
+
+    def __post_init__(self) -> None:
+        if self.consequence not in CONSEQUENCES:
+            raise ValueError(f"unknown consequence {self.consequence!r}")
+        if self.condition == "plays-with" and (
+                not self.attached or any(a not in ATTACHABLE or a == self.rank for a in self.attached)):
+            raise ValueError("only 2s and jokers go with a play of another rank: write e.g. '4 with 2 or joker'")
+
+    def matches_play(self, base: int, counts: Cards | tuple[int, ...]) -> bool:
+        """A play of ``base`` with these ``counts`` meets a ``plays-with`` condition."""
+        return self.condition == "plays-with" and base == self.rank and any(counts[a] for a in self.attached)
+
+    def __str__(self) -> str:
+        rank = RANK_SYMBOLS[self.rank]
+        if self.condition == "holds-none":
+            text = f"no {rank}"
+        else:
+            names = [RANK_SYMBOLS[a] for a in self.attached if a not in JOKERS]
+            jokers = [a for a in self.attached if a in JOKERS]
+            names += ["joker"] if len(jokers) == len(JOKERS) else [RANK_SYMBOLS[a] for a in jokers]
+            text = f"{rank} with " + " or ".join(names)
+        return f"{text} -> {CONSEQUENCES[self.consequence][0]}"
+
+
+Expression = Thresholds | KillRule | TributeOrder | DeckRecipe | HandRule | BuyOrder | Forfeit
+E = TypeVar("E", Thresholds, KillRule, TributeOrder, DeckRecipe, HandRule, BuyOrder, Forfeit)
 
 
 class _Semantic(ValueError):
@@ -226,14 +382,35 @@ class _ToValues(Transformer[Token, object]):
         return Thresholds(tuple(groups))
 
     def kill(self, tree: Tree[Token]) -> KillRule:
-        jokers = [child for child in tree.children if isinstance(child, Tree) and child.data == "joker"]
-        target, killer = (rank_index(j.children[0]) for j in jokers)  # type: ignore[arg-type]
-        ratio = next((int(c) for c in tree.children if isinstance(c, Token) and c.type == "RATIO"), 1)
-        extra = next(
-            (int(c.children[0]) for c in tree.children if isinstance(c, Tree) and c.data == "extra"), 0  # type: ignore[arg-type]
-        )
-        flags = {c.data for c in tree.children if isinstance(c, Tree)}
-        return KillRule(target, killer, ratio, extra, "on_two" in flags, "any_rank" in flags)
+        target, where, killer, *clauses = self._kill_parts(tree)
+        ratio, kind = killer
+        extra = next((count for name, count in clauses if name == "extra"), 0)
+        return KillRule(target, kind, ratio, extra, on_two=where in ("on_two", "on_single_two"),
+                        any_rank=any(name == "any_rank" for name, _ in clauses),
+                        single_two=where == "on_single_two", alone=where == "alone",
+                        in_all=any(name == "in_all" for name, _ in clauses))
+
+    @staticmethod
+    def _kill_parts(tree: Tree[Token]) -> list[Any]:
+        """(target, where, (ratio, killer), *(clause, value)) from a ``kill`` tree."""
+        target_node, *rest = tree.children
+        assert isinstance(target_node, Tree)
+        parts: list[Any] = [_joker_of(target_node.children[0])]
+        where = next((c.data for c in rest if isinstance(c, Tree) and c.data in _WHERE), "")
+        parts.append(where)
+        for child in rest:
+            if not isinstance(child, Tree) or child.data in _WHERE:
+                continue
+            if child.data == "covering_killer":
+                parts.append((1, COVERING))
+            elif child.data in ("kind_killer", "any_joker_killer", "twos_killer"):
+                ratio = next((int(c) for c in child.children if isinstance(c, Token) and c.type == "RATIO"), 1)
+                kind = TWO if child.data == "twos_killer" else _joker_of(child.children[-1])
+                parts.append((ratio, kind))
+            else:
+                value = child.children[0] if child.data == "extra" else 0
+                parts.append((str(child.data), int(value)))  # type: ignore[arg-type]
+        return parts
 
     def tribute_order(self, tree: Tree[Token]) -> TributeOrder:
         kinds = [_KIND_SPELLINGS.get(str(c.children[0]), str(c.children[0]).lower()) for c in tree.children]  # type: ignore[union-attr]
@@ -260,6 +437,62 @@ class _ToValues(Transformer[Token, object]):
             return DeckRecipe(decks, tuple(adjustments))
         except ValueError as error:
             raise _Semantic(1, str(error)) from None
+
+    def hand_rule(self, tree: Tree[Token]) -> HandRule:
+        clauses: list[tuple[str, int, int]] = []
+        for node in tree.children:
+            assert isinstance(node, Tree)
+            bound, count, _, card = node.children
+            rank = rank_index(next(card_tokens(card)))  # type: ignore[arg-type]
+            if any(rank == other for _, _, other in clauses):
+                raise _Semantic(_at(node), f"{RANK_SYMBOLS[rank]} appears twice in the hand rule")
+            clauses.append(("exactly" if str(bound).lower() == "exactly" else "at least", int(str(count)), rank))
+        return HandRule(tuple(sorted(clauses, key=lambda clause: clause[2])))
+
+    def buy_order(self, tree: Tree[Token]) -> BuyOrder:
+        first = tree.children[0]
+        if isinstance(first, Token):
+            return BuyOrder(LEGACY_BUY_ORDERS.get(str(first).lower(), ()))
+        sources: list[tuple[str, bool]] = []
+        for node in tree.children:
+            assert isinstance(node, Tree)
+            word = str(node.children[0])
+            source = _SOURCE_SPELLINGS.get(word, word.lower())
+            if any(source == other for other, _ in sources):
+                raise _Semantic(_at(node), f"buy source {BUY_SOURCES[source][0]} appears twice")
+            sources.append((source, len(node.children) > 1))
+        return BuyOrder(tuple(sources))
+
+    def forfeit(self, tree: Tree[Token]) -> Forfeit:
+        condition, _, consequence = tree.children
+        assert isinstance(condition, Tree)
+        word = str(consequence)
+        chosen = _CONSEQUENCE_SPELLINGS.get(word, "dalu" if word.lower() == "dalu" else "no-kaidian")
+        cards = [rank_index(next(card_tokens(c))) for c in condition.children if isinstance(c, Tree)
+                 and c.data == "card"]
+        if condition.data == "holds_none":
+            return Forfeit("holds-none", cards[0], (), chosen)
+        attached: set[int] = set()
+        for node in condition.children:
+            if isinstance(node, Tree) and node.data == "attached":
+                part = node.children[0]
+                found = set(JOKERS) if isinstance(part, Token) else {rank_index(next(card_tokens(part)))}
+                if not found <= set(ATTACHABLE) or cards[0] in found:
+                    raise _Semantic(_at(node), "only 2s and jokers go with a play of another rank")
+                attached |= found
+        return Forfeit("plays-with", cards[0], tuple(sorted(attached)), chosen)
+
+
+_WHERE = ("on_two", "on_single_two", "alone")
+
+
+def _joker_of(node: Tree[Token] | Token) -> int:
+    """The joker a ``joker`` node names, or :data:`ANY_JOKER` for the word ``joker``."""
+    if isinstance(node, Token):
+        return ANY_JOKER
+    token = node.children[0]
+    assert isinstance(token, Token)
+    return rank_index(token)
 
 
 def parse(kind: type[E], text: str) -> E:

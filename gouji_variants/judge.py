@@ -21,13 +21,16 @@ class Judgement:
     pure_gouji: bool
     beats: bool | None
     verdict: Verdict
+    #: penalties.forfeits this play meets ('4 with 2 or joker -> 不开点'), as ``penalties.forfeits[i]: text``
+    forfeits: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
         return self.valid and self.beats is not False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The contract; ``forfeits`` is present only when the play meets one."""
+        data = {
             "ruleset": self.ruleset.id,
             "fingerprint": self.ruleset.fingerprint,
             "play": str(self.play),
@@ -39,6 +42,7 @@ class Judgement:
             "rule": self.verdict.rule,
             "reason": {"zh": self.verdict.zh, "en": self.verdict.en},
         }
+        return data | ({"forfeits": list(self.forfeits)} if self.forfeits else {})
 
 
 class BadPrevious(ValueError):
@@ -74,10 +78,13 @@ def judge(ruleset: Ruleset, play: Cards, on: Cards | None = None) -> Judgement:
         return Judgement(ruleset, play, on, False, False, False, None if on is None else False, result)
     gouji = is_gouji(result, rules.gouji)
     pure = is_pure_gouji(result, rules.gouji)
+    forfeits = tuple(f"penalties.forfeits[{index}]: {forfeit}" for index, forfeit in enumerate(rules.penalties.forfeits)
+                     if forfeit.matches_play(result.base, result.cards.counts))
     if previous is not None:
         verdict = beats(result, previous, rules.plays)
-        return Judgement(ruleset, play, on, True, gouji, pure, verdict.ok, verdict)
-    return Judgement(ruleset, play, on, True, gouji, pure, None, _classification(result, gouji, pure, ruleset))
+        return Judgement(ruleset, play, on, True, gouji, pure, verdict.ok, verdict, forfeits)
+    return Judgement(ruleset, play, on, True, gouji, pure, None, _classification(result, gouji, pure, ruleset),
+                     forfeits)
 
 
 def _classification(play: Play, gouji: bool, pure: bool, ruleset: Ruleset) -> Verdict:

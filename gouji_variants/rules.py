@@ -12,19 +12,36 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .expressions import DeckRecipe, KillRule, Thresholds, TributeOrder
+from .expressions import BuyOrder, DeckRecipe, Forfeit, HandRule, KillRule, Thresholds, TributeOrder
+
+#: ``neutral`` of a field that every ruleset format has had.
+ALWAYS: Any = object()
 
 
-def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = None, ordered: bool = False) -> Any:
+def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = None, ordered: bool = False,
+         neutral: Any = ALWAYS, spellings: dict[Any, Any] | None = None) -> Any:
     """A rule field: its bilingual description, a lower bound for numbers, a length for lists,
-    and for lists of options whether their order means something (else they are sets)."""
+    and for lists of options whether their order means something (else they are sets).
+
+    A key added after the first ruleset format names its ``neutral`` value: the plain (YAML)
+    value that keeps the behaviour rulesets had before the key existed. At that value the key
+    is left out of the fingerprint, so a ruleset that does not use it keeps its fingerprint.
+
+    A key whose type grew (e.g. from a boolean to a list) names its older ``spellings``: each
+    maps an old plain value to the new value it means. The compiler writes such a value in
+    its old spelling, so a file that says the same thing either way keeps its fingerprint."""
     return dataclasses.field(
-        metadata={"zh": zh, "en": en, "minimum": minimum, "length": length, "ordered": ordered}
+        metadata={"zh": zh, "en": en, "minimum": minimum, "length": length, "ordered": ordered,
+                  "neutral": neutral, "spellings": spellings or {}}
     )
 
 
 PlaceName = Literal["头科", "二科", "三科", "四科", "二落", "大落"]
 PLACE_NAMES: tuple[PlaceName, ...] = ("头科", "二科", "三科", "四科", "二落", "大落")
+#: The places won by going out while others still play (whose 底牌 may leave a 够死级).
+KePlace = Literal["头科", "二科", "三科", "四科"]
+#: ``turns.gousiji`` true: 头科's and 二科's 对头 (001:30).
+GOUSIJI_DAGANG: tuple[KePlace, ...] = ("头科", "二科")
 
 
 @dataclass(frozen=True)
@@ -61,6 +78,13 @@ class Deck:
     recipe: DeckRecipe = rule(
         "牌组配方：几副54张的牌，再调整单个点数（须能被6人均分）",
         "deck recipe: how many 54-card decks, then adjustments to single ranks (must divide by 6)",
+    )
+    each_hand: HandRule | None = rule(
+        "每手牌须有的牌：如「exactly 1 of 3, exactly 1 of 4」每人一张3、一张4（单张三、单张四、济宁），先发这些，"
+        "其余随机；null 为全部随机发",
+        "what every hand is dealt, e.g. 'exactly 1 of 3, exactly 1 of 4' (单张三, 单张四, 济宁): these first, the "
+        "rest at random; null for a plain random deal",
+        neutral=None,
     )
 
 
@@ -113,6 +137,12 @@ class Turns:
         "过牌后本轮不得再出，除非回应对头的牌（001 Q&A 5）",
         "a player who passes may not play again this round, except to answer their 对头 (001 Q&A 5)",
     )
+    passed_answers_duitou: bool = rule(
+        "过牌者本轮仍可上对头的牌（001:20「除对头牌外」）；false：过牌后无权再出牌，连对头的牌也不能上（济宁 001:46）",
+        "a player who passed may still answer their 对头's play that round (001:20 'except the 对头's'); "
+        "false: after passing, no play at all that round, not even on the 对头's (济宁 001:46)",
+        neutral=True,
+    )
     allow_yield: bool = rule(
         "让牌：上两家过牌后可让下两家先上（001 Q&A 6）",
         "让牌: after the two players before you pass on your 对头's play, you may yield to the next two (001 Q&A 6)",
@@ -122,9 +152,12 @@ class Turns:
         "接风: 'next-player' the next player leads after a last play stands; 'on-request' they may also "
         "ask to lead instead of beating it (001 Q&A 13)",
     )
-    gousiji: bool = rule(
-        "够死级：头科、二科的底牌，其对头各有一次无对头够级机会（001 Q&A 10）",
-        "够死级: after 头科's and 二科's last play their 对头 gets one unanswerable 够级 chance (001 Q&A 10)",
+    gousiji: bool | tuple[KePlace, ...] = rule(
+        "够死级：哪些名次的底牌，其对头有一次无对头够级机会；true 为头科、二科（001:30），false 为不打，"
+        "或列出名次如 [头科]（后水湾 002）",
+        "够死级: after the last play of which places their 对头 gets one unanswerable 够级 chance; true is "
+        "头科 and 二科 (001:30), false none, or list the places, e.g. [头科] (后水湾 002)",
+        spellings={True: GOUSIJI_DAGANG, False: ()},
     )
     wutou: bool = rule(
         "无头：头科产生后其对头的牌谁都可灭，其亦可灭任何人（001 Q&A 11）",
@@ -150,9 +183,17 @@ class Reporting:
     """§4 报牌 and 看牌: what others learn about a hand."""
 
     public_at_most: int | None = rule(
-        "报牌：手中牌不多于此数时张数公开；null 为不报牌（第十四条；聊城为9；憋3不报）",
-        "报牌: a hand count at or below this is public; null for never (第十四条; 聊城 9; 憋3 none)",
+        "报牌：手中牌不多于此数时张数公开；null 为不报牌（第十四条；憋3不报）",
+        "报牌: a hand count at or below this is public; null for never (第十四条; 憋3 none)",
         minimum=0,
+    )
+    report_counts: Literal["shown", "when-asked"] = rule(
+        "报牌是义务还是问时才报：shown 张数须让全桌知道（001:25「应显示给其他玩家」，聊城「要报张数」）；"
+        "when-asked 持牌人有权不主动报户，有人询问（ask）时才如实报明，出牌后须再问（第十四条 000:48）",
+        "报牌 a duty or on request: 'shown' the count must be known to the table (001:25 'shown to the other "
+        "players', 聊城 要报张数); 'when-asked' the holder need not volunteer it and tells it truly when someone "
+        "asks (ask), to be asked again after the hand plays (article 14, 000:48)",
+        neutral="shown",
     )
     teammate_view_at_most: int | None = rule(
         "看牌：手中牌不多于此数时联邦可看并提示；null 为不可（青岛、阵营战）",
@@ -203,10 +244,11 @@ class Kaidian:
         "哪些活了的够级牌算开点：纯够级、带2、两张2、带小王、带大王",
         "which 够级 plays open when they live: pure, with 2s, a pair of 2s, with 小王, with 大王",
     )
-    answering: Literal["any", "not-on-gouji", "leads-only"] = rule(
-        "够级压够级是否开点：any 均可；not-on-gouji 否（济宁）；leads-only 仅主动发出的（菏泽单县）",
-        "does an answering play open: 'any'; 'not-on-gouji' not when on a 够级 play (济宁); "
-        "'leads-only' only led plays (菏泽单县)",
+    answering: Literal["any", "not-on-gouji", "leads-only", "answers-only"] = rule(
+        "压牌与发牌是否开点：any 均可；not-on-gouji 压在够级牌上的不开点（济宁）；leads-only 仅主动发出的；"
+        "answers-only 仅压牌（主动发出的够级不开点，菏泽单县）",
+        "which 够级 plays open by how they were made: 'any'; 'not-on-gouji' not one made on a 够级 play (济宁); "
+        "'leads-only' only led plays; 'answers-only' only plays made on another's play (菏泽单县)",
     )
     then_four: bool = rule(
         "纯够级站住后下一手须打4才算开点（000:127，济宁）",
@@ -252,10 +294,11 @@ class Bie3:
         "憋3: everyone's last play must be 3s, played all together, never with 2s or jokers (第二十六条)",
     )
     buy_fours: bool = rule("同样须有4，缺者买4（济宁，开点冲四）", "4s are bought like 3s (济宁, 开点冲四)")
-    buy_from: Literal["duitou-then-team", "whoever-has-extra"] = rule(
-        "买3：duitou-then-team 向对头买，对头不足向其联邦买；whoever-has-extra 向多者买，对门优先（济宁）",
-        "买3: 'duitou-then-team' from the 对头, else the 对头's team-mate; 'whoever-has-extra' from anyone "
-        "with extra, 对门 first (济宁)",
+    buy_from: BuyOrder = rule(
+        "买3的来源，依次：如「对门」（003:50 向对门换取）、「对门 > 上下家」（即 duitou-then-team，第二十六条）、"
+        "「对门 > 联邦赠 > 上下家」（济宁：联邦优先赠卖）；赠 为白给；none 为不买",
+        "whom a seat without a 3 asks, in order: e.g. '对门' (003:50), '对门 > 上下家' (= duitou-then-team, "
+        "article 26), '对门 > 联邦赠 > 上下家' (济宁: team-mates give first); 赠 gives unpaid; 'none' for no buying",
     )
     men_places: tuple[PlaceName, ...] = rule(
         "被闷者依次的名次（000:141：大落、二落、四科）",
@@ -308,9 +351,11 @@ class FirstPlayer:
         "first game: 'draw' a drawn card counts out the leader; 'liang3' the first to show two same-suit 3s "
         "leads, more take over (第六、七条)",
     )
-    later_games: Literal["dalu", "rotate"] = rule(
-        "以后各局：dalu 上局大落首发；rotate 按反时针轮流（憋3）",
-        "later games: 'dalu' the last game's 大落 leads; 'rotate' the lead passes counter-clockwise (憋3)",
+    later_games: Literal["dalu", "rotate", "draw"] = rule(
+        "以后各局：dalu 上局大落首发；rotate 首发按反时针轮流；draw 开牌人按反时针轮流，每局仍抽牌数出首发"
+        "（憋3，第二十六条(一)）",
+        "later games: 'dalu' the last game's 大落 leads; 'rotate' the lead passes counter-clockwise; 'draw' the "
+        "开牌人 passes counter-clockwise and draws a card to count out each game's leader (憋3, article 26 (1))",
     )
 
 
@@ -344,6 +389,12 @@ class Score:
         "满贯 doubles the score: 'one-run' the leader goes out with nobody playing; 'top-three' one team "
         "takes places 1-3 (003)",
     )
+    manguan_others_as: PlaceName | None = rule(
+        "one-run 满贯时其余五人按此名次计分（003:28「五个大落一个头科」为大落）；null 按头科之后的出牌顺序的名次计分",
+        "in a one-run 满贯 the other five score as this place (003:28 'five 大落 and one 头科': 大落); null: "
+        "as the places they are ranked in, in play order after 头科",
+        neutral=None,
+    )
 
 
 @dataclass(frozen=True)
@@ -367,15 +418,32 @@ class Tribute:
     )
     shao_cards: int = rule("烧贡张数（反烧翻倍）", "烧贡 cards paid by the burned player (doubled for 反烧)", minimum=0)
     men_cards: int = rule("闷贡张数", "闷贡 cards paid by a stifled player", minimum=0)
+    biewang_to: Literal["duitou", "touke"] = rule(
+        "憋王贡进给谁：duitou 对头；touke 头科",
+        "who eats 憋王贡 (a seat left holding jokers): 'duitou' its 对头; 'touke' 头科",
+        neutral="duitou",
+    )
+    biewang_cards: int | None = rule(
+        "憋王贡张数；null 为手中剩几张王进几张",
+        "憋王贡 cards paid; null for one per joker left in the hand",
+        minimum=1, neutral=None,
+    )
 
 
 @dataclass(frozen=True)
 class Penalties:
-    """§13 Penalties (第二十八-三十条)."""
+    """§13 Penalties (第二十八-三十条) and what a missing or misplayed card costs."""
 
     wrong_play: Literal["reject", "lose-turn"] = rule(
         "错牌：reject 拒绝非法出牌；lose-turn 错牌不出，失去本次出牌权",
         "an illegal play: 'reject' it; or 'lose-turn' (错牌不出) the player loses the turn",
+    )
+    forfeits: tuple[Forfeit, ...] = rule(
+        "条件 -> 后果：如「no 3 -> 大落」买牌后无3即为大落，「4 with 2 or joker -> 不开点」4带2或王视同放弃开点"
+        "（002:22，003:53）",
+        "condition -> consequence: e.g. 'no 3 -> 大落' (no 3 once buying is over: ranked 大落), "
+        "'4 with 2 or joker -> 不开点' (a 4 played with a 2 or joker gives 开点 up) (002:22, 003:53)",
+        neutral=[],
     )
 
 

@@ -16,11 +16,11 @@ from typing import Any, Literal
 
 from . import __version__, examples
 from .components.registry import REPLACEABLE
-from .expressions import DeckRecipe, KillRule, Thresholds, TributeOrder
+from .expressions import BuyOrder, DeckRecipe, Forfeit, HandRule, KillRule, Thresholds, TributeOrder
 from .resources import SCHEMA_DIR as SCHEMA_DIR  # re-exported: where the schema files live
 from .rules import PLACE_NAMES, SECTION_TITLES, SECTIONS, Outcomes, Stakes, XuandianTable
+from .versions import FIRST_FORMAT, RULESET_FORMAT
 
-SCHEMA_VERSION = "1.0"
 DRAFTS = {"2020-12": "https://json-schema.org/draft/2020-12/schema", "07": "http://json-schema.org/draft-07/schema#"}
 FILES = {"2020-12": "ruleset.schema.json", "07": "ruleset.draft-07.schema.json"}
 ID_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
@@ -31,6 +31,15 @@ EXPRESSIONS: dict[type, tuple[str, str]] = {
     KillRule: ("kill", "R by 2R, +1 card"),
     TributeOrder: ("tribute_order", "点 > 闷 > 烧 > 落"),
     DeckRecipe: ("deck_recipe", "4 decks, only 6 of 3, remove 2 of 4"),
+    HandRule: ("hand_rule", "exactly 1 of 3, exactly 1 of 4"),
+    BuyOrder: ("buy_order", "对门 > 联邦赠 > 上下家"),
+    Forfeit: ("forfeit", "4 with 2 or joker -> 不开点"),
+}
+#: Further values an editor offers as completions: one per form of an expression, and the legacy names of buy orders.
+MORE_EXAMPLES: dict[type, tuple[str, ...]] = {
+    KillRule: ("B by R", "R alone by 2R, +1 card", "B on single 2 by B", "R by 2 jokers, +1 card", "R by 2R in all",
+               "R by 3 twos, +2 cards", "joker by equal or higher jokers", "R by W", "R by 3B, any rank"),
+    BuyOrder: ("duitou-then-team", "whoever-has-extra", "对门", "none"),
 }
 
 
@@ -50,12 +59,14 @@ def _type_schema(hint: Any, meta: typing.Mapping[str, Any], defs_key: str) -> di
         return schema
     if hint in EXPRESSIONS:
         start, example = EXPRESSIONS[hint]
-        return {"type": "string", "minLength": 1, "examples": [example], "x-expression": start}
+        return {"type": "string", "minLength": 1, "examples": [example, *MORE_EXAMPLES.get(hint, ())],
+                "x-expression": start}
     if origin is Literal:
         return {"type": "string", "enum": list(args)}
-    if origin in (types.UnionType, typing.Union) and type(None) in args:
-        (inner,) = [arg for arg in args if arg is not type(None)]
-        return {"anyOf": [_type_schema(inner, meta, defs_key), {"type": "null"}]}
+    if origin in (types.UnionType, typing.Union):  # null last, as "X or null"
+        inner = [arg for arg in args if arg is not type(None)]
+        return {"anyOf": [_type_schema(arg, meta, defs_key) for arg in inner]
+                + ([{"type": "null"}] if type(None) in args else [])}
     if origin is tuple:
         schema = {"type": "array", "items": _type_schema(args[0], meta, defs_key)}
         if typing.get_origin(args[0]) is Literal:
@@ -99,6 +110,10 @@ def _bilingual(zh: str, en: str) -> dict[str, Any]:
 def _meta_properties() -> dict[str, Any]:
     text = {"type": "string", "minLength": 1}
     return {
+        "format": {"type": "integer", "minimum": FIRST_FORMAT, "maximum": RULESET_FORMAT, "description": describe(
+            f"规则集格式（规则语言的版本，{FIRST_FORMAT}-{RULESET_FORMAT}）；不写为{FIRST_FORMAT}；比本版本新的格式会被拒绝",
+            f"ruleset format (the version of the rule language, {FIRST_FORMAT}-{RULESET_FORMAT}); "
+            f"{FIRST_FORMAT} when absent; a newer format than this release reads is refused")},
         "id": {**text, "pattern": ID_PATTERN, "description": describe(
             "规则集编号：拼音小写，连字符分隔", "ruleset id: pinyin, lower-case, hyphenated")},
         "kind": {"type": "string", "enum": ["ruleset", "option-pack"], "description": describe(
@@ -276,11 +291,11 @@ def build(draft: str = "2020-12") -> dict[str, Any]:
         properties[name] = _object_schema(cls, defs_key, SECTION_TITLES[name])
     schema: dict[str, Any] = {
         "$schema": DRAFTS[draft],
-        "$id": f"urn:gouji-variants:ruleset:{SCHEMA_VERSION}" + ("" if draft == "2020-12" else ":draft-07"),
+        "$id": f"urn:gouji-variants:ruleset:{RULESET_FORMAT}" + ("" if draft == "2020-12" else ":draft-07"),
         "title": "够级规则集 / Gouji ruleset",
         "description": describe(
-            f"gouji-variants {__version__} 规则集格式 {SCHEMA_VERSION}",
-            f"gouji-variants {__version__} ruleset format {SCHEMA_VERSION}",
+            f"gouji-variants {__version__} 规则集格式 {RULESET_FORMAT}",
+            f"gouji-variants {__version__} ruleset format {RULESET_FORMAT}",
         ),
         "type": "object",
         "additionalProperties": False,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
+import types
 import typing
 from html.parser import HTMLParser
 from pathlib import Path
@@ -26,6 +27,9 @@ EXPRESSION_SAMPLES = {
     expressions.Thresholds: ["R, B, 2, AA, KK, QQQ, JJJJ, TTTTT", "R, B, 2, AA"],
     expressions.TributeOrder: ["落", "点 > 闷 > 烧 > 落", "点 > 清 > 憋王 > 落"],
     expressions.KillRule: ["B by R", "R by 2R, +1 card", "B on 2 by B", "R by 3B, any rank"],
+    expressions.HandRule: ["exactly 1 of 3", "exactly 1 of 3, exactly 1 of 4", "at least 2 of R"],
+    expressions.BuyOrder: ["duitou-then-team", "whoever-has-extra", "对门", "对门 > 联邦赠 > 上下家", "none"],
+    expressions.Forfeit: ["no 3 -> 大落", "no 4 -> 不开点", "4 with 2 or joker -> 不开点", "4 with B -> 大落"],
 }
 
 
@@ -55,6 +59,8 @@ def samples(hint: Any, length: int | None = None) -> list[Any]:
         return [XuandianTable(outcomes, outcomes, outcomes)]
     if type(None) in args:
         return [None, *[v for arg in args if arg is not type(None) for v in samples(arg)]]
+    if origin in (typing.Union, types.UnionType):  # e.g. bool | tuple[...]
+        return [v for arg in args for v in samples(arg)]
     raise AssertionError(f"no samples for {hint!r}: teach the test this type")
 
 

@@ -103,6 +103,10 @@ def _fix_exclusions(rules: dict[str, dict[str, Any]]) -> None:
         rules["reporting"]["tiaopai"] = False
         rules["first_player"]["first_game"] = "draw"
         rules["first_player"]["later_games"] = "rotate"
+    if not rules["turns"]["pass_locks_out"]:  # a rule that needs another (compiler._semantic_problems)
+        rules["turns"]["passed_answers_duitou"] = True
+    if rules["reporting"]["public_at_most"] is None:
+        rules["reporting"]["report_counts"] = "shown"
 
 
 def _meaning(key: str, value: Any) -> Any:
@@ -335,7 +339,7 @@ def test_ruleset_without_a_base_reports_the_missing_rules(tmp_path: Path) -> Non
         compile_path(write(tmp_path, "bare.yaml", bare))
     text = caught.value.render()
     assert "no value" in text and "plays.kills" in text
-    assert "score.manguan" not in text
+    assert "score.manguan has" not in text
     assert "bare.yaml" in text
 
 

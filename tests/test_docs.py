@@ -4,8 +4,8 @@
 (``python -m gouji_variants.docgen`` rewrites all three). In ``docs/notation.md`` every fenced
 code block whose info string carries a marker is checked:
 
-- ``check:cards`` and ``check:thresholds|kill|tribute_order|deck_recipe``: one example a line,
-  ``INPUT ⇒ CANONICAL`` (or just ``CANONICAL``); deck recipes end with ``(N cards, M each)``.
+- ``check:cards`` and ``check:thresholds|kill|tribute_order|deck_recipe|hand_rule|buy_order|forfeit``: one
+  example a line, ``INPUT ⇒ CANONICAL`` (or just ``CANONICAL``); deck recipes end with ``(N cards, M each)``.
 - ``check:KIND:error``: the exact ``NotationError.render()`` text; its second line is the input.
 - ``file:NAME``: a file written next to the ``check:judge`` sessions.
 - ``check:judge``: a shell session of ``$ gouji …`` commands and their output; ``$ echo $?``
@@ -44,6 +44,9 @@ KINDS: dict[str, type] = {
     "kill": expressions.KillRule,
     "tribute_order": expressions.TributeOrder,
     "deck_recipe": expressions.DeckRecipe,
+    "hand_rule": expressions.HandRule,
+    "buy_order": expressions.BuyOrder,
+    "forfeit": expressions.Forfeit,
 }
 MARKERS = {"cards", *KINDS, *(f"{kind}:error" for kind in ("cards", *KINDS)), "judge"}
 

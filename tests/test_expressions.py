@@ -8,9 +8,29 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from gouji_variants import expressions
-from gouji_variants.cards import BIG_JOKER, JOKERS, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, TEN, THREE, Cards
-from gouji_variants.expressions import TRIBUTE_KINDS, DeckRecipe, KillRule, Thresholds, TributeOrder, parse
+from gouji_variants import expressions, schema
+from gouji_variants.cards import (
+    BIG_JOKER,
+    JOKERS,
+    N_RANKS,
+    RANK_SYMBOLS,
+    SMALL_JOKER,
+    TEN,
+    THREE,
+    TOP_JOKER,
+    TWO,
+    Cards,
+)
+from gouji_variants.expressions import (
+    ANY_JOKER,
+    COVERING,
+    TRIBUTE_KINDS,
+    DeckRecipe,
+    KillRule,
+    Thresholds,
+    TributeOrder,
+    parse,
+)
 from gouji_variants.grammar import NotationError
 
 RAW_TERMINALS = re.compile(
@@ -31,15 +51,16 @@ def thresholds(draw: st.DrawFn) -> Thresholds:
     return Thresholds(tuple(zip(ranks, counts, strict=True)))
 
 
-kill_rules = st.builds(
-    KillRule,
-    target=st.sampled_from(JOKERS),
-    killer=st.sampled_from(JOKERS),
-    ratio=st.integers(1, 9),
-    extra=st.integers(0, 30),
-    on_two=st.booleans(),
-    any_rank=st.booleans(),
-)
+@st.composite
+def kill_rules(draw: st.DrawFn) -> KillRule:
+    """Every form: any joker or 'joker' as target; a joker, 'jokers', 2s or covering as killer; where."""
+    killer = draw(st.sampled_from((*JOKERS, ANY_JOKER, TWO, COVERING)))
+    where = draw(st.sampled_from(("", "on 2", "on single 2", "alone")))
+    return KillRule(draw(st.sampled_from((*JOKERS, ANY_JOKER))), killer,
+                    1 if killer == COVERING else draw(st.integers(1, 9)), draw(st.integers(0, 30)),
+                    on_two=where.startswith("on"), any_rank=draw(st.booleans()),
+                    single_two=where == "on single 2", alone=where == "alone",
+                    in_all=killer != COVERING and draw(st.booleans()))
 
 tribute_orders = st.lists(st.sampled_from(sorted(TRIBUTE_KINDS)), min_size=1, unique=True).map(
     lambda kinds: TributeOrder(tuple(kinds))
@@ -62,7 +83,7 @@ def deck_recipes(draw: st.DrawFn) -> DeckRecipe:
         raise
 
 
-VALUES = {Thresholds: thresholds(), KillRule: kill_rules, TributeOrder: tribute_orders, DeckRecipe: deck_recipes()}
+VALUES = {Thresholds: thresholds(), KillRule: kill_rules(), TributeOrder: tribute_orders, DeckRecipe: deck_recipes()}
 
 
 # ── round trips ────────────────────────────────────────────────────────────
@@ -87,7 +108,7 @@ def test_thresholds_accept_other_spellings(value: Thresholds, gap: str, ten_as_d
     assert parse(Thresholds, (gap + "," + gap).join(groups)) == value
 
 
-@given(kill_rules)
+@given(kill_rules())
 def test_kill_rules_accept_any_case_and_plural(value: KillRule) -> None:
     text = str(value).upper().replace("CARD", "cards" if value.extra == 1 else "card")
     assert parse(KillRule, text) == value
@@ -124,7 +145,7 @@ def test_deck_totals(text: str, total: int, jokers: int) -> None:
 def test_single_three_deck_has_one_three_per_player() -> None:
     cards = parse(DeckRecipe, "4 decks, only 6 of 3, remove 2 of 4").cards()
     assert cards[THREE] == 6 and cards[THREE + 1] == 14
-    assert cards == Cards((6, 14) + (16,) * 11 + (4, 4))
+    assert cards == Cards((6, 14) + (16,) * 11 + (4, 4, 0))
 
 
 def test_thirty_two_jokers_split_evenly() -> None:
@@ -157,6 +178,21 @@ def test_kill_rule_fields() -> None:
     assert parse(KillRule, "R by 3B, any rank") == KillRule(BIG_JOKER, SMALL_JOKER, ratio=3, any_rank=True)
     # "+0 cards" adds nothing and prints away
     assert str(parse(KillRule, "R by 2R, +0 cards")) == "R by 2R"
+    # issue 11: the forms beyond "X by NY"
+    assert parse(KillRule, "R alone by 2R, +1 card") == KillRule(BIG_JOKER, BIG_JOKER, 2, 1, alone=True)
+    assert parse(KillRule, "B on single 2 by B") == KillRule(SMALL_JOKER, SMALL_JOKER, on_two=True, single_two=True)
+    assert parse(KillRule, "R by 2 jokers, +1 card") == KillRule(BIG_JOKER, ANY_JOKER, 2, 1)
+    assert parse(KillRule, "R by 3 twos, +2 cards") == KillRule(BIG_JOKER, TWO, 3, 2)
+    assert parse(KillRule, "joker by equal or higher jokers") == KillRule(ANY_JOKER, COVERING)
+    assert parse(KillRule, "王中王 alone by 2W") == KillRule(TOP_JOKER, TOP_JOKER, 2, alone=True)
+    assert parse(KillRule, "R by 2R in all, +1 card") == KillRule(BIG_JOKER, BIG_JOKER, 2, 1, in_all=True)
+
+
+def test_schema_examples_of_expressions_are_canonical() -> None:
+    """The completions an editor offers parse, and print back as written."""
+    for kind, (_, example) in schema.EXPRESSIONS.items():
+        for text in (example, *schema.MORE_EXAMPLES.get(kind, ())):
+            assert str(parse(kind, text)) == text
 
 
 # ── errors ─────────────────────────────────────────────────────────────────
@@ -226,7 +262,7 @@ def test_duplicate_tribute_kind_is_located_at_the_repeat(text: str, column: int)
 @pytest.mark.parametrize(
     ("kind", "text", "column", "expects"),
     [
-        (KillRule, "A by R", 1, "大王 (R) or 小王 (B)"),
+        (KillRule, "A by R", 1, "小王 (B) or 王中王 (W)"),
         (KillRule, "R by 0R", 6, "a multiplier 1-9"),
         (KillRule, "R by", 5, "the end of the text"),
         (KillRule, "R by 2R, +", 11, "a number"),
@@ -274,6 +310,12 @@ def test_values_validate_themselves() -> None:
         KillRule(SMALL_JOKER, 5)
     with pytest.raises(ValueError):
         KillRule(SMALL_JOKER, BIG_JOKER, ratio=10)
+    for bad in (dict(killer=COVERING, ratio=2), dict(killer=COVERING, in_all=True),
+                dict(killer=BIG_JOKER, single_two=True), dict(killer=BIG_JOKER, on_two=True, alone=True)):
+        with pytest.raises(ValueError):
+            KillRule(BIG_JOKER, **bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        KillRule(TWO, BIG_JOKER)  # 2s kill, they are not kill targets
     with pytest.raises(ValueError):
         TributeOrder(("luo", "luo"))
     with pytest.raises(ValueError):

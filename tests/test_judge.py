@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
-from gouji_variants.cards import Cards
+from gouji_variants.cards import TOP_JOKER, Cards
 from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
 from gouji_variants.judge import BadPrevious, Judgement, judge
 
@@ -197,6 +197,98 @@ def test_any_rank_kill(make: Make) -> None:
     assert beats(make(**{"plays": {"kills": ["B by R"]}}), "R777", "B888") is False
 
 
+# ── the kill language beyond "X by NY" (issue 11) ─────────────────────────────
+# Each form is a short ruleset, contrasted with the rules without it.
+
+
+def test_lone_big_joker_falls_to_two_only_with_alone(make: Make) -> None:
+    # 003:55 手中有两张以上红鬼可灭掉对方的一张红鬼，但必须比对方多一张牌; 002:20; 001:46
+    plain = make(plays={"kills": ["B by R", "R by 2R, +1 card"]})
+    literal = make(plays={"kills": ["B by R", "R by 2R, +1 card", "R alone by 2R, +1 card"]})
+    assert beats(plain, "RR", "R") is False  # jokers alone have the joker's rank: no rank above
+    result = run(literal, "RR", "R")
+    assert result.beats is True and result.verdict.rule == "plays.kills[2]"
+    assert "R alone by 2R, +1 card" in result.verdict.en and "R alone by 2R, +1 card" in result.verdict.zh
+    assert beats(literal, "RRR", "R") is False  # one card more, not two
+    assert beats(literal, "BR", "R") is False  # a 小王 is not a 大王
+    assert beats(literal, "RRR", "BR") is True  # a mixed pair of jokers alone counts its 大王
+    refusal = run(literal, "RRR", "R").verdict
+    assert "jokers alone" in refusal.en and "只出王" in refusal.zh and "R alone" in refusal.en
+    # alone applies to jokers alone only: 888R still needs the rank above
+    assert beats(make(plays={"kills": ["R alone by 2R, +1 card"]}), "999RR", "888R") is False
+
+
+def test_in_all_counts_the_killers_whatever_the_target_has(make: Make) -> None:
+    # 003:55 两张以上红鬼可灭掉对方的一张红鬼: the other reading, two 大王 beating any 大王 play
+    in_all = make(plays={"kills": ["R by 2R in all, +1 card"]})
+    ratio = make(plays={"kills": ["R by 2R, +1 card"]})
+    assert beats(in_all, "9999RR", "888RR") is True and beats(ratio, "9999RR", "888RR") is False
+    assert beats(in_all, "999RR", "888R") is True and beats(ratio, "999RR", "888R") is True
+    assert "2 big joker(s), 6 cards in all" in run(in_all, "999RR", "888RR").verdict.en
+
+
+def test_three_for_one_on_a_lone_big_joker(make: Make) -> None:
+    ruleset = make(plays={"kills": ["R alone by 3R, +2 cards"]})
+    assert beats(ruleset, "RRR", "R") is True and beats(ruleset, "RR", "R") is False
+
+
+def test_on_single_two_is_one_two_only(make: Make) -> None:
+    # 001:46 济宁: 小王挂单2可以用大小王杀
+    single = make(plays={"kills": ["B by R", "B on single 2 by B"]})
+    any_twos = make(plays={"kills": ["B by R", "B on 2 by B"]})
+    assert beats(single, "BB", "2B") is True and run(single, "BB", "2B").verdict.rule == "plays.kills[1]"
+    assert beats(single, "BBB", "22B") is False and beats(any_twos, "BBB", "22B") is True
+    assert beats(single, "BBR", "22B") is True  # B by R still
+
+
+def test_any_joker_killer_counts_both_kinds(make: Make) -> None:
+    # 001:48 德州 两虎杀一大虎: 虎 names both jokers (大虎, 小虎)
+    any_joker = make(plays={"kills": ["R by 2 jokers, +1 card"]})
+    big_only = make(plays={"kills": ["R by 2R, +1 card"]})
+    assert beats(any_joker, "999BR", "888R") is True and beats(big_only, "999BR", "888R") is False
+    assert beats(any_joker, "999BB", "888R") is True and beats(any_joker, "9999B", "888R") is False
+    assert run(any_joker, "9999B", "888R").verdict.en.endswith(
+        "needs at least 2 joker(s), 5 cards in all, a rank above 8 (rule 'R by 2 jokers, +1 card')")
+
+
+def test_any_joker_target_and_twos_killer(make: Make) -> None:
+    # 德州 三草杀一大虎 with 草 read as the 2 (钱): the other reading, written out
+    twos = make(plays={"kills": ["R by 3 twos, +2 cards"]})
+    small = make(plays={"kills": ["R by 3B, +2 cards"]})
+    assert beats(twos, "999222", "888R") is True and beats(small, "999222", "888R") is False
+    assert beats(small, "999BBB", "888R") is True and beats(twos, "999BBB", "888R") is False
+    anyone = make(plays={"kills": ["joker by 2 jokers, +1 card"]})
+    assert beats(anyone, "999RR", "888B") is True and beats(anyone, "999BB", "888R") is True
+
+
+def test_equal_or_higher_jokers_compare_one_by_one(make: Make) -> None:
+    covering = make(plays={"kills": ["joker by equal or higher jokers"]})
+    counting = make(plays={"kills": ["B by R", "R by R"]})
+    assert beats(covering, "999RR", "888BR") is True and beats(covering, "999BR", "888BR") is True
+    assert beats(covering, "999BB", "888BR") is False and beats(covering, "99B", "88B") is True
+    assert beats(counting, "999BR", "888BR") is True and beats(counting, "99B", "88B") is False
+    assert beats(covering, "888RR", "777BR") is True and beats(covering, "777RR", "777BR") is False
+
+
+def test_super_joker_above_the_big_joker(make: Make, dagang: Ruleset) -> None:
+    house = make(deck={"recipe": "4 decks, add 6 of W"},
+                 plays={"kills": ["B by R", "R by W", "W alone by 2W, +1 card"]})
+    assert house.rules.deck.recipe.cards()[TOP_JOKER] == 6 and dagang.rules.deck.recipe.cards()[TOP_JOKER] == 0
+    assert beats(house, "9W", "8R") is True and beats(dagang, "9W", "8R") is False  # a 大王 play is dead there
+    assert beats(house, "WW", "W") is True and beats(house, "9WW", "8W") is False
+    assert run(house, "9R", "8W").verdict.en.startswith("a play with a super joker is dead")
+    assert beats(dagang, "WWW", "222") is True  # jokers alone step up on 2s by rank, 王中王 above 大王
+    assert run(dagang, "8W").gouji is True
+
+
+def test_jokers_alone_step_up_on_twos_by_rank(dagang: Ruleset, make: Make) -> None:
+    # three 大王 on 222: a play of jokers alone ranks above 2s (步步高, no kill rule needed)
+    assert run(dagang, "RRR", "222").verdict.rule == "plays.higher-rank" and beats(dagang, "BBB", "222") is True
+    # and a 大王 on 2s falls to jokers alone, by rank, where a rule says so
+    assert beats(make(plays={"kills": ["R on 2 by R"]}), "RRR", "22R") is True
+    assert beats(dagang, "RRR", "22R") is False
+
+
 # ── 够级 classification ────────────────────────────────────────────────────
 
 
@@ -364,3 +456,14 @@ def test_fingerprint_in_the_judgement_is_the_rulesets(make: Make, dagang: Rulese
     house = make(**ERDAYI)
     assert run(house, "R").to_json()["fingerprint"] == house.fingerprint != dagang.fingerprint
 
+
+
+def test_judge_names_the_forfeit_a_play_meets() -> None:
+    """003:53 4与带2、黑鬼、红鬼一同打出时，视同于主动放弃开点: the play stays legal, and the judge names the
+    forfeit (danzhang4); without forfeits (dagang) it names none."""
+    chong4 = judge(load_ruleset("danzhang4"), Cards.parse("42"))
+    assert chong4.ok and chong4.forfeits == ("penalties.forfeits[1]: 4 with 2 or joker -> 不开点",)
+    assert chong4.to_json()["forfeits"] == list(chong4.forfeits)
+    assert judge(load_ruleset("danzhang4"), Cards.parse("44")).forfeits == ()
+    plain = judge(load_ruleset("dagang"), Cards.parse("42"))
+    assert plain.forfeits == () and "forfeits" not in plain.to_json()

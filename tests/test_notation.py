@@ -27,7 +27,8 @@ SPELLINGS[BIG_JOKER] = ["R", "r", "大王", "大花", "大虎", "大鬼"]
 #: Terminal names of both grammars; none may leak into a message people read.
 RAW_TERMINALS = re.compile(
     r"__ANON|\$END|\b(RANK|TEN|SMALL_JOKER|BIG_JOKER|BY|ON|TWO|ANY|RANK_WORD|CARDS|DECKS|OF|ADJUST|RATIO|COUNT|"
-    r"TRIBUTE_KIND|COMMA|PLUS|MORETHAN|WS)\b"
+    r"TRIBUTE_KIND|COMMA|PLUS|MORETHAN|WS|BOUND|NOBODY|LEGACY_ORDER|SOURCE|GIFT|ARROW|CONSEQUENCE|NO|WITH|OR|"
+    r"JOKER_WORD)\b"
 )
 
 counts = st.lists(st.integers(0, 5), min_size=N_RANKS, max_size=N_RANKS).map(tuple)

@@ -37,17 +37,27 @@ SETUP = "tests/engine/test_setup_and_result.py"
 SMALL = "tests/engine/test_small_rules.py"
 JUDGE = "tests/test_judge.py"
 COMPONENTS = "tests/engine/test_components.py"
+READINGS = "tests/engine/test_source_readings.py"
+DEALING = "tests/engine/test_dealing_and_forfeits.py"
 
 #: Top-level ruleset keys besides the rule sections that change what the engine does: each is a rule
 #: key too. The other top-level keys describe the ruleset (or, like ``extends``, only build its rules).
 ENGINE_META_KEYS = ("components",)
-DESCRIPTIVE_META_KEYS = ("id", "kind", "name", "aliases", "region", "description", "sources", "extends",
+DESCRIPTIVE_META_KEYS = ("format", "id", "kind", "name", "aliases", "region", "description", "sources", "extends",
                          "interpretations", "examples")
 
 #: rule key -> pytest node ids of tests showing the engine behave differently under two values of it.
 COVERAGE: dict[str, list[str]] = {
     # deck
-    "deck.recipe": [f"{KEYS}::test_deck_recipe_sets_what_is_dealt"],
+    "deck.recipe": [
+        f"{KEYS}::test_deck_recipe_sets_what_is_dealt",
+        f"{KEYS}::test_super_jokers_are_dealt_played_and_killed_by_the_rules",
+        f"{JUDGE}::test_super_joker_above_the_big_joker",
+    ],
+    "deck.each_hand": [
+        f"{DEALING}::test_each_hand_deals_exactly_one_three_and_one_four_to_every_seat",
+        f"{DEALING}::test_each_hand_is_deterministic_from_the_seed_and_leaves_a_plain_deal_unchanged",
+    ],
     # plays (the referee and the engine's legal actions)
     "plays.attach_twos": [
         f"{KEYS}::test_plays_switches_change_the_legal_leads[attach_twos]",
@@ -70,6 +80,14 @@ COVERAGE: dict[str, list[str]] = {
         f"{KEYS}::test_kills_decide_whether_the_duitou_can_beat_a_big_joker_play",
         f"{JUDGE}::test_small_joker_on_a_two_beaten_by_small_jokers",
         f"{JUDGE}::test_any_rank_kill",
+        f"{JUDGE}::test_lone_big_joker_falls_to_two_only_with_alone",
+        f"{JUDGE}::test_three_for_one_on_a_lone_big_joker",
+        f"{JUDGE}::test_in_all_counts_the_killers_whatever_the_target_has",
+        f"{JUDGE}::test_on_single_two_is_one_two_only",
+        f"{JUDGE}::test_any_joker_killer_counts_both_kinds",
+        f"{JUDGE}::test_any_joker_target_and_twos_killer",
+        f"{JUDGE}::test_equal_or_higher_jokers_compare_one_by_one",
+        f"{JUDGE}::test_jokers_alone_step_up_on_twos_by_rank",
     ],
     # gouji
     "gouji.thresholds": [
@@ -91,7 +109,13 @@ COVERAGE: dict[str, list[str]] = {
         f"{SMALL}::test_jiefeng_on_request_is_a_choice_even_without_a_beating_card",
         f"{SMALL}::test_jiefeng_next_player_cannot_request",
     ],
+    "turns.passed_answers_duitou": [
+        f"{READINGS}::test_passed_answers_duitou_false_locks_a_passed_seat_out_of_its_duitou_play",
+        f"{READINGS}::test_a_passed_duitou_may_not_answer_a_gouji_play_when_locked_out",
+    ],
     "turns.gousiji": [
+        f"{READINGS}::test_gousiji_places_say_whose_duitou_gets_the_unanswerable_gouji",
+        f"{READINGS}::test_gousiji_for_erke_only_leaves_touke_duitou_wutou",
         f"{ROUNDS}::test_gousiji_the_duitou_of_touke_gets_one_unanswerable_gouji",
         f"{ROUNDS}::test_without_gousiji_the_duitou_of_touke_is_wutou_at_once",
     ],
@@ -107,6 +131,10 @@ COVERAGE: dict[str, list[str]] = {
     ],
     # reporting
     "reporting.public_at_most": [f"{KEYS}::test_public_at_most_sets_which_hand_counts_others_see"],
+    "reporting.report_counts": [
+        f"{READINGS}::test_report_counts_when_asked_hides_a_count_until_someone_asks",
+        f"{READINGS}::test_report_counts_shown_tells_every_count_at_once",
+    ],
     "reporting.teammate_view_at_most": [
         f"{KEYS}::test_teammate_view_at_most_sets_which_team_mate_hands_one_sees",
         f"{SETUP}::test_reporting_hides_counts_above_ten",
@@ -145,7 +173,10 @@ COVERAGE: dict[str, list[str]] = {
     # kaidian
     "kaidian.enabled": [f"{DADIAN}::test_a_gouji_play_that_lives_opens_and_who_did_not_open_pays_the_duitou"],
     "kaidian.opens_with": [f"{DADIAN}::test_opens_with_names_the_plays_that_open"],
-    "kaidian.answering": [f"{DADIAN}::test_answering_says_whether_a_gouji_play_on_a_gouji_play_opens"],
+    "kaidian.answering": [
+        f"{DADIAN}::test_answering_says_whether_a_gouji_play_on_a_gouji_play_opens",
+        f"{READINGS}::test_answering_answers_only_opens_with_plays_made_on_another_play",
+    ],
     "kaidian.then_four": [f"{DADIAN}::test_then_four_the_next_lead_must_be_fours"],
     "kaidian.fours_after_open": [f"{DADIAN}::test_fours_after_open_playing_fours_first_gives_opening_up"],
     "kaidian.deadline": [f"{DADIAN}::test_deadline_others_open_before_erke_or_all_before_touke"],
@@ -172,7 +203,11 @@ COVERAGE: dict[str, list[str]] = {
         f"{BIE3}::test_without_bie3_nobody_is_stifled",
     ],
     "bie3.buy_fours": [f"{BIE3}::test_buy_fours_buys_a_four_too"],
-    "bie3.buy_from": [f"{BIE3}::test_a_seat_without_a_three_buys_one_with_a_two"],
+    "bie3.buy_from": [
+        f"{BIE3}::test_a_seat_without_a_three_buys_one_with_a_two",
+        f"{BIE3}::test_buying_from_the_duitou_only_leaves_a_seat_without_when_the_duitou_has_no_spare",
+        f"{BIE3}::test_a_team_mate_that_gives_hands_the_three_over_unpaid",
+    ],
     "bie3.men_places": [f"{BIE3}::test_beating_the_play_before_the_threes_stifles"],
     "bie3.jokers_last_is_dalu": [f"{BIE3}::test_jokers_left_before_the_last_play_is_daluo"],
     # hui3
@@ -186,7 +221,10 @@ COVERAGE: dict[str, list[str]] = {
     "revolution.void_at": [f"{KEYS}::test_void_at_sets_how_many_revolutionaries_void_the_game"],
     # first_player
     "first_player.first_game": [f"{KEYS}::test_first_game_liang3_or_a_drawn_card_picks_the_leader"],
-    "first_player.later_games": [f"{KEYS}::test_later_games_decide_who_leads_the_next_game_of_a_match"],
+    "first_player.later_games": [
+        f"{KEYS}::test_later_games_decide_who_leads_the_next_game_of_a_match",
+        f"{READINGS}::test_later_games_draw_rotates_the_drawer_and_draws_each_leader",
+    ],
     # places
     "places.zhixi": [
         f"{SMALL}::test_zhixi_ranks_every_seat_that_never_played_at_once",
@@ -196,6 +234,7 @@ COVERAGE: dict[str, list[str]] = {
     # score
     "score.points": [f"{KEYS}::test_points_and_record_set_the_score"],
     "score.record": [f"{KEYS}::test_points_and_record_set_the_score"],
+    "score.manguan_others_as": [f"{READINGS}::test_manguan_others_as_scores_the_other_five_as_one_place"],
     "score.manguan": [
         f"{SMALL}::test_manguan_one_run_ends_the_game_and_doubles_the_score",
         f"{SMALL}::test_without_manguan_a_one_run_is_an_ordinary_first_place",
@@ -214,6 +253,8 @@ COVERAGE: dict[str, list[str]] = {
     "tribute.chuansanhu": [f"{KEYS}::test_chuansanhu_redeals_or_has_each_swept_player_pay_the_duitou"],
     "tribute.shao_cards": [f"{KEYS}::test_shao_cards_set_the_burn_tribute"],
     "tribute.men_cards": [f"{BIE3}::test_men_cards_are_paid_to_the_stifler_in_the_rulesets_order"],
+    "tribute.biewang_to": [f"{DEALING}::test_biewang_receiver_and_count"],
+    "tribute.biewang_cards": [f"{DEALING}::test_biewang_receiver_and_count"],
     # the top-level components: mapping (a registered replacement for places, score or tribute)
     "components": [f"{COMPONENTS}::test_a_registered_component_replaces_the_builtin_one"],
     # penalties
@@ -221,6 +262,13 @@ COVERAGE: dict[str, list[str]] = {
         f"{SMALL}::test_wrong_play_lose_turn_an_illegal_follow_counts_as_a_pass",
         f"{SMALL}::test_wrong_play_lose_turn_a_wrong_lead_passes_the_lead_to_the_next_player",
         f"{SMALL}::test_wrong_play_reject_refuses_the_play_and_keeps_the_turn",
+    ],
+    "penalties.forfeits": [
+        f"{DEALING}::test_no_three_after_buying_ranks_the_seat_dalu_at_once",
+        f"{DEALING}::test_no_four_gives_kaidian_up_before_the_first_play",
+        f"{DEALING}::test_a_four_with_a_two_after_opening_gives_kaidian_up",
+        f"{DEALING}::test_a_forfeit_of_dalu_on_a_play_ranks_the_seat_from_the_bottom",
+        f"{JUDGE}::test_judge_names_the_forfeit_a_play_meets",
     ],
 }
 

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from gouji_variants.cards import Cards
+from gouji_variants.cards import BIG_JOKER, SMALL_JOKER, TOP_JOKER, Cards
 from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
+from gouji_variants.errors import RulesetError
 from gouji_variants.judge import judge
 from gouji_variants.resources import RULESETS_DIR
 from gouji_variants.rules import SECTIONS, Stakes
@@ -31,7 +32,7 @@ BIE3_KEYS = {
     "reporting.tiaopai": False,
     "hui3.choices": (),
     "first_player.first_game": "draw",
-    "first_player.later_games": "rotate",
+    "first_player.later_games": "draw",
     "revolution.requires_no_threes": True,
     "places.revolution_place": "fourth",
 }
@@ -135,38 +136,44 @@ def test_jining() -> None:
     assert deck_size(jining) == 192 and len(jining.rules.deck.recipe.cards()) // 6 == 32
     recipe = jining.rules.deck.recipe.cards()
     assert (recipe[0], recipe[1], recipe[2]) == (6, 6, 12)  # 3s, 4s, 5s
-    assert kills(jining) == ["B by R", "B on 2 by B", "R by 2R, +1 card"]
+    assert kills(jining) == ["B by R", "B on single 2 by B", "R by 2R, +1 card", "R alone by 2R, +1 card"]
     assert jining.rules.kaidian.enabled and jining.rules.kaidian.opens_with == ("pure",)
     assert jining.rules.kaidian.answering == "not-on-gouji"
     assert jining.rules.kaidian.then_four and jining.rules.kaidian.fours_after_open
     assert jining.rules.bie3.enabled and jining.rules.bie3.buy_fours
-    assert jining.rules.bie3.buy_from == "whoever-has-extra"
+    assert str(jining.rules.bie3.buy_from) == "对门 > 联邦赠 > 上下家"
+    assert str(jining.rules.deck.each_hand) == "exactly 1 of 3, exactly 1 of 4"
     assert jining.rules.bie3.men_places[:2] == ("大落", "二落")
+    assert jining.rules.turns.pass_locks_out and not jining.rules.turns.passed_answers_duitou
     assert order(jining) == "点 > 闷 > 烧 > 落"
     assert all(value(jining, key) == expected for key, expected in BIE3_KEYS.items())
     assert beats(jining, "BB", "2B") and beats(jining, "BR", "2B") and not beats(jining, "9B", "8B")
     assert beats(jining, "999RR", "888R") and not beats(jining, "99RR", "888R")
+    assert beats(jining, "RR", "R") and not beats(jining, "BBB", "22B")  # 大王可以两个杀一个; 小王挂单2
     assert {i.choice for i in jining.interpretations} >= {"remove-four-5s", "four-completes-the-opening"}
 
 
 def test_dezhou() -> None:
-    """001:48: 蟞三, only pure 够级 opens, 两虎杀一大虎 俩小草杀一小草 三草杀一大虎 (草 read as 小王)."""
+    """001:48: 蟞三, only pure 够级 opens, 两虎杀一大虎 (虎 any joker) 俩小草杀一小草 三草杀一大虎 (草 read as 小王)."""
     dezhou = load_ruleset("dezhou")
-    assert kills(dezhou) == ["B by R", "B by 2B, +1 card", "R by 2R, +1 card", "R by 3B, +2 cards"]
-    assert beats(dezhou, "999RR", "888R") and beats(dezhou, "999BBB", "888R")
+    assert kills(dezhou) == ["B by R", "B by 2B, +1 card", "B alone by 2B, +1 card", "R by 2 jokers, +1 card",
+                             "R alone by 2 jokers, +1 card", "R by 3B, +2 cards", "R alone by 3B, +2 cards"]
+    assert beats(dezhou, "999RR", "888R") and beats(dezhou, "999BR", "888R") and beats(dezhou, "999BBB", "888R")
     assert beats(dezhou, "99BB", "88B") and not beats(dezhou, "99B", "88B")
-    assert not beats(dezhou, "99BBB", "888R")  # three 小王 need two more cards
+    assert beats(dezhou, "BB", "R") and beats(dezhou, "BBB", "R") and beats(dezhou, "BB", "B")  # lone jokers
+    assert not beats(dezhou, "9999B", "888R")  # one joker is not 两虎
     assert dezhou.rules.bie3.enabled and dezhou.rules.kaidian.enabled
     assert dezhou.rules.kaidian.opens_with == ("pure",)
     assert order(dezhou) == "点 > 烧 > 闷 > 落"
     assert deck_size(dezhou) == 216
-    assert "hu-is-dawang-cao-is-xiaowang" in {i.choice for i in dezhou.interpretations}
+    assert {"hu-is-either-joker", "cao-is-xiaowang"} <= {i.choice for i in dezhou.interpretations}
 
 
 def test_heze_shanxian() -> None:
-    """001:49: only led pure 够级 opens, 宣点 eats three, a burn survives a beat-back, 憋王 last."""
+    """001:49: a led 够级 play does not open (主动上够级不开点), 宣点 eats three, a burn survives a beat-back,
+    憋王 last."""
     shanxian = load_ruleset("heze-shanxian")
-    assert shanxian.rules.kaidian.opens_with == ("pure",) and shanxian.rules.kaidian.answering == "leads-only"
+    assert shanxian.rules.kaidian.opens_with == ("pure",) and shanxian.rules.kaidian.answering == "answers-only"
     assert shanxian.rules.kaidian.mingdian == Stakes(win=3, lose=3)
     assert shanxian.rules.burning.survives_beat_back
     assert order(shanxian) == "点 > 闷 > 烧 > 落 > 憋王"
@@ -186,11 +193,12 @@ def test_heze_mudan() -> None:
 
 
 def test_liaocheng() -> None:
-    """001:51: 小王 plays and two 2s open too, no two-for-one, report under ten, 16 3s and 4s, 点烧清拉."""
+    """001:51: 小王 plays and two 2s open too, no two-for-one, ten cards and under told unasked (十张以下要报张数),
+    16 3s and 4s, 点烧清拉."""
     liaocheng = load_ruleset("liaocheng")
     assert set(liaocheng.rules.kaidian.opens_with) == {"pure", "pair-of-twos", "small-joker"}
     assert kills(liaocheng) == ["B by R"] and not beats(liaocheng, "999RR", "888R")
-    assert liaocheng.rules.reporting.public_at_most == 9
+    assert liaocheng.rules.reporting.public_at_most == 10 and liaocheng.rules.reporting.report_counts == "shown"
     assert deck_size(liaocheng) == 216
     recipe = liaocheng.rules.deck.recipe.cards()
     assert (recipe[0], recipe[1]) == (16, 16)
@@ -205,16 +213,30 @@ def test_houshuiwan() -> None:
     recipe = houshuiwan.rules.deck.recipe.cards()
     assert (recipe[0], recipe[1], recipe[2]) == (6, 6, 24)
     assert not houshuiwan.rules.plays.jokers_with_threes and houshuiwan.rules.plays.mix_jokers
-    assert kills(houshuiwan) == ["B by R", "R by 2R, +1 card"]
+    assert kills(houshuiwan) == ["B by R", "R by 2R, +1 card", "R alone by 2R, +1 card"]
+    assert beats(houshuiwan, "RR", "R")  # 两张大虎可以打一张大虎
     assert beats(houshuiwan, "6RR", "5R") and not judge(houshuiwan, Cards.parse("3B")).valid  # 除三外
     assert beats(houshuiwan, "4R", "5B") is False and beats(houshuiwan, "6R", "5B")
     assert houshuiwan.rules.bie3.enabled and houshuiwan.rules.bie3.jokers_last_is_dalu
+    assert houshuiwan.rules.turns.gousiji == ("头科",)  # 002:24 头科的底牌，其对头 … 够死级
     assert houshuiwan.rules.kaidian.fours_after_open and houshuiwan.rules.kaidian.deadline == "first-out"
     assert houshuiwan.rules.kaidian.mingdian == Stakes(2, 2) and houshuiwan.rules.kaidian.yudian == Stakes(8, 8)
     assert houshuiwan.rules.turns.jiefeng == "on-request" and houshuiwan.rules.turns.luanchan_cut_in
     assert houshuiwan.rules.burning.conditions == ("joker-every-play",)
     assert order(houshuiwan) == "点 > 清 > 烧 > 落" and houshuiwan.rules.tribute.chuansanhu == "one-to-duitou"
     assert "except-threes" in {i.choice for i in houshuiwan.interpretations}
+    assert [str(f) for f in houshuiwan.rules.penalties.forfeits] == ["no 3 -> 大落", "no 4 -> 不开点"]  # 002:22
+    assert houshuiwan.rules.deck.each_hand is None  # 只留下六张三，六张四: dealt at random
+
+
+def test_danzhang_packs_deal_one_three_and_one_four_and_buy_from_the_duimen() -> None:
+    """003:51 每人一张3, 003:54 每人一张4, 003:50 向对门换取, 003:53 开点冲四's forfeits of 开点."""
+    danzhang3, danzhang4 = load_ruleset("danzhang3"), load_ruleset("danzhang4")
+    assert str(danzhang3.rules.deck.each_hand) == "exactly 1 of 3" and str(danzhang3.rules.bie3.buy_from) == "对门"
+    assert str(danzhang4.rules.deck.each_hand) == "exactly 1 of 3, exactly 1 of 4"
+    assert [str(f) for f in danzhang4.rules.penalties.forfeits] == ["no 4 -> 不开点", "4 with 2 or joker -> 不开点"]
+    interpretations = {i.choice for i in danzhang3.interpretations} | {i.choice for i in danzhang4.interpretations}
+    assert "random-deal-then-buy" not in interpretations
 
 
 def test_qingdao_cites_the_post_where_it_is() -> None:
@@ -260,18 +282,20 @@ def test_deck_packs() -> None:
     assert danzhang4.rules.kaidian.fours_after_open and danzhang4.rules.bie3.buy_fours
     gui = load_ruleset("32-gui")
     cards = gui.rules.deck.recipe.cards()
-    assert deck_size(gui) == 240 and cards[-1] == cards[-2] == 16  # 32 jokers
-    assert gui.rules.revolution.void_at == 1 and kills(gui) == ["B by R", "R by 2R, +1 card"]
+    assert deck_size(gui) == 240 and cards[BIG_JOKER] == cards[SMALL_JOKER] == 16 and not cards[TOP_JOKER]  # 32 jokers
+    assert gui.rules.revolution.void_at == 1 and kills(gui) == kills(load_ruleset("hongui-2da1"))
 
 
 def test_joker_and_other_packs() -> None:
     hongui = load_ruleset("hongui-2da1")
-    assert kills(hongui) == ["B by R", "R by 2R, +1 card"]
+    assert kills(hongui) == ["B by R", "R by 2R, +1 card", "R alone by 2R, +1 card"]
     assert beats(hongui, "999RR", "888R") and not beats(hongui, "99RR", "888R")
+    assert beats(hongui, "RR", "R") and not beats(hongui, "RRR", "R")  # 两张以上红鬼…必须比对方多一张牌
     tingpai = load_ruleset("tingpai")
     assert tingpai.rules.revolution.enabled and not tingpai.rules.revolution.automatic_without_threes
     assert load_ruleset("zhixi").rules.places.zhixi
-    assert load_ruleset("manguan").rules.score.manguan == "one-run"
+    manguan = load_ruleset("manguan").rules.score
+    assert manguan.manguan == "one-run" and manguan.manguan_others_as == "大落"  # 五个大落一个头科
     zhenying = load_ruleset("zhenying")
     assert zhenying.rules.score.manguan == "top-three" and zhenying.rules.reporting.teammate_view_at_most == 9
 
@@ -292,13 +316,19 @@ def test_pack_composes_on_qingdao(pack: str, tmp_path: Path) -> None:
 
 
 def test_packs_compose_together(tmp_path: Path) -> None:
-    """The 冲三 family on one base: 憋3 + 打点 + 单张四 + 三十二张鬼's jokers written as one recipe."""
+    """The 冲三 family on one base: 憋3 + 打点 + 单张四 + 三十二张鬼's jokers written as one recipe (32-gui's
+    recipe alone would replace 单张四's six 3s, which its one-3-a-hand deal cannot do without)."""
     path = tmp_path / "house.yaml"
-    path.write_text("id: house\nkind: ruleset\nname: {zh: 家规, en: House}\n"
-                    "extends: [dagang, bie3, dadian, danzhang4, 32-gui, zhixi, manguan, tingpai]\n",
-                    encoding="utf-8")
+    head = ("id: house\nkind: ruleset\nname: {zh: 家规, en: House}\n"
+            "extends: [dagang, bie3, dadian, danzhang4, 32-gui, zhixi, manguan, tingpai]\n")
+    path.write_text(head, encoding="utf-8")
+    with pytest.raises(RulesetError, match="deck.each_hand cannot be dealt"):
+        compile_path(path)
+    path.write_text(head + "deck: {recipe: '4 decks, only 6 of 3, only 6 of 4, remove 4 of 5, add 12 of R, "
+                    "add 12 of B'}\n", encoding="utf-8")
     house = compile_path(path)
     assert house.rules.bie3.enabled and house.rules.kaidian.enabled and house.rules.kaidian.fours_after_open
-    assert deck_size(house) == 240 and house.rules.revolution.void_at == 1  # 32-gui's deck, after danzhang4
+    assert deck_size(house) == 216 and house.rules.revolution.void_at == 1
+    assert str(house.rules.deck.each_hand) == "exactly 1 of 3, exactly 1 of 4"
     assert house.rules.revolution.requires_no_threes  # tingpai leaves 憋3's 革命 alone
     assert house.rules.places.zhixi and house.rules.score.manguan == "one-run"

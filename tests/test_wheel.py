@@ -31,6 +31,7 @@ DATA_FILES = (
     "gouji_variants/grammar/cards.lark",
     "gouji_variants/grammar/expressions.lark",
     "gouji_variants/schema/ruleset.schema.json",
+    "gouji_variants/schema/record.schema.json",
 )
 
 

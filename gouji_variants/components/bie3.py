@@ -5,10 +5,10 @@ decorated; 买3 before the first play; 闷 when the play before one's 3s is beat
 Readings named here:
 
 * 买3 is paid with a 2, else the cheaper joker (小王 before 大王); the seller must keep at
-  least one (so needs two or more). 'duitou-then-team': the 对头, else the 对头's team-mates in
-  play order. 'whoever-has-extra' (济宁 "向多3多4者购买，如果对门没，联邦优先赠卖"): the 对头, then
-  one's own team-mates, then the others, in play order, always for a card (a gift is not
-  modelled). Revolutionaries neither buy nor sell.
+  least one (so needs two or more). ``buy_from`` lists the sources asked, in order (对门, 联邦 =
+  one's own team-mates, 上下家 = the 对门's team-mates), each group in play order; a source
+  marked 赠 gives the card unpaid, so a seat with nothing to pay can still get one from it.
+  Revolutionaries neither buy nor sell.
 * A seat that cannot buy (nothing to pay with, or nobody with a spare) plays without the
   rank: nothing constrains its last play.
 * 大小王不出手 (后水湾): a seat whose hand, after a play, is jokers and nothing else but 3s is
@@ -19,40 +19,43 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import BIG_JOKER, JOKERS, SMALL_JOKER, THREE, TWO
+from ..cards import BIG_JOKER, JOKERS, SMALL_JOKER, THREE, TOP_JOKER, TWO
 from ..rules import Bie3
 from .turns import ORDER, duitou
 
-PAYMENT = (TWO, SMALL_JOKER, BIG_JOKER)
+PAYMENT = (TWO, SMALL_JOKER, BIG_JOKER, TOP_JOKER)
 
 
-def sellers(rule: Bie3, seat: int, in_play: Sequence[bool]) -> list[int]:
-    """Whom ``seat`` asks to buy from, in order."""
+def sellers(rule: Bie3, seat: int, in_play: Sequence[bool]) -> list[tuple[int, bool]]:
+    """Whom ``seat`` asks to buy from, in order, each with whether it gives (赠) rather than sells."""
     opposite = duitou(seat)
-    mates_of_opposite = [other for other in ORDER[seat] if other % 2 == opposite % 2 and other != opposite]
-    if rule.buy_from == "duitou-then-team":
-        order = [opposite, *mates_of_opposite]
-    else:
-        own = [other for other in ORDER[seat] if other % 2 == seat % 2]
-        order = [opposite, *own, *mates_of_opposite]
-    return [other for other in order if in_play[other]]
+    groups = {
+        "duitou": [opposite],
+        "team": [other for other in ORDER[seat] if other % 2 == seat % 2],
+        "neighbours": [other for other in ORDER[seat] if other % 2 == opposite % 2 and other != opposite],
+    }
+    return [(other, gives) for source, gives in rule.buy_from.sources for other in groups[source] if in_play[other]]
 
 
-def buy(rule: Bie3, hands: list[list[int]], seat: int, rank: int, in_play: Sequence[bool]) -> tuple[int, int] | None:
+def buy(rule: Bie3, hands: list[list[int]], seat: int, rank: int,
+        in_play: Sequence[bool]) -> tuple[int, int | None] | None:
     """Buy one card of ``rank`` for ``seat`` if it has none: moves the cards and returns
-    ``(seller, payment rank)``, or None when nothing was bought."""
+    ``(seller, payment rank)`` (None for a gift), or None when nothing was bought."""
     hand = hands[seat]
     if hand[rank]:
         return None
     payment = next((card for card in PAYMENT if hand[card]), None)
-    seller = next((other for other in sellers(rule, seat, in_play) if hands[other][rank] >= 2), None)
-    if payment is None or seller is None:
+    seller, gives = next(((other, gives) for other, gives in sellers(rule, seat, in_play)
+                          if hands[other][rank] >= 2 and (gives or payment is not None)), (None, False))
+    if seller is None:
         return None
-    hand[payment] -= 1
-    hands[seller][payment] += 1
+    if not gives:
+        assert payment is not None
+        hand[payment] -= 1
+        hands[seller][payment] += 1
     hands[seller][rank] -= 1
     hand[rank] += 1
-    return seller, payment
+    return seller, None if gives else payment
 
 
 def splits_threes(hand: Sequence[int], counts: Sequence[int]) -> bool:

@@ -5,27 +5,44 @@ from __future__ import annotations
 import random
 
 from ..cards import N_RANKS, THREE
-from ..expressions import DeckRecipe
+from ..expressions import DeckRecipe, HandRule
 
 SEATS = 6
 SUITS = 4
 
 
-def deal(recipe: DeckRecipe, rng: random.Random) -> tuple[list[list[int]], list[list[int]]]:
+def deal(recipe: DeckRecipe, rng: random.Random,
+         each_hand: HandRule | None = None) -> tuple[list[list[int]], list[list[int]]]:
     """Shuffle and deal round the table: each seat's rank counts, and its 3s by suit.
 
     Suits matter only for 亮3 (first_player); the ``n``-th copy of a rank has suit ``n % 4``.
+    With ``each_hand``, every seat is first given the cards it names (copies drawn at random,
+    rank by rank); the rest of the deck (what 'at least' leaves over included) is shuffled and
+    dealt round as usual, so it is as random as a plain deal. The compiler has checked that the
+    recipe holds enough (``HandRule.problem``).
     """
-    deck: list[int] = []
-    for rank, count in enumerate(recipe.cards().counts):
-        deck.extend(rank * SUITS + copy % SUITS for copy in range(count))
-    rng.shuffle(deck)
     hands = [[0] * N_RANKS for _ in range(SEATS)]
     threes = [[0] * SUITS for _ in range(SEATS)]
-    for index, card in enumerate(deck):
-        seat = index % SEATS
+
+    def give(seat: int, card: int) -> None:
         rank, suit = divmod(card, SUITS)
         hands[seat][rank] += 1
         if rank == THREE:
             threes[seat][suit] += 1
+
+    deck: list[int] = []
+    for rank, count in enumerate(recipe.cards().counts):
+        copies = [rank * SUITS + copy % SUITS for copy in range(count)]
+        bounds = each_hand.bounds(rank) if each_hand is not None else None
+        if bounds is not None:
+            rng.shuffle(copies)
+            _, each = bounds
+            for seat in range(SEATS):
+                for card in copies[seat * each:(seat + 1) * each]:
+                    give(seat, card)
+            copies = copies[SEATS * each:]
+        deck.extend(copies)
+    rng.shuffle(deck)
+    for index, card in enumerate(deck):
+        give(index % SEATS, card)
     return hands, threes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import ACE, BIG_JOKER, SMALL_JOKER, TWO
+from ..cards import ACE, JOKERS, TWO
 from ..expressions import DeckRecipe
 from ..rules import FirstPlayer
 from .deck import SEATS
@@ -34,15 +34,14 @@ def card_value(rank: int) -> int:
     return rank + 3
 
 
-def draw(recipe: DeckRecipe, rng: random.Random) -> int:
-    """第六条: the 开牌人 draws a card and counts counter-clockwise by its value, starting with
-    themself; a joker passes the draw to the 下家."""
+def draw(recipe: DeckRecipe, rng: random.Random, drawer: int = DRAWER) -> int:
+    """第六条: the 开牌人 ``drawer`` draws a card and counts counter-clockwise by its value,
+    starting with themself; a joker passes the draw to the 下家."""
     counts = recipe.cards().counts
     ranks = [rank for rank, count in enumerate(counts) for _ in range(count)]
-    drawer = DRAWER
     while True:
         rank = rng.choice(ranks)
-        if rank not in (SMALL_JOKER, BIG_JOKER):
+        if rank not in JOKERS:
             return (drawer + card_value(rank) - 1) % SEATS
         drawer = (drawer + 1) % SEATS
 
@@ -57,8 +56,16 @@ def first_game(rule: FirstPlayer, recipe: DeckRecipe, threes_by_suit: list[list[
     return draw(recipe, rng)
 
 
-def later_game(rule: FirstPlayer, previous_places: list[int], previous_leader: int) -> int:
-    """Later games: the last game's 大落 leads, or the lead passes to the 下家 (rotate)."""
+def later_game(rule: FirstPlayer, previous_places: list[int], previous_leader: int) -> int | None:
+    """Later games: the last game's 大落 leads, or the lead passes to the 下家 ('rotate'); None
+    for 'draw', whose leader is drawn by the next 开牌人 (:func:`next_drawer`)."""
     if rule.later_games == "dalu":
         return previous_places.index(5)
-    return (previous_leader + 1) % SEATS
+    return (previous_leader + 1) % SEATS if rule.later_games == "rotate" else None
+
+
+def next_drawer(rule: FirstPlayer, previous_drawer: int) -> int | None:
+    """'draw' (第二十六条(一) 首开牌人确定后，以后即按反时针方向依次循环开牌，开牌确定的首取牌人即为该局的
+    首发牌人): the 开牌人 of the next game is the 下家 of the last one, and draws as in the first
+    game; None for the other values, whose next leader needs no draw."""
+    return (previous_drawer + 1) % SEATS if rule.later_games == "draw" else None

@@ -7,7 +7,7 @@ from .plays import Play
 
 
 def is_gouji(play: Play, gouji: Gouji) -> bool:
-    if play.big and gouji.joker_plays == "big-joker-open":
+    if (play.big or play.top) and gouji.joker_plays == "big-joker-open":  # a 王中王 play counts with 大王's
         return False
     return play.has_jokers or gouji.thresholds.is_gouji(play.base, play.size)
 

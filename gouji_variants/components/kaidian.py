@@ -10,9 +10,10 @@ Readings named here:
   at least two of them (聊城 "俩2也开点"); ``pure`` no 2s and no jokers (纯够级牌).
 * ``then_four``: the play that lived only opens if its player's next lead is a play of 4s
   without 2s or jokers (000:127, 济宁); any other lead loses that chance.
-* ``fours_after_open`` (落四, 开点冲四): a play of 4s by a seat that has not opened (and is not
-  confirming with it), or a play of 4s carrying 2s or jokers, gives up 开点 for the game
-  (003:53 "视同于主动放弃开点", 002 "否则视为不开点").
+* ``fours_after_open`` (落四, 开点冲四): a play of 4s (with or without 2s or jokers) by a seat
+  that has not opened (and is not confirming with it) gives up 开点 for the game (003:53 "开点前把4
+  打出 … 视同于主动放弃开点", 002 "否则视为不开点"). 开点冲四's "4与带2、黑鬼、红鬼一同打出", before
+  or after opening, and "没有4" are ``penalties.forfeits`` ('4 with 2 or joker -> 不开点', 'no 4 -> 不开点').
 * A declaration's stakes replace the plain penalty in that direction: the declarer eats
   ``win`` from a 对头 who did not open, or pays ``lose`` to a 对头 who did; the declarer's own
   opening is settled as usual. With a ``xuandian_table`` each 对头 pair pays by the table.
@@ -34,8 +35,8 @@ PAIRS = ((0, 3), (1, 4), (2, 5))
 
 
 def kinds(play: Play) -> frozenset[str]:
-    """The ``opens_with`` kinds ``play`` belongs to."""
-    if play.big:
+    """The ``opens_with`` kinds ``play`` belongs to (a 王中王 play counts with the 大王 plays)."""
+    if play.big or play.top:
         return frozenset({"big-joker"})
     if play.small:
         return frozenset({"small-joker"})
@@ -46,11 +47,11 @@ def kinds(play: Play) -> frozenset[str]:
 
 def opens(rule: Kaidian, play: Play, led: bool, on_gouji: bool) -> bool:
     """Whether ``play``, a 够级 play that lived, counts towards 开点 (``answering``: led plays
-    only, or not when it was played onto a 够级 play)."""
+    only, plays made on another's play only, or not when it was played onto a 够级 play)."""
     if not kinds(play) & set(rule.opens_with):
         return False
-    if rule.answering == "leads-only":
-        return led
+    if rule.answering in ("leads-only", "answers-only"):
+        return led == (rule.answering == "leads-only")
     return not (rule.answering == "not-on-gouji" and on_gouji)
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import BIG_JOKER, RANK_NAMES_EN, RANK_NAMES_ZH, SMALL_JOKER, THREE, TWO, Cards
-from ..expressions import KillRule
+from ..cards import BIG_JOKER, JOKERS, RANK_NAMES_EN, RANK_NAMES_ZH, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
+from ..expressions import ANY_JOKER, COVERING, KillRule
 from ..rules import Bie3, Plays
 
 
@@ -43,8 +43,14 @@ class Play:
         return self.cards[BIG_JOKER]
 
     @property
+    def top(self) -> int:
+        """How many 王中王 (W) it carries."""
+        return self.cards[TOP_JOKER]
+
+    @property
     def has_jokers(self) -> bool:
-        return bool(self.small or self.big)
+        counts = self.cards.counts
+        return bool(counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER])
 
     @property
     def twos(self) -> int:
@@ -69,17 +75,15 @@ def classify(cards: Cards, plays: Plays, bie3: Bie3) -> Play | Verdict:
         base = plain[0]
     elif cards[TWO]:
         base = TWO
-    elif cards[SMALL_JOKER]:
-        base = SMALL_JOKER
-    else:
-        base = BIG_JOKER
-    small, big = cards[SMALL_JOKER], cards[BIG_JOKER]
+    else:  # jokers alone: the lowest joker
+        base = next(joker for joker in JOKERS if cards[joker])
+    small, big = cards[SMALL_JOKER], cards[BIG_JOKER] + cards[TOP_JOKER]
     if base < TWO and cards[TWO] and not plays.attach_twos:
         return _no("plays.attach_twos", "本规则不许贴钱（2不能随同其他牌打出）",
                    "2s may not be attached to another rank here")
     if base <= TWO and (small or big) and not plays.attach_jokers:
         return _no("plays.attach_jokers", "本规则不许挂花", "jokers may not be attached to another rank here")
-    if small and big and not plays.mix_jokers:
+    if sum(1 for joker in JOKERS if cards[joker]) > 1 and not plays.mix_jokers:
         return _no("plays.mix_jokers", "大王、小王不可混出", "a big and a small joker may not go in the same play here")
     if base == THREE and (small or big) and not plays.jokers_with_threes:
         return _no("plays.jokers_with_threes", "3不能挂王", "jokers may not be attached to 3s here")
@@ -89,38 +93,89 @@ def classify(cards: Cards, plays: Plays, bie3: Bie3) -> Play | Verdict:
     return Play(cards, base)
 
 
-def _kill_requirement(rule: KillRule, target: Play) -> tuple[str, str]:
-    wanted = rule.ratio * (target.big if rule.target == BIG_JOKER else target.small)
-    size = target.size + rule.extra
-    rank_zh = "" if rule.any_rank else f"、点数高于{RANK_NAMES_ZH[target.base]}"
-    rank_en = "" if rule.any_rank else f", a rank above {RANK_NAMES_EN[target.base]}"
+def kind_of(play: Play) -> int:
+    """The joker a kill rule's target names for ``play``: its highest joker."""
+    return next(joker for joker in reversed(JOKERS) if play.cards[joker])
+
+
+def count_jokers(cards: Cards, joker: int) -> int:
+    """How many ``joker`` cards (or 2s), or all jokers together for :data:`ANY_JOKER`."""
+    return sum(cards[j] for j in JOKERS) if joker == ANY_JOKER else cards[joker]
+
+
+def applies(rule: KillRule, target: Play) -> bool:
+    """Whether ``rule`` is about plays like ``target`` (its joker and where it applies)."""
     return (
-        f"须至少{wanted}张{RANK_NAMES_ZH[rule.killer]}、共{size}张{rank_zh}（规则「{rule}」）",
-        f"needs at least {wanted} {RANK_NAMES_EN[rule.killer]}(s), {size} cards in all{rank_en} (rule '{rule}')",
+        rule.target in (ANY_JOKER, kind_of(target))
+        and (not rule.on_two or target.base == TWO)
+        and (not rule.single_two or target.twos == 1)
+        and (not rule.alone or target.base in JOKERS)
+    )
+
+
+def covers(play: Cards, target: Cards) -> bool:
+    """Each of ``target``'s jokers is matched by an equal or higher joker of ``play``."""
+    have = need = 0
+    for joker in reversed(JOKERS):
+        have += play[joker]
+        need += target[joker]
+        if have < need:
+            return False
+    return True
+
+
+def kills(rule: KillRule, play: Play, target: Play) -> bool:
+    """Whether ``play`` meets ``rule`` against ``target`` (``rule`` applies to it)."""
+    if play.size != target.size + rule.extra:
+        return False
+    if rule.killer == COVERING:
+        if not covers(play.cards, target.cards):
+            return False
+    elif count_jokers(play.cards, rule.killer) < rule.wanted(count_jokers(target.cards, rule.target)):
+        return False
+    if rule.any_rank:
+        return True
+    return play.base in JOKERS if rule.alone else play.base > target.base
+
+
+def _name(joker: int, names: tuple[str, ...], any_joker: str) -> str:
+    return any_joker if joker == ANY_JOKER else names[joker]
+
+
+def _kill_requirement(rule: KillRule, target: Play) -> tuple[str, str]:
+    size = target.size + rule.extra
+    if rule.killer == COVERING:
+        zh_need, en_need = "每张王都有同等或更大的王相抵", "an equal or higher joker for each of its jokers"
+    else:
+        wanted = rule.wanted(count_jokers(target.cards, rule.target))
+        zh_need = f"至少{wanted}张{_name(rule.killer, RANK_NAMES_ZH, '王')}"
+        en_need = f"at least {wanted} {_name(rule.killer, RANK_NAMES_EN, 'joker')}(s)"
+    if rule.any_rank:
+        rank_zh = rank_en = ""
+    elif rule.alone:
+        rank_zh, rank_en = "、只出王", ", jokers alone"
+    else:
+        rank_zh, rank_en = f"、点数高于{RANK_NAMES_ZH[target.base]}", f", a rank above {RANK_NAMES_EN[target.base]}"
+    return (
+        f"须{zh_need}、共{size}张{rank_zh}（规则「{rule}」）",
+        f"needs {en_need}, {size} cards in all{rank_en} (rule '{rule}')",
     )
 
 
 def beats(play: Play, target: Play, plays: Plays) -> Verdict:
     """Whether ``play`` may be played on ``target`` (combination only, seats aside)."""
     if target.has_jokers:
-        kind = BIG_JOKER if target.big else SMALL_JOKER
-        count = target.big if kind == BIG_JOKER else target.small
-        first: KillRule | None = None
-        for index, rule in enumerate(plays.kills):
-            if rule.target != kind or (rule.on_two and target.base != TWO):
-                continue
-            first = first or rule
-            have = play.big if rule.killer == BIG_JOKER else play.small
-            if (
-                have >= rule.ratio * count
-                and play.size == target.size + rule.extra
-                and (rule.any_rank or play.base > target.base)
-            ):
+        kind = kind_of(target)
+        applying = [(index, rule) for index, rule in enumerate(plays.kills) if applies(rule, target)]
+        for index, rule in applying:
+            if kills(rule, play, target):
                 return Verdict(True, f"plays.kills[{index}]", f"按打王规则「{rule}」可灭",
                                f"beats it by the kill rule '{rule}'")
-        if first is None:
+        if not applying:
             return _no("plays.kills", f"带{RANK_NAMES_ZH[kind]}的牌为死牌，无牌可灭，对头须扣牌",
                        f"a play with a {RANK_NAMES_EN[kind]} is dead: nothing beats it, and its 对头 must 扣 it")
+        # the requirement of the most particular rule (on 2s, jokers alone), else of the first
+        first = next((rule for _, rule in applying if rule.on_two or rule.alone), applying[0][1])
         zh, en = _kill_requirement(first, target)
         return _no("plays.kills", f"灭带{RANK_NAMES_ZH[kind]}的牌{zh}",
                    f"to beat a play with a {RANK_NAMES_EN[kind]}: {en}")

@@ -2,17 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from ..rules import Reporting
 
 
-def count_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: bool = False) -> bool:
-    """报牌 (第十四条): a count at or below ``public_at_most`` is public; one's own, and a hand a
-    team-mate may see, are known too."""
-    if viewer == seat or (rule.public_at_most is not None and count <= rule.public_at_most):
+def count_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: bool = False,
+                  told: int | None = None) -> bool:
+    """报牌 (第十四条): a count at or below ``public_at_most`` is public ('shown'), or, under
+    'when-asked', once it has been ``told`` in answer to a question and not changed since; one's
+    own, and a hand a team-mate may see, are known too."""
+    if viewer == seat or (reportable(rule, count) and (rule.report_counts == "shown" or told == count)):
         return True
     return hand_visible(rule, viewer, seat, count, shown)
+
+
+def reportable(rule: Reporting, count: int) -> bool:
+    """A hand of ``count`` cards is at or below the 报牌 limit."""
+    return rule.public_at_most is not None and count <= rule.public_at_most
+
+
+def to_ask(rule: Reporting, asker: int, counts: Sequence[int], told: Sequence[int | None],
+           in_play: Sequence[bool]) -> list[int]:
+    """问张数 ('when-asked', 第十四条 任何人询问其手中持牌数量时，应如实报明 … 持牌人有权不主动报户):
+    the seats ``asker`` would learn something from by asking now: the others in play at or below
+    the limit whose current count has not been told. Under 'shown' there is nothing to ask."""
+    if rule.report_counts != "when-asked":
+        return []
+    return [seat for seat, count in enumerate(counts)
+            if seat != asker and in_play[seat] and reportable(rule, count) and told[seat] != count]
 
 
 def hand_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: bool = False) -> bool:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
+from ..cards import JOKERS, THREE, TWO
 from ..rules import Revolution
 
 
 def eligible(hand: Sequence[int], rule: Revolution) -> bool:
     """No 2s and no jokers (第二十三条); also no 3s when ``requires_no_threes`` (憋3)."""
-    if not rule.enabled or hand[TWO] or hand[SMALL_JOKER] or hand[BIG_JOKER]:
+    if not rule.enabled or hand[TWO] or any(hand[joker] for joker in JOKERS):
         return False
     return not (rule.requires_no_threes and hand[THREE])
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules import Score
+from ..rules import PLACE_NAMES, Score
 
 TEAMS = 2
 
@@ -17,10 +17,21 @@ def team_points(places: list[int], rule: Score) -> tuple[int, int]:
     return totals[0], totals[1]
 
 
+def scored_places(places: list[int], rule: Score, one_run: bool) -> list[int]:
+    """The place each seat scores as: its own, except after a one-run 满贯 with
+    ``manguan_others_as`` (003:28 五个大落一个头科), where everyone but 头科 scores as that place.
+    The places themselves (and the tribute they decide) stay as ranked."""
+    if not (one_run and rule.manguan == "one-run" and rule.manguan_others_as is not None):
+        return places
+    others = PLACE_NAMES.index(rule.manguan_others_as)
+    return [place if place == 0 else others for place in places]
+
+
 def recorded(places: list[int], rule: Score, one_run: bool = False) -> tuple[int, int]:
     """What each team records: only the winner's positive difference ('winner-difference'),
-    or each team its own sum ('both-teams'); doubled by 满贯 (:func:`doubling`)."""
-    first, second = team_points(places, rule)
+    or each team its own sum ('both-teams'), counting places as :func:`scored_places` says;
+    doubled by 满贯 (:func:`doubling`)."""
+    first, second = team_points(scored_places(places, rule, one_run), rule)
     if rule.record == "both-teams":
         scores = [first, second]
     else:

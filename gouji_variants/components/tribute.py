@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TWO
+from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO
 from ..rules import Tribute
 from .score import swept
 from .turns import duitou
 
 #: Tribute cards, largest first (第二十一条(一)); an A is not one.
-TRIBUTE_RANKS = (BIG_JOKER, SMALL_JOKER, TWO)
+TRIBUTE_RANKS = (TOP_JOKER, BIG_JOKER, SMALL_JOKER, TWO)
 DALUO, ERLUO, TOUKE, ERKE = 5, 4, 0, 1
 
 

@@ -8,10 +8,13 @@ one opposite, ``s + 3``.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Collection, Sequence
 
-from ..rules import Turns
+from ..rules import GOUSIJI_DAGANG, KePlace, Turns
 from .deck import SEATS
+
+KE_PLACES: tuple[KePlace, ...] = typing.get_args(KePlace)
 
 #: ORDER[s]: the other seats in play order after s (下家 first).
 ORDER: tuple[tuple[int, ...], ...] = tuple(
@@ -45,21 +48,31 @@ def may_request_jiefeng(rule: Turns, seat: int, player: int, in_play: Sequence[b
         and next_in_play(player, in_play) == seat
 
 
-def may_follow(seat: int, player: int, passed: Collection[int]) -> bool:
-    """过牌 (001 Q&A 5): a seat that passed this round may still answer its 对头's play."""
-    return seat not in passed or duitou(seat) == player
+def may_follow(rule: Turns, seat: int, player: int, passed: Collection[int]) -> bool:
+    """过牌 (001 Q&A 5): a seat that passed this round may still answer its 对头's play, unless
+    ``passed_answers_duitou`` is false (济宁 过牌后无权再出牌)."""
+    return seat not in passed or (duitou(seat) == player and rule.passed_answers_duitou)
 
 
 def answerers(rule: Turns, player: int, in_play: Sequence[bool], passed: Collection[int] = ()) -> list[int]:
     """Who may answer a 够级 play by ``player`` whose 对头 is in play, in play order: the 对头
-    and, under 无头, every seat whose own 对头 is out (it may beat anyone; 001 Q&A 11) unless it
-    passed this round: 无头 gives it the others' powers (同样的职权), and a seat that passed
-    keeps only the right to answer its own 对头 (001 Q&A 5, 000 俗语 过牌后此轮中即失去发言权)."""
+    (unless it passed and ``passed_answers_duitou`` is false) and, under 无头, every seat whose
+    own 对头 is out (it may beat anyone; 001 Q&A 11) unless it passed this round: 无头 gives it
+    the others' powers (同样的职权), and a seat that passed keeps only the right to answer its
+    own 对头 (001 Q&A 5, 000 俗语 过牌后此轮中即失去发言权)."""
     opposite = duitou(player)
     return [
         seat for seat in ORDER[player]
-        if in_play[seat] and (seat == opposite or (rule.wutou and not in_play[duitou(seat)] and seat not in passed))
+        if in_play[seat] and (may_follow(rule, seat, player, passed) if seat == opposite
+                              else rule.wutou and not in_play[duitou(seat)] and seat not in passed)
     ]
+
+
+def gousiji_chance(rule: Turns, finished: int) -> bool:
+    """够死级 (001:30; 后水湾 002 头科 only): whether the ``finished``-th seat out (1 for 头科)
+    leaves its 对头 one unanswerable 够级 play."""
+    places = GOUSIJI_DAGANG if rule.gousiji is True else () if rule.gousiji is False else rule.gousiji
+    return 0 < finished <= len(KE_PLACES) and KE_PLACES[finished - 1] in places
 
 
 def luanchan_followers(rule: Turns, player: int, in_play: Sequence[bool]) -> list[int]:

@@ -6,6 +6,7 @@
 """
 
 from .actions import (
+    ASK,
     DECLARE,
     JIEFENG,
     PASS,
@@ -13,11 +14,13 @@ from .actions import (
     TIAOPAI,
     YIELD,
     Action,
+    Ask,
     Burn,
     Declare,
     Event,
     Hui3,
     IllegalAction,
+    InvalidAction,
     Jiefeng,
     Pass,
     Play,
@@ -36,5 +39,5 @@ __all__ = [
     "HeuristicAgent", "Hui3",
     "IllegalAction", "Match", "NotSupported", "Observation", "Pass", "Play", "RandomAgent", "Return", "Revolution",
     "Yield", "check_supported", "make_agents", "play_out",
-    "JIEFENG", "TIAOPAI", "Jiefeng", "Tiaopai",
+    "JIEFENG", "TIAOPAI", "Jiefeng", "Tiaopai", "ASK", "Ask", "InvalidAction",
 ]

@@ -3,17 +3,51 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from ..cards import Cards
 from ..components.plays import Verdict
+from ..errors import GoujiError, InvalidCards
+from ..grammar import NotationError
 
 Hui3Choice = Literal["3", "4", "both"]
+HUI3_CHOICES: tuple[Hui3Choice, ...] = ("3", "4", "both")
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Lead, follow or answer with these cards."""
+_parse = lru_cache(maxsize=4096)(Cards.parse)  # records and agents repeat the same few plays
+
+
+def as_cards(cards: Cards | str, action: str) -> Cards:
+    """``cards`` itself, or the card notation ``cards`` parsed (``Play("33")``); else InvalidCards."""
+    if isinstance(cards, Cards):
+        return cards
+    if isinstance(cards, str):
+        try:
+            return _parse(cards)
+        except NotationError as error:
+            raise InvalidCards(f"{action}({cards!r}): not card notation: {error.message} "
+                               f"(column {error.column})") from None
+    raise InvalidCards(f"{action}() takes Cards or card notation such as '33', not {type(cards).__name__}")
+
+
+class InvalidAction(GoujiError, ValueError):
+    """An action built from arguments that do not make one (``Hui3("5")``, ``game.apply("33")``)."""
+
+
+class _WithCards:
+    """The constructor of the actions that carry cards: Cards or card notation."""
+
+    __slots__ = ()
+    cards: Cards
+
+    def __init__(self, cards: Cards | str) -> None:
+        object.__setattr__(self, "cards", as_cards(cards, type(self).__name__))
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Play(_WithCards):
+    """Lead, follow or answer with these cards (a :class:`Cards`, or notation: ``Play("33")``)."""
 
     cards: Cards
 
@@ -28,8 +62,8 @@ class Yield:
     """让牌: let the next two try the 对头's play first."""
 
 
-@dataclass(frozen=True, slots=True)
-class Burn:
+@dataclass(frozen=True, slots=True, init=False)
+class Burn(_WithCards):
     """烧牌: declare a burn of the 够级 play on the table, beating it with these cards."""
 
     cards: Cards
@@ -46,14 +80,18 @@ class Hui3:
 
     which: Hui3Choice
 
+    def __post_init__(self) -> None:
+        if self.which not in HUI3_CHOICES:
+            raise InvalidAction(f"Hui3() takes one of {', '.join(map(repr, HUI3_CHOICES))}, not {self.which!r}")
+
 
 @dataclass(frozen=True, slots=True)
 class Declare:
     """宣点: declare that one's 对头 will not 开点 — 预点 before the cards are seen, 明点 after tribute."""
 
 
-@dataclass(frozen=True, slots=True)
-class Return:
+@dataclass(frozen=True, slots=True, init=False)
+class Return(_WithCards):
     """还贡: the cards a tribute receiver gives back."""
 
     cards: Cards
@@ -69,13 +107,21 @@ class Tiaopai:
     """挑牌: at one's lead, show the hand to one's team-mates for the rest of the game."""
 
 
-Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return | Declare | Jiefeng | Tiaopai
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """问张数: ask the hands at or below the 报牌 count how many cards they hold (when counts are
+    told only on asking); the answers are public, and the decision is not used up."""
+
+
+Action = Play | Pass | Yield | Burn | Revolution | Hui3 | Return | Declare | Jiefeng | Tiaopai | Ask
+ACTION_TYPES = (Play, Pass, Yield, Burn, Revolution, Hui3, Return, Declare, Jiefeng, Tiaopai, Ask)
 PASS = Pass()
 YIELD = Yield()
 REVOLUTION = Revolution()
 DECLARE = Declare()
 JIEFENG = Jiefeng()
 TIAOPAI = Tiaopai()
+ASK = Ask()
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +135,13 @@ class Event:
     notes: tuple[str, ...] = ()
     forced: bool = False
     private: bool = False
+
+
+def check_action(action: object) -> None:
+    """Raise :class:`InvalidAction` unless ``action`` is one of the engine's actions."""
+    if not isinstance(action, ACTION_TYPES):
+        raise InvalidAction(f"not an action: {type(action).__name__} (use Play, Pass, Burn, … from "
+                            "gouji_variants.engine)")
 
 
 class IllegalAction(ValueError):
@@ -108,20 +161,20 @@ def to_json(action: Action) -> dict[str, Any]:
 
 
 def from_json(data: dict[str, Any]) -> Action:
-    kind = data.get("type")
-    if kind == "play":
-        return Play(Cards.parse(data["cards"]))
-    if kind == "burn":
-        return Burn(Cards.parse(data["cards"]))
-    if kind == "return":
-        return Return(Cards.parse(data["cards"]))
-    if kind == "hui3" and data.get("which") in ("3", "4", "both"):
-        return Hui3(data["which"])
+    """The action a record's ``{"type": ..., "cards": ...}`` object names; InvalidAction or InvalidCards if none."""
+    kind = data.get("type") if isinstance(data, dict) else None
+    if kind in ("play", "burn", "return"):
+        with_cards: dict[str, type[Play | Burn | Return]] = {"play": Play, "burn": Burn, "return": Return}
+        cards: Any = data.get("cards")  # as_cards checks it
+        return with_cards[kind](cards)
+    if kind == "hui3":
+        return Hui3(data.get("which"))  # type: ignore[arg-type]  # Hui3 checks it
     simple: dict[Any, Action] = {"pass": PASS, "yield": YIELD, "revolution": REVOLUTION, "declare": DECLARE,
-                                 "jiefeng": JIEFENG, "tiaopai": TIAOPAI}
-    if kind in simple:
+                                 "jiefeng": JIEFENG, "tiaopai": TIAOPAI, "ask": ASK}
+    if isinstance(kind, str) and kind in simple:
         return simple[kind]
-    raise ValueError(f"not an action: {data!r}")
+    shown = repr(data)
+    raise InvalidAction(f"not an action: {shown if len(shown) <= 80 else shown[:77] + '...'}")
 
 
 def describe(action: Action | None) -> str:

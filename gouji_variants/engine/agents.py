@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, THREE, TWO, Cards
+from ..cards import BIG_JOKER, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..components.turns import duitou
 from .actions import PASS, REVOLUTION, Action, Burn, Play, Return
 from .game import Game
@@ -32,7 +32,7 @@ class RandomAgent:
 
 def _cost(counts: Sequence[int], hand: Sequence[int]) -> int:
     """How dear a play is: jokers most, then 2s, then breaking a group, then its rank."""
-    jokers = counts[SMALL_JOKER] + 3 * counts[BIG_JOKER]
+    jokers = counts[SMALL_JOKER] + 3 * counts[BIG_JOKER] + 9 * counts[TOP_JOKER]
     base = next((rank for rank in range(N_RANKS) if counts[rank]), 0)
     split = 1 if base < TWO and counts[base] < hand[base] else 0
     return jokers * 1000 + counts[TWO] * 100 + split * 30 + base
@@ -44,7 +44,7 @@ def _groups(hand: Sequence[int]) -> int:
 
 
 def _jokers(hand: Sequence[int]) -> int:
-    return hand[SMALL_JOKER] + hand[BIG_JOKER]
+    return hand[SMALL_JOKER] + hand[BIG_JOKER] + hand[TOP_JOKER]
 
 
 class HeuristicAgent:
@@ -85,7 +85,7 @@ class HeuristicAgent:
         player = top[0]
         if player % 2 == seat % 2:
             return PASS
-        jokers_used = counts[SMALL_JOKER] + counts[BIG_JOKER]
+        jokers_used = _jokers(counts)
         small_hand = sum(left) <= 10
         if decision == "answer" and player == duitou(seat):
             if jokers_used == 0 or small_hand or _jokers(hand) - jokers_used >= 2:
@@ -108,7 +108,7 @@ class HeuristicAgent:
         base = plain[0]
         counts[base] = hand[base]
         if burning:  # every burn play carries a joker
-            joker = SMALL_JOKER if hand[SMALL_JOKER] else BIG_JOKER
+            joker = next((joker for joker in JOKERS if hand[joker]), SMALL_JOKER)
             counts[joker] = 1 if hand[joker] else 0
         return tuple(counts)
 
@@ -123,12 +123,16 @@ def _lowest(hand: Sequence[int], count: int) -> list[int]:
 
 
 AGENTS: dict[str, type[RandomAgent] | type[HeuristicAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+#: The bots of ``gouji simulate`` and ``gouji diff --simulate`` when ``--agents`` is not given (``gouji play``'s).
+DEFAULT_AGENTS = "heuristic"
 
 
 def make_agents(spec: str) -> list[Agent]:
-    """Six agents from ``random``, ``heuristic`` or a comma list (cycled over the seats)."""
+    """Six agents from ``random``, ``heuristic`` or a comma list of at most six (cycled over the seats)."""
     names = [name.strip() for name in spec.split(",") if name.strip()]
     unknown = [name for name in names if name not in AGENTS]
     if not names or unknown:
         raise ValueError(f"unknown agent {unknown[0] if unknown else spec!r}; choose from {', '.join(AGENTS)}")
+    if len(names) > 6:
+        raise ValueError(f"{len(names)} agents named for 6 seats; give at most six, one per seat from seat 0")
     return [AGENTS[names[seat % len(names)]]() for seat in range(6)]

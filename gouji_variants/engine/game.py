@@ -14,9 +14,10 @@ reference, 001 = the Q&A):
   头科's: with ``turns.wutou`` anyone may beat its 够级 plays in turn order and it may
   answer anyone's 够级 play (answer order is play order) unless it passed this round (a
   pass keeps only the right to answer one's own 对头); without it nobody answers them.
-* 够死级: after 头科 or 二科 goes out, their 对头's next 够级 play in that round has no
-  answer (only a burn can take it); the chance lapses when the round ends. 四人乱缠
-  therefore starts with the next round after its condition is met.
+* 够死级: after a seat goes out in a place ``turns.gousiji`` lists (头科 and 二科 for true),
+  its 对头's next 够级 play in that round has no answer (only a burn can take it); the chance
+  lapses when the round ends. 四人乱缠 therefore starts with the next round after its condition
+  is met.
 * During a burn the passed seats stay locked; after each burn play, counter-burners are
   offered first (priority as for burning), then the burner's 对头 may 解烧. A burn
   succeeds when the burner runs out of cards. With ``burning.survives_beat_back`` (压回)
@@ -30,7 +31,8 @@ reference, 001 = the Q&A):
 * 满贯 'one-run' (003:28): when the first seat goes out and no other seat has played a card,
   the game ends at once (窒息 does not apply then). 003 says 五个大落一个头科; places stay a
   permutation, so the others are ranked in play order after the leader (its 下家 二科 … its
-  上家 大落), and both teams' recorded scores are doubled (``components.score``).
+  上家 大落); ``score.manguan_others_as`` makes them all score as one place; both teams'
+  recorded scores are doubled (``components.score``).
 * A 革命 leader hands the first lead to the 下家; a void game (流局) is redealt from the
   same random stream, tribute included.
 """
@@ -42,7 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import le
 
-from ..cards import BIG_JOKER, FOUR, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, THREE, Cards
+from ..cards import FOUR, JOKERS, N_RANKS, RANK_SYMBOLS, THREE, Cards
 from ..compiler import Ruleset
 from ..components import (
     bie3,
@@ -62,9 +64,10 @@ from ..components.gouji import is_gouji
 from ..components.plays import Play as Combo
 from ..components.plays import Verdict, beats, classify
 from ..components.turns import ORDER, duitou
-from ..expressions import TRIBUTE_KINDS
+from ..expressions import TRIBUTE_KINDS, Forfeit
 from ..rules import PLACE_NAMES
 from .actions import (
+    ASK,
     DECLARE,
     JIEFENG,
     PASS,
@@ -72,6 +75,7 @@ from .actions import (
     TIAOPAI,
     YIELD,
     Action,
+    Ask,
     Burn,
     Declare,
     Event,
@@ -84,6 +88,7 @@ from .actions import (
     Revolution,
     Tiaopai,
     Yield,
+    check_action,
 )
 from .moves import Counts, cards_of, moves_for
 from .support import check_supported
@@ -112,8 +117,9 @@ class Carry:
 
     places: tuple[int, ...] | None = None
     burns: tuple[tribute.BurnDue, ...] = ()
-    leader: int | None = None  # None: the first-game procedure (first game, or 重新开牌)
+    leader: int | None = None  # None: the first-game procedure (first game, or 重新开牌), or a draw
     owed: tuple[tribute.Due, ...] = ()  # 点贡, 闷贡 and 憋王贡 worked out by the last game
+    drawer: int | None = None  # with no leader: the 开牌人 who draws this game's leader (later_games draw)
 
 
 @dataclass
@@ -167,12 +173,18 @@ class Game:
         check_supported(ruleset)
         if hands is not None and len(hands) != SEATS:
             raise ValueError(f"give {SEATS} hands, not {len(hands)}")
+        if hands is not None and not all(isinstance(hand, Cards) and len(hand) for hand in hands):
+            raise ValueError("every given hand is a Cards holding at least one card")
+        if leader is not None and leader not in range(SEATS):
+            raise ValueError(f"leader is a seat from 0 to {SEATS - 1}, not {leader!r}")
         self.ruleset = ruleset
         self.rules = rules = ruleset.rules
         self.seed = seed
         self.carry = carry or Carry()
         self.given_hands = tuple(hands) if hands is not None else None
         self.given_leader = leader
+        #: the 开牌人 of this game (第六条; rotates under first_player.later_games draw)
+        self.drawer = first_player.DRAWER if self.carry.drawer is None else self.carry.drawer
         self._rng = random.Random(seed)
         self._moves = moves_for(rules.plays, rules.bie3.enabled)
         self.components = registry.resolve(ruleset.components)  # places, score, tribute: maybe third-party
@@ -184,7 +196,8 @@ class Game:
         self.burns: list[BurnRecord] = []
         self.stats = {"burns": 0, "counter_burns": 0, "successful_burns": 0, "broken_burns": 0, "zhashao": 0,
                       "jiefeng": 0, "revolutions": 0, "voids": 0, "forced": 0, "hui3": 0, "men": 0, "bought": 0,
-                      "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0}
+                      "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0,
+                      "forfeits": 0}
         self.places: list[int] | None = None
         self.owed: list[tribute.Due] = []  # 点贡, 闷贡, 憋王贡 for the next game
         self.score: tuple[int, int] | None = None
@@ -201,7 +214,7 @@ class Game:
             hands = [list(hand.counts) for hand in self.given_hands]
             threes = [[hand[THREE]] + [0] * (deck.SUITS - 1) for hand in hands]
         else:
-            hands, threes = deck.deal(rules.deck.recipe, self._rng)
+            hands, threes = deck.deal(rules.deck.recipe, self._rng, rules.deck.each_hand)
         self.deals.append(tuple(Cards(tuple(hand)) for hand in hands))
         self._total = [sum(hand[rank] for hand in hands) for rank in range(N_RANKS)]
         self._hands = hands
@@ -212,6 +225,7 @@ class Game:
         self._zhashao: list[int] = []
         self._played = [False] * SEATS  # has played a card this game (窒息, 满贯)
         self._shown: list[int] = []  # seats that declared 挑牌: their team-mates see their hands
+        self._told: list[int | None] = [None] * SEATS  # 报牌 'when-asked': the count last told on asking
         self._one_run = False  # 满贯: the leader went out with nobody else playing
         self._bottom: list[int] = []  # ranked at once from the bottom: 诈烧, 窒息, 大小王不出手
         self._men: list[int] = []  # stifled (闷), in order
@@ -243,6 +257,8 @@ class Game:
             self.leader = self.given_leader
         elif self.carry.leader is not None:
             self.leader = self.carry.leader
+        elif self.carry.drawer is not None:
+            self.leader = first_player.draw(rules.deck.recipe, self._rng, self.drawer)
         else:
             self.leader = first_player.first_game(rules.first_player, rules.deck.recipe, threes, self._rng)
         if self.carry.places is not None:
@@ -300,6 +316,9 @@ class Game:
             self._buy(THREE)
             if self.rules.bie3.buy_fours:
                 self._buy(FOUR)
+        self._forfeit_holdings()
+        if self.over:
+            return
         if not self._in_play[self.leader]:
             following = turns.next_in_play(self.leader, self._in_play)
             assert following is not None
@@ -316,8 +335,42 @@ class Game:
                 if bought is not None:
                     seller, payment = bought
                     self.stats["bought"] += 1
-                    self.log.append(Event(seat, None, (f"买{RANK_SYMBOLS[rank]} from {seller} "
-                                                       f"for {RANK_SYMBOLS[payment]}",)))
+                    paid = "as a gift (赠)" if payment is None else f"for {RANK_SYMBOLS[payment]}"
+                    self.log.append(Event(seat, None, (f"买{RANK_SYMBOLS[rank]} from {seller} {paid}",)))
+
+    def _forfeit_holdings(self) -> None:
+        """penalties.forfeits 'no X': once buying is over, each seat in play holding no X pays the
+        consequence, from the leader on (002:22, 003:53)."""
+        for forfeit in self.rules.penalties.forfeits:
+            if forfeit.condition != "holds-none":
+                continue
+            for seat in (self.leader, *ORDER[self.leader]):
+                if self._in_play[seat] and not self._hands[seat][forfeit.rank] and not self.over:
+                    notes: list[str] = []
+                    self._forfeit(seat, forfeit, notes)
+                    self.log.append(Event(seat, None, tuple(notes)))
+
+    def _forfeits_play(self, seat: int, combo: Combo, notes: list[str]) -> bool:
+        """penalties.forfeits 'X with A': a play of Xs carrying A, before or after opening, pays the
+        consequence (003:53); True when the seat was ranked at once."""
+        for forfeit in self.rules.penalties.forfeits:
+            if forfeit.matches_play(combo.base, combo.cards.counts) and self._forfeit(seat, forfeit, notes):
+                return True
+        return False
+
+    def _forfeit(self, seat: int, forfeit: Forfeit, notes: list[str]) -> bool:
+        """Apply ``forfeit``'s consequence to ``seat``: give 开点 up (even if opened), or be ranked
+        from the bottom at once (大落, then 二落 …); True for the latter."""
+        self.stats["forfeits"] += 1
+        if forfeit.consequence == "no-kaidian":
+            if not self._gave_up[seat]:
+                self._gave_up[seat] = True
+                self.stats["gave_up_kaidian"] += 1
+            self._opened[seat] = False
+            notes.append(f"{forfeit}")
+            return False
+        self._rank_at_once(seat, notes, f"{forfeit}")
+        return True
 
     def _begin_declarations(self) -> None:
         """明点 (第二十四条): after tribute, before the first play, seats in play that have not declared."""
@@ -390,6 +443,14 @@ class Game:
     def _may_tiaopai(self, seat: int) -> bool:
         return reporting.may_tiaopai(self.rules.reporting, seat, self._shown, self.rules.bie3.enabled)
 
+    def _to_ask(self, seat: int, deciding: bool = True) -> list[int]:
+        """问张数: whose counts ``seat`` would be told by asking now; only at its own playing decision
+        (``deciding``: not yet taken off the slots)."""
+        if deciding and self._kind_at(seat) not in (LEAD, *_BEATING):
+            return []
+        counts = [sum(hand) for hand in self._hands]
+        return reporting.to_ask(self.rules.reporting, seat, counts, self._told, self._in_play)
+
     def _may_request_jiefeng(self, seat: int) -> bool:
         return self._kind_at(seat) in _BEATING and turns.may_request_jiefeng(
             self.rules.turns, seat, self._top_seat, self._in_play)
@@ -400,7 +461,7 @@ class Game:
     def _yield_targets(self, seat: int) -> list[int]:
         """The next two seats in play after ``seat`` (not the 对头 who played), if they may follow."""
         following = [other for other in ORDER[seat] if self._in_play[other] and other != self._top_seat][:2]
-        return [other for other in following if turns.may_follow(other, self._top_seat, self._passed)]
+        return [other for other in following if turns.may_follow(self.rules.turns, other, self._top_seat, self._passed)]
 
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal for :attr:`turn` now."""
@@ -441,6 +502,12 @@ class Game:
                 return None
             choices = ", ".join(self.rules.hui3.choices)
             return _no("hui3.choices", f"会3：可选 {choices}，或过", f"会3: choose one of {choices}, or pass")
+        if isinstance(action, Ask):
+            if self._to_ask(seat):
+                return None
+            return _no("reporting.report_counts", "问张数：报牌须有人问时，轮到自己出牌时可问；现在没有未报的张数",
+                       "ask for hand counts: where counts are told only when asked, at your turn to play, while a "
+                       "hand at or below the reporting count has not told its count")
         if kind == LEAD:
             if isinstance(action, Tiaopai):
                 if self._may_tiaopai(seat):
@@ -500,7 +567,8 @@ class Game:
         kind, hand = self._kind, self._hands[self.turn]
         if kind == LEAD:
             leads: list[Action] = [Play(cards_of(counts)) for counts in self._moves.leads(hand)]
-            return leads + ([TIAOPAI] if self._may_tiaopai(self.turn) else [])
+            return leads + ([TIAOPAI] if self._may_tiaopai(self.turn) else []) + \
+                ([ASK] if self._to_ask(self.turn) else [])
         if kind == RETURN:
             return [Return(Cards(counts)) for counts in _submultisets(hand, self._returns[0][2])]
         if kind == REVOLT:
@@ -522,6 +590,8 @@ class Game:
             others.append(YIELD)
         if self._may_request_jiefeng(self.turn):
             others.append(JIEFENG)
+        if self._to_ask(self.turn):
+            others.append(ASK)
         return others
 
     def sample_action(self, rng: random.Random) -> Action:
@@ -545,6 +615,7 @@ class Game:
     def apply(self, action: Action) -> Event:
         """Apply a legal action of :attr:`turn` and move on to the next decision (an illegal play
         under 错牌不出 costs the turn instead of being refused: :meth:`_wrong_play`)."""
+        check_action(action)
         wrong = self._wrong_play(action)
         seat, kind = self.turn, self._kind
         self.actions.append((seat, action))
@@ -570,6 +641,11 @@ class Game:
             self._declared[seat] = "yudian" if kind == YUDIAN else "mingdian"
             self.stats["declarations"] += 1
             notes.append("预点" if kind == YUDIAN else "明点")
+        elif isinstance(action, Ask):
+            for other in self._to_ask(seat, deciding=False):
+                self._told[other] = sum(self._hands[other])
+                notes.append(f"{other}: {self._told[other]}张")
+            self._slots.insert(0, (kind, seat))  # asking does not use up the decision
         elif isinstance(action, Tiaopai):
             self._shown.append(seat)
             self._slots.insert(0, (LEAD, seat))  # showing the hand does not use up the lead
@@ -653,6 +729,9 @@ class Game:
             self._stifle(seat, notes)
             if self.over:
                 return
+        ranked = self._forfeits_play(seat, combo, notes)
+        if self.over:
+            return
         if burn:
             previous = self._burner
             counter = previous is not None
@@ -682,11 +761,12 @@ class Game:
         self._on_yield = kind == YIELD_FOLLOW
         if self._luanchan or not self.rules.turns.pass_locks_out:
             self._passed.clear()
-        if empty:
+        if empty and not ranked:
             self._go_out(seat, notes)
             if self.over:
                 return
-        elif self.rules.bie3.enabled and self.rules.bie3.jokers_last_is_dalu and bie3.stuck_with_jokers(hand):
+        elif not ranked and self.rules.bie3.enabled and self.rules.bie3.jokers_last_is_dalu \
+                and bie3.stuck_with_jokers(hand):
             self._stuck_with_jokers(seat, notes)
             if self.over:
                 return
@@ -721,10 +801,14 @@ class Game:
 
     def _stuck_with_jokers(self, seat: int, notes: list[str]) -> None:
         """大小王不出手: ranked 大落 at once; a burn of this seat ends with it. Its play stays on top."""
-        if self._burner == seat:
-            self._close_burn("大小王不出手")
         self.stats["stuck_jokers"] += 1
-        notes.append("大小王不出手")
+        self._rank_at_once(seat, notes, "大小王不出手")
+
+    def _rank_at_once(self, seat: int, notes: list[str], why: str) -> None:
+        """Ranked from the bottom at once, for ``why``; a burn of this seat ends with it."""
+        if self._burner == seat:
+            self._close_burn(why)
+        notes.append(why)
         self._rank_now(seat)
 
     def _kaidian_lived(self, player: int) -> None:
@@ -803,7 +887,7 @@ class Game:
             if self.over:
                 return
         opposite = duitou(seat)
-        if self.rules.turns.gousiji and len(self._finished) <= 2 and self._in_play[opposite]:
+        if turns.gousiji_chance(self.rules.turns, len(self._finished)) and self._in_play[opposite]:
             self._gousiji.add(opposite)
         if turns.luanchan_due(self.rules.turns, len(self._finished), len(self._revolutionaries)):
             self._luanchan_due = True
@@ -829,12 +913,13 @@ class Game:
                 return slots + [(ANSWER, seat) for seat in answering]
             return slots + (self._follow_slots(player) if self.rules.turns.wutou else [])
         if self._on_yield:  # only the 对头 may beat a play made onto a yield (001 Q&A 6)
-            return [(ANSWER, opposite)] if in_play[opposite] else []
+            return [(ANSWER, opposite)] if in_play[opposite] and turns.may_follow(
+                self.rules.turns, opposite, player, self._passed) else []
         return self._follow_slots(player)
 
     def _follow_slots(self, player: int) -> list[Slot]:
         return [(FOLLOW, seat) for seat in ORDER[player]
-                if self._in_play[seat] and turns.may_follow(seat, player, self._passed)]
+                if self._in_play[seat] and turns.may_follow(self.rules.turns, seat, player, self._passed)]
 
     def _burn_offers(self, player: int, opposite: int) -> list[Slot]:
         excluded = opposite if self._in_play[opposite] else None
@@ -903,10 +988,20 @@ class Game:
         if rule.bie3.enabled:
             owed += [tribute.Due("men", seat, self._stifler[seat], rule.tribute.men_cards, False)
                      for seat in self._men if rule.tribute.men_cards]
-            for seat in range(SEATS):
-                jokers = self._hands[seat][SMALL_JOKER] + self._hands[seat][BIG_JOKER]
-                if jokers:
-                    owed.append(tribute.Due("biewang", seat, duitou(seat), jokers, False))
+            owed += self._biewang_dues()
+        return owed
+
+    def _biewang_dues(self) -> list[tribute.Due]:
+        """憋王贡: a seat still holding jokers at the end pays its 对头 or 头科 (``tribute.biewang_to``)
+        ``biewang_cards``, or one card per joker held."""
+        assert self.places is not None
+        rule = self.rules.tribute
+        owed = []
+        for seat in range(SEATS):
+            jokers = sum(self._hands[seat][joker] for joker in JOKERS)
+            receiver = duitou(seat) if rule.biewang_to == "duitou" else self.places.index(0)
+            if jokers and receiver != seat:
+                owed.append(tribute.Due("biewang", seat, receiver, rule.biewang_cards or jokers, False))
         return owed
 
     def next_dues(self) -> list[tribute.Due]:
@@ -969,6 +1064,11 @@ class Game:
         return tuple(self._declared)
 
     @property
+    def told(self) -> tuple[int | None, ...]:
+        """Each seat's hand count as last told on asking (报牌 'when-asked'), None if never."""
+        return tuple(self._told)
+
+    @property
     def burner(self) -> int | None:
         return self._burner
 
@@ -994,7 +1094,7 @@ class Game:
             to_act=self.turn if public_turn else None,
             decision=self.decision if self.turn == seat else None,
             hand=self.hand(seat) if self.stage != YUDIAN_STAGE else Cards(_NONE),
-            counts=tuple(count if reporting.count_visible(rule, seat, other, count, shown[other])
+            counts=tuple(count if reporting.count_visible(rule, seat, other, count, shown[other], self._told[other])
                          and self.stage != YUDIAN_STAGE else None for other, count in enumerate(counts)),
             hands=tuple(self.hand(other) if reporting.hand_visible(rule, seat, other, counts[other], shown[other])
                         and self.stage != YUDIAN_STAGE else None for other in range(SEATS)),
@@ -1021,7 +1121,7 @@ class Game:
         twin._rng.setstate(self._rng.getstate())
         twin._hands = [list(hand) for hand in self._hands]
         for name in ("_table", "_removed", "_in_play", "_finished", "_zhashao", "_bottom", "_men", "_revolutionaries",
-                     "_round", "_played", "_shown",
+                     "_round", "_played", "_shown", "_told",
                      "_slots", "_returns", "log", "actions", "deals", "_stifler", "_lived", "_opened", "_gave_up",
                      "_four_due", "_declared", "owed"):
             setattr(twin, name, list(getattr(self, name)))

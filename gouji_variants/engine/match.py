@@ -43,8 +43,10 @@ class Match:
         self.totals[1] += game.score[1]
         rules = self.ruleset.rules
         redeal = score.swept(game.places) is not None and rules.tribute.chuansanhu == "redeal"
-        leader = None if redeal else first_player.later_game(rules.first_player, game.places, game.leader)
-        self.carry = Carry(tuple(game.places), game.successful_burns(), leader, tuple(game.owed))
+        rule = rules.first_player
+        leader = None if redeal else first_player.later_game(rule, game.places, game.leader)
+        drawer = first_player.next_drawer(rule, game.drawer)  # a redeal is drawn by the next 开牌人 too
+        self.carry = Carry(tuple(game.places), game.successful_burns(), leader, tuple(game.owed), drawer)
 
     def play(self, agents: Sequence[Agent], games: int, rng: random.Random) -> list[Game]:
         for _ in range(games):

@@ -4,7 +4,7 @@ A combination is described by its base rank and how many 2s and jokers are
 attached; which attachments are allowed comes from the ruleset's ``plays``
 section, and a generated play always satisfies :func:`components.plays.classify`
 and (when following) :func:`components.plays.beats` — the property tests check
-both against brute force. Hands are lists of 15 counts (3..A, 2, 小王, 大王).
+both against brute force. Hands are lists of 16 counts (3..A, 2, 小王, 大王, 王中王).
 """
 
 from __future__ import annotations
@@ -12,8 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, THREE, TWO, Cards
+from ..cards import BIG_JOKER, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..components.plays import Play as Combo
+from ..components.plays import applies, count_jokers
+from ..components.plays import kills as meets
+from ..expressions import KillRule
 from ..rules import Plays
 
 Counts = tuple[int, ...]
@@ -21,7 +24,9 @@ _ZERO = (0,) * N_RANKS
 
 
 _CARDS: dict[Counts, Cards] = {}
-_NO_JOKERS = [(0, 0)]
+Jokers = tuple[int, int, int]  # (小王, 大王, 王中王) attached
+_NO_JOKERS: list[Jokers] = [(0, 0, 0)]
+_NO_LEAST: Jokers = (0, 0, 0)
 
 
 def cards_of(counts: Counts) -> Cards:
@@ -32,12 +37,13 @@ def cards_of(counts: Counts) -> Cards:
     return found
 
 
-def _vector(base: int, k: int, twos: int, small: int, big: int) -> Counts:
+def _vector(base: int, k: int, twos: int, small: int, big: int, top: int = 0) -> Counts:
     counts = list(_ZERO)
     counts[base] += k
     counts[TWO] += twos
     counts[SMALL_JOKER] += small
     counts[BIG_JOKER] += big
+    counts[TOP_JOKER] += top
     return tuple(counts)
 
 
@@ -51,7 +57,7 @@ class Moves:
         self.mix = plays.mix_jokers
         self.jokers_with_threes = plays.jokers_with_threes
         self.kills = plays.kills
-        self._pairs: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self._sets: dict[Jokers, list[Jokers]] = {}
 
     def _jokers_allowed(self, base: int) -> bool:
         return self.attach_jokers and (base != THREE or self.jokers_with_threes and not self.whole_threes)
@@ -60,50 +66,52 @@ class Moves:
         """憋3: whether the hand is 3s only, the one time a lead of 3s (all of them) is allowed."""
         return not any(count for rank, count in enumerate(hand) if rank != THREE)
 
-    def _joker_pairs(self, base: int, small: int, big: int) -> list[tuple[int, int]]:
-        """Every (小王, 大王) attachment a play of ``base`` may carry from ``small`` and ``big``."""
+    def _joker_sets(self, base: int, small: int, big: int, top: int) -> list[Jokers]:
+        """Every (小王, 大王, 王中王) attachment a play of ``base`` may carry from the hand's jokers."""
         if base >= SMALL_JOKER or not self._jokers_allowed(base):
             return _NO_JOKERS
-        key = (small, big)
-        found = self._pairs.get(key)
+        key = (small, big, top)
+        found = self._sets.get(key)
         if found is None:
             if self.mix:
-                found = [(s, b) for s in range(small + 1) for b in range(big + 1)]
+                found = [(s, b, w) for w in range(top + 1) for s in range(small + 1) for b in range(big + 1)]
             else:
-                found = [(0, 0)] + [(s, 0) for s in range(1, small + 1)] + [(0, b) for b in range(1, big + 1)]
-            self._pairs[key] = found
+                found = [(0, 0, 0)] + [(s, 0, 0) for s in range(1, small + 1)] + \
+                    [(0, b, 0) for b in range(1, big + 1)] + [(0, 0, w) for w in range(1, top + 1)]
+            self._sets[key] = found
         return found
 
     # -- leads ---------------------------------------------------------------------------------
 
     def _lead_weights(self, hand: Sequence[int]) -> list[int]:
         """How many distinct leads each base rank gives."""
-        small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
+        small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         weights = [0] * N_RANKS
         t_choices = twos + 1 if self.attach_twos else 1
         for base in range(TWO):
             if hand[base]:
-                weights[base] = hand[base] * t_choices * self._joker_choices(base, small, big)
+                weights[base] = hand[base] * t_choices * self._joker_choices(base, small, big, top)
         if self.whole_threes and hand[THREE]:
             weights[THREE] = int(self._last_threes(hand))
         if twos:
-            weights[TWO] = twos * self._joker_choices(TWO, small, big)
+            weights[TWO] = twos * self._joker_choices(TWO, small, big, top)
         if small:
-            weights[SMALL_JOKER] = small * (big + 1 if self.mix else 1)
-        weights[BIG_JOKER] = big
+            weights[SMALL_JOKER] = small * ((big + 1) * (top + 1) if self.mix else 1)
+        weights[BIG_JOKER] = big * (top + 1 if self.mix else 1)
+        weights[TOP_JOKER] = top
         return weights
 
-    def _joker_choices(self, base: int, small: int, big: int) -> int:
+    def _joker_choices(self, base: int, small: int, big: int, top: int) -> int:
         if not self._jokers_allowed(base):
             return 1
-        return (small + 1) * (big + 1) if self.mix else small + big + 1
+        return (small + 1) * (big + 1) * (top + 1) if self.mix else small + big + top + 1
 
     def count_leads(self, hand: Sequence[int]) -> int:
         return sum(self._lead_weights(hand))
 
     def leads(self, hand: Sequence[int]) -> Iterator[Counts]:
         """Every distinct lead, lowest base rank first."""
-        small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
+        small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         for base in range(TWO):
             if not hand[base]:
                 continue
@@ -111,19 +119,24 @@ class Moves:
                 if self._last_threes(hand):
                     yield _vector(THREE, hand[THREE], 0, 0, 0)
                 continue
-            pairs = self._joker_pairs(base, small, big)
+            sets = self._joker_sets(base, small, big, top)
             for t in range(twos + 1 if self.attach_twos else 1):
-                for s, b in pairs:
+                for s, b, w in sets:
                     for k in range(1, hand[base] + 1):
-                        yield _vector(base, k, t, s, b)
-        for s, b in self._joker_pairs(TWO, small, big):
+                        yield _vector(base, k, t, s, b, w)
+        for s, b, w in self._joker_sets(TWO, small, big, top):
             for k in range(1, twos + 1):
-                yield _vector(TWO, k, 0, s, b)
-        for b in range(big + 1 if self.mix else 1):
-            for s in range(1, small + 1):
-                yield _vector(SMALL_JOKER, s, 0, 0, b)
-        for b in range(1, big + 1):
-            yield _vector(BIG_JOKER, b, 0, 0, 0)
+                yield _vector(TWO, k, 0, s, b, w)
+        mixed = top + 1 if self.mix else 1
+        for w in range(mixed):
+            for b in range(big + 1 if self.mix else 1):
+                for s in range(1, small + 1):
+                    yield _vector(SMALL_JOKER, s, 0, 0, b, w)
+        for w in range(mixed):
+            for b in range(1, big + 1):
+                yield _vector(BIG_JOKER, b, 0, 0, 0, w)
+        for w in range(1, top + 1):
+            yield _vector(TOP_JOKER, w, 0, 0, 0, 0)
 
     def sample_lead(self, hand: Sequence[int], rng: random.Random) -> Counts:
         """A lead drawn uniformly from all distinct leads, without listing them."""
@@ -134,11 +147,15 @@ class Moves:
             pick -= weights[base]
             base += 1
         small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
+        if base == TOP_JOKER:
+            return _vector(TOP_JOKER, pick + 1, 0, 0, 0)
         if base == BIG_JOKER:
-            return _vector(BIG_JOKER, pick + 1, 0, 0, 0)
+            w, b = divmod(pick, big)
+            return _vector(BIG_JOKER, b + 1, 0, 0, 0, w)
         if base == SMALL_JOKER:
-            b, s = divmod(pick, small)
-            return _vector(SMALL_JOKER, s + 1, 0, 0, b)
+            pick, s = divmod(pick, small)
+            w, b = divmod(pick, big + 1)
+            return _vector(SMALL_JOKER, s + 1, 0, 0, b, w)
         count = hand[base]
         if base == THREE and self.whole_threes:
             return _vector(THREE, count, 0, 0, 0)
@@ -146,99 +163,129 @@ class Moves:
         t = 0
         if base < TWO and self.attach_twos:
             pick, t = divmod(pick, twos + 1)
-        s, b = self._nth_pair(base, pick, small, big)
-        return _vector(base, k + 1, t, s, b)
+        s, b, w = self._nth_set(base, pick, small, big)
+        return _vector(base, k + 1, t, s, b, w)
 
-    def _nth_pair(self, base: int, index: int, small: int, big: int) -> tuple[int, int]:
+    def _nth_set(self, base: int, index: int, small: int, big: int) -> Jokers:
         if not self._jokers_allowed(base):
-            return 0, 0
+            return 0, 0, 0
         if self.mix:
-            s, b = divmod(index, big + 1)
-            return s, b
+            index, b = divmod(index, big + 1)
+            w, s = divmod(index, small + 1)
+            return s, b, w
         if index <= small:
-            return index, 0
-        return 0, index - small
+            return index, 0, 0
+        if index <= small + big:
+            return 0, index - small, 0
+        return 0, 0, index - small - big
 
     # -- following -----------------------------------------------------------------------------
 
-    def _of_size(self, hand: Sequence[int], base: int, size: int, min_small: int, min_big: int) -> Iterator[Counts]:
-        """Plays of exactly ``size`` cards on ``base`` with at least the given jokers."""
-        small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
-        if base == BIG_JOKER:
-            if min_small == 0 and min_big <= size <= big:
-                yield _vector(BIG_JOKER, size, 0, 0, 0)
-            return
-        if base == SMALL_JOKER:
-            for b in range(min_big, (big if self.mix else 0) + 1):
-                s = size - b
-                if max(1, min_small) <= s <= small:
-                    yield _vector(SMALL_JOKER, s, 0, 0, b)
+    def _of_size(self, hand: Sequence[int], base: int, size: int, least: Jokers = _NO_LEAST) -> Iterator[Counts]:
+        """Plays of exactly ``size`` cards on ``base`` with at least ``least`` (小王, 大王, 王中王)."""
+        if base >= SMALL_JOKER:
+            yield from self._jokers_of_size(hand, base, size, least)
             return
         have = hand[base]
         if not have:
             return
-        for s, b in self._joker_pairs(base, small, big):
-            if s < min_small or b < min_big:
-                continue
-            if base == TWO:
-                k = size - s - b
+        sets = self._joker_sets(base, hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER])
+        if least is not _NO_LEAST:
+            sets = [j for j in sets if j[0] >= least[0] and j[1] >= least[1] and j[2] >= least[2]]
+        if base == TWO:
+            for s, b, w in sets:
+                k = size - s - b - w
                 if 1 <= k <= have:
-                    yield _vector(TWO, k, 0, s, b)
-                continue
-            for t in range(twos + 1 if self.attach_twos else 1):
-                k = size - s - b - t
+                    yield _vector(TWO, k, 0, s, b, w)
+            return
+        twos = hand[TWO] + 1 if self.attach_twos else 1
+        for s, b, w in sets:
+            for t in range(twos):
+                k = size - s - b - w - t
                 if k < 1:
                     break
                 if k <= have:
-                    yield _vector(base, k, t, s, b)
+                    yield _vector(base, k, t, s, b, w)
+
+    def _jokers_of_size(self, hand: Sequence[int], base: int, size: int, least: Jokers) -> Iterator[Counts]:
+        """Plays of jokers alone, lowest joker ``base``, as :meth:`_of_size`."""
+        small, big, top = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER]
+        min_small, min_big, min_top = least
+        if base == TOP_JOKER:
+            if min_small == min_big == 0 and min_top <= size <= top:
+                yield _vector(TOP_JOKER, size, 0, 0, 0)
+            return
+        tops = range(min_top, (top if self.mix else 0) + 1)
+        if base == BIG_JOKER:
+            if min_small:
+                return
+            for w in tops:
+                b = size - w
+                if max(1, min_big) <= b <= big:
+                    yield _vector(BIG_JOKER, b, 0, 0, 0, w)
+            return
+        for w in tops:
+            for b in range(min_big, (big if self.mix else 0) + 1):
+                s = size - b - w
+                if max(1, min_small) <= s <= small:
+                    yield _vector(SMALL_JOKER, s, 0, 0, b, w)
 
     def beating(self, hand: Sequence[int], target: Combo) -> Iterator[Counts]:
         """Every distinct play from ``hand`` that beats ``target``."""
         counts = target.cards.counts
-        small, big, target_size = counts[SMALL_JOKER], counts[BIG_JOKER], sum(counts)
-        if not (small or big):
+        target_size = sum(counts)
+        if not (counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]):
             for base in range(target.base + 1, N_RANKS):
                 if hand[base]:
-                    yield from self._of_size(hand, base, target_size, 0, 0)
+                    yield from self._of_size(hand, base, target_size)
             return
-        kind, count = (BIG_JOKER, big) if big else (SMALL_JOKER, small)
         seen: set[Counts] = set()
         for kill in self.kills:
-            if kill.target != kind or (kill.on_two and target.base != TWO):
+            if not applies(kill, target):
                 continue
-            need = kill.ratio * count
             size = target_size + kill.extra
-            low = 0 if kill.any_rank else target.base + 1
-            min_small, min_big = (0, need) if kill.killer == BIG_JOKER else (need, 0)
+            low = 0 if kill.any_rank else SMALL_JOKER if kill.alone else target.base + 1
+            checked = kill.alone or kill.killer not in JOKERS
             for base in range(low, N_RANKS):
-                for play in self._of_size(hand, base, size, min_small, min_big):
-                    if play not in seen:
+                for play in self._of_size(hand, base, size, _least(kill, target)):
+                    if play not in seen and (not checked or meets(kill, Combo(cards_of(play), base), target)):
                         seen.add(play)
                         yield play
 
     def can_beat(self, hand: Sequence[int], target: Combo) -> bool:
         counts = target.cards.counts
-        if counts[SMALL_JOKER] or counts[BIG_JOKER]:
+        if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
             return next(self.beating(hand, target), None) is not None
         size = sum(counts)
-        small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
+        small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         for base in range(target.base + 1, N_RANKS):
-            if hand[base] and self._max_size(base, hand[base], twos, small, big) >= size:
+            if hand[base] and self._max_size(base, hand[base], twos, small, big, top) >= size:
                 return True
         return False
 
-    def _max_size(self, base: int, have: int, twos: int, small: int, big: int) -> int:
+    def _max_size(self, base: int, have: int, twos: int, small: int, big: int, top: int) -> int:
         """The largest play on ``base`` (any play from 1 up to it exists, given ``have`` > 0)."""
+        if base == TOP_JOKER:
+            return top
         if base == BIG_JOKER:
-            return big
+            return big + (top if self.mix else 0)
         if base == SMALL_JOKER:
-            return small + (big if self.mix else 0)
+            return small + (big + top if self.mix else 0)
         jokers = 0
         if self._jokers_allowed(base):
-            jokers = small + big if self.mix else max(small, big)
+            jokers = small + big + top if self.mix else max(small, big, top)
         if base == TWO:
             return have + jokers
         return have + (twos if self.attach_twos else 0) + jokers
+
+
+def _least(kill: KillRule, target: Combo) -> Jokers:
+    """The fewest (小王, 大王, 王中王) a play meeting ``kill`` carries (none for mixed counts)."""
+    if kill.killer not in JOKERS:
+        return 0, 0, 0
+    need = kill.wanted(count_jokers(target.cards, kill.target))
+    return (need if kill.killer == SMALL_JOKER else 0, need if kill.killer == BIG_JOKER else 0,
+            need if kill.killer == TOP_JOKER else 0)
 
 
 _CACHE: dict[tuple[Plays, bool], Moves] = {}

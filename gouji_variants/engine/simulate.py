@@ -20,9 +20,10 @@ STAT_LABELS = {
     "counter_burns": "  taken over (反烧)", "zhashao": "  诈烧 → 大落", "jiefeng": "接风",
     "revolutions": "revolutions (革命)", "voids": "void games (流局)", "hui3": "会3",
     "kaidian_failures": "开点 failures (seats that did not open, 打点)",
-    "gave_up_kaidian": "  落四: 开点 given up by playing 4s", "declarations": "宣点 (明点 / 预点)",
+    "gave_up_kaidian": "  开点 given up (落四, forfeits)", "declarations": "宣点 (明点 / 预点)",
     "bought": "买3 / 买4 (憋3)", "men": "闷 (stifled, 憋3)",
     "stuck_jokers": "大小王不出手 → 大落",
+    "forfeits": "forfeits (penalties.forfeits: 大落 or 不开点)",
 }
 
 
@@ -73,7 +74,7 @@ def simulate(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent],
         result.stats.update(game.stats)
         result.games += 1
         if keep is not None:
-            keep(game_record(game))
+            keep(game_record(game, players=[agent.name for agent in agents]))
         match.games.clear()  # keep memory flat over long runs
         if progress is not None:
             progress()

@@ -6,7 +6,7 @@ import dataclasses
 from typing import Any
 
 from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset
+from gouji_variants.compiler import Ruleset, fingerprint
 from gouji_variants.engine import PASS, Game, Play
 from gouji_variants.engine.game import Carry
 from gouji_variants.rules import PLACE_NAMES
@@ -17,7 +17,7 @@ def variant(ruleset: Ruleset, **sections: dict[str, Any]) -> Ruleset:
     rules = ruleset.rules
     for name, changes in sections.items():
         rules = dataclasses.replace(rules, **{name: dataclasses.replace(getattr(rules, name), **changes)})
-    return dataclasses.replace(ruleset, rules=rules)
+    return dataclasses.replace(ruleset, rules=rules, fingerprint=fingerprint(rules, ruleset.components))
 
 
 #: Place index by name: 头科 0 … 大落 5.

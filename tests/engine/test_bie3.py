@@ -16,7 +16,7 @@ from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
 from gouji_variants.components import places, tribute
 from gouji_variants.engine import IllegalAction
-from gouji_variants.expressions import TributeOrder
+from gouji_variants.expressions import BuyOrder, TributeOrder, parse
 
 
 def bie3_variant(dagang: Ruleset, order: tuple[str, ...] = ("men", "luo"), **rules: Any) -> Ruleset:
@@ -59,11 +59,30 @@ BUYERS = ("25", "338", "339", "36", "3T", "3J")
 def test_a_seat_without_a_three_buys_one_with_a_two(dagang: Ruleset, buy_from: str, seller: int) -> None:
     """第二十六条(二): 无3者 … 用钱向对头买1张3牌，如对头无3或只有1张3牌，则向对头的联邦买;
     济宁 001:46 没有3和4的向多3多4者购买，如果对门没，联邦优先赠卖."""
-    game = deal(bie3_variant(dagang, buy_from=buy_from), *BUYERS)
+    game = deal(bie3_variant(dagang, buy_from=parse(BuyOrder, buy_from)), *BUYERS)
     assert game.hand(0) == Cards.parse("35")
     assert game.hand(seller) == Cards.parse(BUYERS[seller]) - Cards.parse("3") + Cards.parse("2")
     assert game.stats["bought"] == 1
     assert deal(dagang, *BUYERS).hand(0) == Cards.parse("25")
+
+
+def test_buying_from_the_duitou_only_leaves_a_seat_without_when_the_duitou_has_no_spare(dagang: Ruleset) -> None:
+    """003:50 冲三: 若没有3则需要用2 … 向对门换取一张3 — the 对门 only: seat 1 has a spare, but is not asked."""
+    game = deal(bie3_variant(dagang, buy_from=parse(BuyOrder, "对门")), *BUYERS)
+    assert game.hand(0) == Cards.parse("25") and game.stats["bought"] == 0
+    spare = deal(bie3_variant(dagang, buy_from=parse(BuyOrder, "对门")), "25", "38", "39", "336", "3T", "3J")
+    assert spare.hand(0) == Cards.parse("35") and spare.hand(3) == Cards.parse("362")
+
+
+@pytest.mark.parametrize("hands", [BUYERS, ("5", *BUYERS[1:])])
+def test_a_team_mate_that_gives_hands_the_three_over_unpaid(dagang: Ruleset, hands: tuple[str, ...]) -> None:
+    """济宁 001:46 如果对门没，联邦优先赠卖: with 联邦赠 the team-mate (seat 2) gives, so the buyer keeps its 2,
+    and a buyer with nothing to pay gets one too; sold, the 2 goes to the seller."""
+    gift = deal(bie3_variant(dagang, buy_from=parse(BuyOrder, "对门 > 联邦赠 > 上下家")), *hands)
+    assert gift.hand(0) == Cards.parse(hands[0]) + Cards.parse("3")
+    assert gift.hand(2) == Cards.parse("39") and gift.stats["bought"] == 1
+    sold = deal(bie3_variant(dagang, buy_from=parse(BuyOrder, "对门 > 联邦 > 上下家")), *hands)
+    assert sold.hand(2) == (Cards.parse("392") if "2" in hands[0] else Cards.parse("339"))
 
 
 def test_buy_fours_buys_a_four_too(dagang: Ruleset) -> None:

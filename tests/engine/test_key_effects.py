@@ -56,6 +56,7 @@ def no_burning(ruleset: Ruleset, **sections: dict[str, Any]) -> Ruleset:
     ("4 decks, only 6 of 3, remove 2 of 4", 34, 6),  # 003:51 单张三: 共计204张牌，一人34张牌
     ("4 decks, only 6 of 3, only 6 of 4, remove 4 of 5", 32, 6),  # 003:54 单张四: 每人32张牌
     ("4 decks, add 12 of R, add 12 of B", 40, 16),  # 003:56 三十二张鬼
+    ("4 decks, add 6 of W", 37, 16),  # a 王中王 above 大王, at tables that add one (issue 11)
 ])
 def test_deck_recipe_sets_what_is_dealt(dagang: Ruleset, recipe: str, each: int, threes: int) -> None:
     """deck.recipe: the deal itself differs — cards per seat and how many 3s there are."""
@@ -102,22 +103,37 @@ def test_attach_twos_lets_a_two_make_up_the_count_when_following(dagang: Ruleset
 KILL_HANDS = ("R95", "6", "7", "RRT", "8", "J")
 
 
-@pytest.mark.parametrize(("kills", "answers"), [
-    ((), False),  # 000:120 大花掛任何牌時，發牌均為死牌 (dagang: B by R only)
-    (("R by 2R, +1 card",), True),  # 003:55 红鬼二打一: 两张以上红鬼 … 必须比对方多一张牌
+@pytest.mark.parametrize(("kills", "lead", "answer"), [
+    ((), "R9", None),  # 000:120 大花掛任何牌時，發牌均為死牌 (dagang: B by R only)
+    (("R by 2R, +1 card",), "R9", "RRT"),  # 003:55 红鬼二打一: 两张以上红鬼 … 必须比对方多一张牌
+    (("R by 2R, +1 card",), "R", None),  # a lone 大王 has no rank to step above
+    (("R by 2R, +1 card", "R alone by 2R, +1 card"), "R", "RR"),  # 003:55 … 可灭掉对方的一张红鬼
 ])
 def test_kills_decide_whether_the_duitou_can_beat_a_big_joker_play(dagang: Ruleset, kills: tuple[str, ...],
-                                                                  answers: bool) -> None:
+                                                                  lead: str, answer: str | None) -> None:
     """plays.kills: under the 大纲 a play with 大王 is dead and its 对头 扣s it at once; with
-    红鬼二打一 the 对头's RRT beats R9 and the 对头 is asked to answer."""
+    红鬼二打一 the 对头's RRT beats R9 and the 对头 is asked to answer; a lone R falls to RR
+    only where a rule says 'alone'."""
     rules = tuple(parse(KillRule, text) for text in ("B by R", *kills))
     game = deal(variant(dagang, plays={"kills": rules}), *KILL_HANDS)
-    game.apply(play("R9"))
-    if answers:
-        assert game.turn == 3 and game.decision == "answer" and play("RRT") in game.legal_actions()
+    game.apply(play(lead))
+    if answer:
+        assert game.turn == 3 and game.decision == "answer" and play(answer) in game.legal_actions()
     else:
         assert game.turn == 0 and game.decision == "lead"  # seat 3 was passed for: 扣牌
         assert "扣牌" in game.log[-1].notes and game.log[-1].forced
+
+
+def test_super_jokers_are_dealt_played_and_killed_by_the_rules(dagang: Ruleset) -> None:
+    """deck.recipe 'add 6 of W' deals 王中王, and plays.kills 'R by W' lets a 王中王 beat a 大王 play."""
+    house = variant(dagang, deck={"recipe": parse(DeckRecipe, "4 decks, add 6 of W")},
+                    plays={"kills": (parse(KillRule, "B by R"), parse(KillRule, "R by W"))})
+    assert Game(house, 3).deck_total[Cards.parse("W").ranks()[0]] == 6
+    game = deal(house, "R95", "6", "7", "WT", "8", "J")
+    game.apply(play("R9"))
+    assert game.turn == 3 and game.decision == "answer" and play("TW") in game.legal_actions()
+    game.apply(play("TW"))
+    assert game.hand(3) == Cards.EMPTY
 
 
 # -- gouji.* (who may answer) ------------------------------------------------------------------

@@ -19,7 +19,7 @@ from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, play
 from gouji_variants.engine.invariants import conserved
 from gouji_variants.engine.moves import moves_for
 from gouji_variants.engine.record import game_record, replay
-from gouji_variants.expressions import KillRule, TributeOrder
+from gouji_variants.expressions import DeckRecipe, KillRule, TributeOrder, parse
 
 DAGANG = load_ruleset("dagang")
 #: 打点 with both declarations, then_four and 落四, and 憋3 with 买4 and 大小王不出手, on dagang.
@@ -51,9 +51,10 @@ def no_leak(game: Game, ruleset: Ruleset) -> None:
             if seen.hands[seat] is not None:
                 assert reporting.hand_visible(rule, viewer, seat, count) and seen.hands[seat] == game.hand(seat)
             if seen.counts[seat] is not None:
-                assert reporting.count_visible(rule, viewer, seat, count) and seen.counts[seat] == count
+                assert reporting.count_visible(rule, viewer, seat, count, told=game.told[seat])
+                assert seen.counts[seat] == count
             elif seat != viewer:
-                assert rule.public_at_most is None or count > rule.public_at_most
+                assert rule.public_at_most is None or count > rule.public_at_most or game.told[seat] != count
         if game.decision == "burn-offer" and game.turn != viewer:
             assert seen.to_act is None and seen.decision is None
 
@@ -132,8 +133,14 @@ def _hand(ranks: dict[int, int]) -> list[int]:
 
 #: Hands of a few ranks (brute force lists every sub-multiset).
 HANDS = st.dictionaries(st.integers(0, N_RANKS - 1), st.integers(1, 3), max_size=5).map(_hand)
+#: Every form of kill rule (issue 11): jokers alone, a single 2, any joker, covering, 王中王.
+KILLS = tuple(parse(KillRule, text) for text in (
+    "B by R", "B on single 2 by B", "R by 2 jokers, +1 card", "R alone by 2R, +1 card", "R by W",
+    "joker by equal or higher jokers", "W alone by 2W, +1 card", "joker alone by 3 jokers, +2 cards, any rank",
+    "R by 3 twos, +2 cards", "R by 2R in all, +1 card"))
 RULESETS = [DAGANG, variant(DAGANG, plays={"mix_jokers": False, "jokers_with_threes": False}),
-            variant(DAGANG, plays={"attach_twos": False}), load_ruleset("qingdao")]
+            variant(DAGANG, plays={"attach_twos": False}), load_ruleset("qingdao"),
+            variant(DAGANG, plays={"kills": KILLS}), variant(DAGANG, plays={"kills": KILLS, "mix_jokers": False})]
 
 
 def brute(hand: list[int]) -> list[tuple[int, ...]]:
@@ -172,10 +179,14 @@ VARIANTS = [
     {"first_player": {"first_game": "draw", "later_games": "rotate"}},
     {"tribute": {"order": TributeOrder(("shao", "luo")), "chuansanhu": "one-to-duitou", "waive_within_team": False}},
     {"plays": {"mix_jokers": False, "kills": (KillRule(BIG_JOKER, BIG_JOKER, 2, 1), KillRule(SMALL_JOKER, BIG_JOKER))}},
+    {"deck": {"recipe": parse(DeckRecipe, "4 decks, add 6 of W")}, "plays": {"kills": KILLS}},
     {"gouji": {"joker_plays": "big-joker-open"}, "reporting": {"public_at_most": None, "teammate_view_at_most": 10}},
     {"places": {"revolution_place": "fourth"}, "score": {"record": "both-teams"}},
     {"places": {"zhixi": True}, "score": {"manguan": "top-three"}, "burning": {"survives_beat_back": True},
      "turns": {"jiefeng": "on-request", "luanchan_cut_in": True}, "penalties": {"wrong_play": "lose-turn"}},
+    {"reporting": {"report_counts": "when-asked"}, "first_player": {"first_game": "draw", "later_games": "draw"},
+     "turns": {"gousiji": ("头科",), "passed_answers_duitou": False},
+     "score": {"manguan": "one-run", "manguan_others_as": "大落"}},
 ]
 
 
