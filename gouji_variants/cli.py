@@ -327,7 +327,8 @@ def new(ctx: click.Context, file: Path, base: str) -> None:
             out.write("\n".join(lines) + "\n")
     except OSError as error:
         _fail(f"error: cannot write {file}: {error.strerror}", EXIT_USAGE)
-    click.echo(f"wrote {file} (extends {parent.id}); edit it, then run: gouji validate {shown}")
+    where = shlex.quote(str(file)) if str(file).isprintable() else repr(str(file))
+    click.echo(f"wrote {where} (extends {parent.id}); edit it, then run: gouji validate {where}")
 
 
 def _cards(text: str, what: str) -> Cards:
