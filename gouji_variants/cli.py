@@ -8,6 +8,7 @@ import os
 import re
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
@@ -33,6 +34,10 @@ if TYPE_CHECKING:
     from .engine import Agent, Game
     from .explain import Lang
 
+#: The exit codes of every command (README, docs/untrusted-input.md): 0 yes / done; 1 the command ran and its
+#: answer is no (validate: a file is invalid; judge: illegal; diff: the rules differ; check: an example fails;
+#: replay: a game diverges); 2 the command could not do what was asked (bad arguments, an unknown ruleset, a
+#: ruleset that does not compile where one is needed, a file that cannot be read or written).
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 
@@ -47,12 +52,13 @@ def _fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
     sys.exit(code)
 
 
-def _load(ctx: click.Context, ref: str, code: int = EXIT_INVALID) -> Ruleset:
+def _load(ctx: click.Context, ref: str) -> Ruleset:
+    """The ruleset ``ref`` names, compiled, or exit 2 with its errors."""
     catalog = _catalog(ctx)
     try:
         return compile_path(catalog.find(ref), catalog)
     except RulesetError as error:
-        _fail(error.render(), code)
+        _fail(error.render(), EXIT_USAGE)
 
 
 def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
@@ -111,7 +117,14 @@ class _Main(click.Group):
 @click.pass_context
 def main(ctx: click.Context, rulesets_dirs: tuple[Path, ...]) -> None:
     """够级 (Gouji) rules as data: pick, author, check and referee rulesets."""
-    ctx.obj = Catalog.default(rulesets_dirs)
+    catalog = ctx.obj = Catalog.default(rulesets_dirs)
+    ctx.call_on_close(lambda: _warn_skipped(catalog))
+
+
+def _warn_skipped(catalog: Catalog) -> None:
+    """One warning line per ruleset file the catalogue skipped, once the command is done."""
+    for diagnostic in catalog.skipped:
+        click.echo(f"{diagnostic.mark}: warning: {diagnostic.message}; the file was skipped", err=True)
 
 
 @main.command("list")
@@ -191,22 +204,38 @@ def show(ctx: click.Context, ruleset: str, resolved: bool, provenance: bool, fmt
     click.echo(header + dump_yaml(data, marks), nl=False)
 
 
-@main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.pass_context
-def validate(ctx: click.Context, files: tuple[Path, ...]) -> None:
-    """Check ruleset files: exit 0 when all are valid, 1 when any is not."""
-    failed = False
-    for path in files:
+def _compile_each(ctx: click.Context, refs: tuple[str, ...], invalid: int, ok: Callable[[str, Ruleset], None]) -> None:
+    """Compile each ruleset ``refs`` names, calling ``ok`` or printing its errors; then exit 2 when one was
+    not found, else ``invalid`` when one did not compile."""
+    catalog = _catalog(ctx)
+    code = 0
+    for ref in refs:
         try:
-            ruleset = compile_path(path, _catalog(ctx))
+            path = catalog.find(ref)
         except RulesetError as error:
-            failed = True
+            code = EXIT_USAGE
             click.echo(error.render(), err=True)
             continue
-        click.echo(f"{path}: ok — {ruleset.id}, fingerprint {ruleset.fingerprint}")
-    if failed:
-        sys.exit(EXIT_INVALID)
+        try:
+            ruleset = compile_path(path, catalog)
+        except RulesetError as error:
+            code = max(code, invalid)
+            click.echo(error.render(), err=True)
+            continue
+        ok(ref, ruleset)
+    sys.exit(code)
+
+
+@main.command()
+@click.argument("refs", nargs=-1, required=True, metavar="RULESET|FILE...")
+@click.pass_context
+def validate(ctx: click.Context, refs: tuple[str, ...]) -> None:
+    """Check ruleset files (or rulesets by id, alias or name), reporting every error of each.
+
+    Exit 0 when all are valid, 1 when any is not, 2 when one cannot be found.
+    """
+    _compile_each(ctx, refs, EXIT_INVALID,
+                  lambda ref, ruleset: click.echo(f"{ref}: ok — {ruleset.id}, fingerprint {ruleset.fingerprint}"))
 
 
 @main.command()
@@ -262,25 +291,27 @@ HOUSE_KEYS = (
 def new(ctx: click.Context, file: Path, base: str) -> None:
     """Write a house-rules FILE that extends the --from ruleset, ready to edit."""
     if file.exists():
-        _fail(f"error: {file} already exists; choose another name or remove it first", EXIT_INVALID)
+        _fail(f"error: {file} already exists; choose another name or remove it first", EXIT_USAGE)
     parent = _load(ctx, base)
     slug = re.sub(r"[^a-z0-9]+", "-", file.stem.lower()).strip("-") or "house-rules"
+    title = file.stem if file.stem.isprintable() else slug  # never a line break or a control character
+    shown = shlex.quote(file.name if file.name.isprintable() else f"{slug}.yaml")
     data = parent.rule_data()
-    lines = [
+    lines = [  # every value through the YAML dumper: 'true', '2024' or 'a: b' stay strings
         f"# yaml-language-server: $schema={schema.SCHEMA_DIR / schema.FILES['07']}",
         f"# House rules built on {parent.name_zh} / {parent.name_en} ({parent.id}, fingerprint {parent.fingerprint}).",
         f"# Everything not set here comes from {parent.id}. Uncomment and edit what your table changes, then:",
-        f"#   gouji validate {shlex.quote(file.name)}    gouji show {shlex.quote(file.name)} --resolved --provenance",
+        f"#   gouji validate {shown}    gouji show {shown} --resolved --provenance",
         f"format: {RULESET_FORMAT}",
-        f"id: {slug}",
+        f"id: {_flow(slug)}",
         "kind: ruleset",
         "name:",
-        f"  zh: {file.stem}家规",
-        f"  en: {file.stem} house rules",
+        f"  zh: {_flow(title + '家规')}",
+        f"  en: {_flow(title + ' house rules')}",
         "description:",
-        f"  zh: 在{parent.name_zh}基础上的家规。",
-        f"  en: House rules on top of {parent.name_en}.",
-        f"extends: [{parent.id}]",
+        f"  zh: {_flow(f'在{parent.name_zh}基础上的家规。')}",
+        f"  en: {_flow(f'House rules on top of {parent.name_en}.')}",
+        f"extends: [{_flow(parent.id)}]",
         "",
         f"# The rules tables change most often, with {parent.id}'s values:",
     ]
@@ -295,8 +326,9 @@ def new(ctx: click.Context, file: Path, base: str) -> None:
         with file.open("x", encoding="utf-8") as out:
             out.write("\n".join(lines) + "\n")
     except OSError as error:
-        _fail(f"error: cannot write {file}: {error.strerror}", EXIT_INVALID)
-    click.echo(f"wrote {file} (extends {parent.id}); edit it, then run: gouji validate {shlex.quote(str(file))}")
+        _fail(f"error: cannot write {file}: {error.strerror}", EXIT_USAGE)
+    where = shlex.quote(str(file)) if str(file).isprintable() else repr(str(file))
+    click.echo(f"wrote {where} (extends {parent.id}); edit it, then run: gouji validate {where}")
 
 
 def _cards(text: str, what: str) -> Cards:
@@ -321,7 +353,7 @@ def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json
     from .judge import BadPrevious
     from .judge import judge as run
 
-    ruleset = _load(ctx, ref, EXIT_USAGE)
+    ruleset = _load(ctx, ref)
     cards = _cards(play, "PLAY")
     on = _cards(previous, "PREV") if previous is not None else None
     try:
@@ -346,7 +378,7 @@ def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json
 
 def _playable(ctx: click.Context, ref: str) -> Ruleset:
     """A ruleset the engine can play, or exit 2 with the reason."""
-    return _check_playable(_load(ctx, ref, EXIT_USAGE))
+    return _check_playable(_load(ctx, ref))
 
 
 def _check_playable(ruleset: Ruleset, option: str = "") -> Ruleset:
@@ -618,7 +650,7 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
     from .diff import NoBase, base_of, diff
 
     fmt = "json" if as_json else fmt
-    a = _load(ctx, first, EXIT_USAGE)
+    a = _load(ctx, first)
     if second is None:
         try:
             a, b = base_of(a, _catalog(ctx)), a
@@ -627,7 +659,7 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
         except RulesetError as error:
             _fail(error.render(), EXIT_USAGE)
     else:
-        b = _load(ctx, second, EXIT_USAGE)
+        b = _load(ctx, second)
     result = diff(a, b)
     if games is None:
         _print_diff(result, fmt, lang, provenance)
@@ -671,8 +703,8 @@ def card(ctx: click.Context, ruleset: str, fmt: str, lang: str, output: Path | N
     from .card import build, render
     from .compiler import BASE_ID
 
-    loaded = _load(ctx, ruleset, EXIT_USAGE)
-    text = render(build(loaded, _load(ctx, BASE_ID, EXIT_USAGE), cast("Lang", lang)), cast("CardFormat", fmt))
+    loaded = _load(ctx, ruleset)
+    text = render(build(loaded, _load(ctx, BASE_ID), cast("Lang", lang)), cast("CardFormat", fmt))
     if output is None:
         click.echo(text, nl=False)
         return
@@ -689,16 +721,8 @@ def card(ctx: click.Context, ruleset: str, fmt: str, lang: str, output: Path | N
 def fingerprint(ctx: click.Context, refs: tuple[str, ...]) -> None:
     """Print each ruleset's fingerprint: tables showing the same string play the same rules.
 
-    FILE may also be an id, alias or name. Exit 0 when all compile, 1 when any does not.
+    FILE may also be an id, alias or name. Exit 0 when all compile, 2 when one does not or is not found
+    (the others are still printed).
     """
-    failed = False
-    for ref in refs:
-        catalog = _catalog(ctx)
-        try:
-            ruleset = compile_path(catalog.find(ref), catalog)
-        except RulesetError as error:
-            failed = True
-            click.echo(error.render(), err=True)
-            continue
-        click.echo(f"{ruleset.fingerprint}  {ref}  ({ruleset.id})")
-    sys.exit(EXIT_INVALID if failed else 0)
+    _compile_each(ctx, refs, EXIT_USAGE,
+                  lambda ref, ruleset: click.echo(f"{ruleset.fingerprint}  {ref}  ({ruleset.id})"))

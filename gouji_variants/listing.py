@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 COLUMNS = ("id", "中文名", "region", "aliases", "fingerprint")
@@ -34,6 +35,6 @@ def table(rows: Sequence[dict[str, Any]], console: Console | None = None) -> Non
     for column in COLUMNS:
         whole = column in ("id", "fingerprint")
         grid.add_column(column, no_wrap=whole, overflow="fold", min_width=14 if column == "fingerprint" else None)
-    for row in rows:
-        grid.add_row(*_cells(row))
+    for row in rows:  # names are the rulesets' text, never rich markup
+        grid.add_row(*(escape(cell) for cell in _cells(row)))
     (console or Console()).print(grid)

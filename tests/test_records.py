@@ -289,7 +289,7 @@ def test_every_builtin_ruleset_embeds_and_rebuilds_with_its_fingerprint() -> Non
 
 
 def test_the_record_schema_is_a_valid_2020_12_schema() -> None:
-    schema = json.loads((ROOT / "gouji_variants" / "schema" / "record.schema.json").read_text(encoding="utf-8"))
+    schema = json.loads((ROOT / "schema" / "record.schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     assert set(schema["properties"]["format"]["enum"]) == set(READS)
 
