@@ -19,7 +19,7 @@ from gouji_variants.judge import judge
 from gouji_variants.resources import RULESETS_DIR
 from gouji_variants.rules import SECTIONS, Stakes
 
-MODELINE = "# yaml-language-server: $schema=../schema/ruleset.draft-07.schema.json"
+MODELINE = "# yaml-language-server: $schema=./schema/ruleset.draft-07.schema.json"
 SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
 
 CITIES = ("jining", "dezhou", "heze-shanxian", "heze-mudan", "liaocheng", "houshuiwan", "qingdao")

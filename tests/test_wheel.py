@@ -30,8 +30,8 @@ DATA_FILES = (
     "gouji_variants/rulesets/dagang.yaml",
     "gouji_variants/grammar/cards.lark",
     "gouji_variants/grammar/expressions.lark",
-    "gouji_variants/schema/ruleset.schema.json",
-    "gouji_variants/schema/record.schema.json",
+    "gouji_variants/rulesets/schema/ruleset.schema.json",
+    "gouji_variants/rulesets/schema/record.schema.json",
 )
 
 
