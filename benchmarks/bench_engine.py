@@ -64,8 +64,8 @@ def failure_run(games: int, seed: int) -> tuple[int, float]:
 def peak_memory_mb(games: int) -> float:
     """Peak resident memory of ``gouji simulate -n games`` in a child process, in MB."""
     code = "import sys; from gouji_variants.cli import main; sys.exit(main())"
-    subprocess.run([sys.executable, "-c", code, "simulate", "-n", str(games), "--json"], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run([sys.executable, "-c", code, "simulate", "-n", str(games), "--agents", "random", "--json"],
+                   check=True, stdout=subprocess.DEVNULL)
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KB on Linux
 
 

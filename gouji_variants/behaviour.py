@@ -28,6 +28,8 @@ from .components import score
 from .engine.agents import Agent
 from .engine.match import Match, play_out
 from .engine.simulate import STAT_LABELS
+from .explain import Lang
+from .textfit import WIDTH, fit
 
 ALPHA = 0.05
 METHOD = ("means: Welch's t-test, 95% t intervals; rates: Wilson intervals, Newcombe difference, two-proportion "
@@ -315,24 +317,70 @@ def rows(result: Behaviour) -> list[tuple[str, str, str, str, str]]:
              f"yes (p={c.p_adjusted:.2g})" if c.significant else "") for c in result.comparisons if not _unseen(c)]
 
 
-def _footer(result: Behaviour) -> list[str]:
-    unseen = [c.label.removesuffix(" per game") for c in result.comparisons if _unseen(c)]
-    found = result.significant()
-    return ([f"never seen in either run: {', '.join(unseen)}"] if unseen else []) + [
-        f"significant: {', '.join(c.label for c in found)}" if found else "no significant difference",
-        f"method: {METHOD}"]
+#: The metrics' Chinese names for ``--lang zh`` (the English ones are BASE_METRICS and the engine's STAT_LABELS);
+#: a metric missing here keeps its English name.
+METRICS_ZH: dict[str, str] = {
+    "decisions": "决策数", "leader_team_wins": "先出牌的一队获胜", "score_spread": "分差（两队得分之差）",
+    "burns": "烧牌", "successful_burns": "烧牌成功", "broken_burns": "解烧", "counter_burns": "反烧",
+    "zhashao": "诈烧 → 大落", "jiefeng": "接风", "revolutions": "革命", "voids": "流局", "hui3": "会3",
+    "kaidian_failures": "未开点（打点）", "gave_up_kaidian": "放弃开点（落四、罚）",
+    "declarations": "宣点（明点 / 预点）", "forfeits": "罚（大落或不开点）",
+    "bought": "买3 / 买4（憋3）", "men": "闷（憋3）", "stuck_jokers": "大小王不出手 → 大落", "forced": "被迫过牌",
+}
+METHOD_ZH = ("均值：Welch t 检验，95% t 区间；比率：Wilson 区间、Newcombe 差值区间、双比例 z 检验；"
+             f"显著：Holm 校正后 p < {ALPHA}")
 
 
-def render_text(result: Behaviour) -> str:
+def _name(c: Comparison, lang: Lang) -> str:
+    zh = METRICS_ZH.get(c.metric) if lang == "zh" else None
+    if zh is None:
+        return c.label
+    return zh if c.kind == "rate" else f"{zh}（每局）"
+
+
+def _footer(result: Behaviour, lang: Lang = "en") -> list[str]:
+    zh = lang == "zh"
+    unseen = [_name(c, lang).removesuffix(" per game").removesuffix("（每局）")
+              for c in result.comparisons if _unseen(c)]
+    found = [_name(c, lang) for c in result.significant()]
+    joined = "、".join if zh else ", ".join
+    lines = [("两边都未出现：" if zh else "never seen in either run: ") + joined(unseen)] if unseen else []
+    if found:
+        lines.append(("显著：" if zh else "significant: ") + joined(found))
+    else:
+        lines.append("无显著差异" if zh else "no significant difference")
+    return lines + [("方法：" + METHOD_ZH) if zh else f"method: {METHOD}"]
+
+
+def render_text(result: Behaviour, lang: Lang = "en", width: int = WIDTH) -> str:
+    """Each metric on its own line, its values (A, B and B - A) aligned under one header, every line
+    within ``width`` columns; the values stack when three do not fit on one line."""
+    zh = lang == "zh"
     a, b = result.a.ruleset, result.b.ruleset
-    head = (f"behaviour: {result.games} games each, seeds {result.a.seed} / {result.b.seed}, "
-            f"{'the same deals' if result.same_deals else 'different deals (deck or seed differs)'}")
-    table = [("metric", f"A {a.id}", f"B {b.id}", "B - A", "significant"), *rows(result)]
-    widths = [max(cell_len(row[i]) for row in table) for i in range(5)]
-    lines = [head] + ["  " + "  ".join(cell + " " * (w - cell_len(cell)) for cell, w in zip(row, widths,
-                                                                                            strict=True)).rstrip()
-                      for row in table]
-    return "\n".join(lines + _footer(result)) + "\n"
+    deals = (("同样的牌" if zh else "the same deals") if result.same_deals else
+             ("不同的牌（牌组或种子不同）" if zh else "different deals (deck or seed differs)"))
+    lines = [f"行为：各 {result.games} 局，种子 {result.a.seed} / {result.b.seed}，{deals}" if zh else
+             f"behaviour: {result.games} games each, seeds {result.a.seed} / {result.b.seed}, {deals}",
+             "  数值：均值或比率 [95% 区间]" if zh else "  values: mean or rate [95% interval]"]
+    shown = [c for c in result.comparisons if not _unseen(c)]
+    cells = [(_interval(c.a, c.kind), _interval(c.b, c.kind), _interval(c.difference, c.kind, True)) for c in shown]
+    header = (f"A {a.id}", f"B {b.id}", "B - A")
+    widths = [max(cell_len(row[i]) for row in [header, *cells]) for i in range(3)]
+    inline = 4 + sum(widths) + 4 <= width
+
+    def aligned(row: tuple[str, str, str]) -> str:
+        padded = (cell + " " * (w - cell_len(cell)) for cell, w in zip(row, widths, strict=True))
+        return ("    " + "  ".join(padded)).rstrip()
+
+    if inline:
+        lines.append(aligned(header))
+    for c, row in zip(shown, cells, strict=True):
+        flag = (f" — 显著（p={c.p_adjusted:.2g}）" if zh else f" — significant (p={c.p_adjusted:.2g})") \
+            if c.significant else ""
+        lines += fit(f"  {_name(c, lang)}{flag}", width, "    ")
+        lines += [aligned(row)] if inline else [f"    {name} {value}" for name, value in zip(header, row, strict=True)]
+    lines += [line for text in _footer(result, lang) for line in fit(text, width)]
+    return "\n".join(lines) + "\n"
 
 
 def render_markdown(result: Behaviour) -> str:

@@ -10,6 +10,7 @@ on a phone.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -88,12 +89,21 @@ def build(ruleset: Ruleset, base: Ruleset, lang: Lang) -> Card:
                 tuple((SECTION_TITLES[section][index], tuple(lines)) for section, lines in sections.items()))
 
 
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>&|#])")
+
+
+def _md(text: str) -> str:
+    """A ruleset's own text (name, description) shown as written in Markdown: no HTML, links or emphasis."""
+    return _MARKDOWN.sub(r"\\\1", text)
+
+
 def _text(card: Card, markdown: bool) -> str:
     h1, h2, h3 = ("# ", "## ", "### ") if markdown else ("", "", "")
     fp = f"`{card.ruleset.fingerprint}`" if markdown else card.ruleset.fingerprint
-    lines = [f"{h1}{card.name}", "", card.word("fingerprint", fp=fp)]
+    own = _md if markdown else str
+    lines = [f"{h1}{own(card.name)}", "", card.word("fingerprint", fp=fp)]
     if card.description:
-        lines += ["", card.description]
+        lines += ["", own(card.description)]
     if card.departures:
         lines += ["", f"{h2}{card.word('departs', n=len(card.departures))}", ""]
         for d in card.departures:

@@ -60,7 +60,14 @@ def card_tokens(tree: Tree[Token]) -> Iterator[Token]:
 
 @dataclass(frozen=True, slots=True)
 class Cards:
-    """A multiset of cards: how many of each rank, lowest rank first."""
+    """A multiset of cards: ``counts[rank]`` copies of each rank, lowest rank first.
+
+    The rank order (index: symbol) is the order of strength in 够级, suits never matter:
+    0 ``3``, 1 ``4``, 2 ``5``, … 7 ``T`` (10), 8 ``J``, 9 ``Q``, 10 ``K``, 11 ``A``, 12 ``2``,
+    13 ``B`` 小王, 14 ``R`` 大王, 15 ``W`` 王中王 (:data:`RANK_SYMBOLS`; named indices
+    :data:`THREE`, :data:`TWO`, :data:`SMALL_JOKER` …). ``str`` prints the notation, lowest
+    first (``Cards.parse("B888")`` prints ``888B``); ``a <= b`` is "every card of a is in b".
+    """
 
     counts: tuple[int, ...]
 
@@ -76,8 +83,19 @@ class Cards:
                                f"fractions are refused), got {shown}")
 
     @classmethod
+    def unchecked(cls, counts: tuple[int, ...]) -> Cards:
+        """A :class:`Cards` for a vector the engine built itself (16 non-negative ints), unchecked:
+        observations copy hands at every decision."""
+        cards = object.__new__(cls)
+        object.__setattr__(cards, "counts", counts)
+        return cards
+
+    @classmethod
     def parse(cls, text: str) -> Cards:
-        """Parse the notation; raises :class:`grammar.NotationError` with a column."""
+        """Parse the card notation: one symbol per card, in any order, case-insensitive, spaces
+        ignored: ``3``-``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``, ``2``, ``B`` or ``小王``,
+        ``R`` or ``大王``, ``W`` or ``王中王`` — ``Cards.parse("888 b")`` is three 8s and a 小王
+        (docs/notation.md has every spelling). Raises :class:`grammar.NotationError` naming the column."""
         tree = grammar.load(*_NOTATION).parse(text, "start")
         return cls.of(rank_index(token) for token in card_tokens(tree))
 

@@ -12,12 +12,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import Mark, RulesetError
+from .errors import Diagnostic, Mark, RulesetError
 from .resources import RULESETS_DIR
 from .yamlsource import load
 
 ENV_VAR = "GOUJI_RULESETS_PATH"
 SUFFIXES = (".yaml", ".yml")
+
+
+def expand(path: Path) -> Path:
+    """``~`` and ``~user`` expanded where they name a home folder; otherwise the path as written."""
+    try:
+        return path.expanduser()
+    except RuntimeError:  # '~x.yaml' where no user x exists is a file name
+        return path
 
 
 def looks_like_path(ref: str) -> bool:
@@ -37,34 +45,45 @@ class Entry:
 class Catalog:
     dirs: tuple[Path, ...]
     _entries: list[Entry] | None = field(default=None, repr=False)
+    #: Why each ruleset file the catalogue could not read was skipped (filled by :meth:`entries`).
+    skipped: list[Diagnostic] = field(default_factory=list, repr=False)
 
     @classmethod
     def default(cls, extra: Sequence[Path] = ()) -> Catalog:
         env = [Path(p) for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p]
         dirs: list[Path] = []
         for folder in [*extra, *env, RULESETS_DIR]:
-            resolved = folder.expanduser().resolve()
+            resolved = expand(folder).resolve()
             if resolved not in dirs:
                 dirs.append(resolved)
         return cls(tuple(dirs))
 
     def files(self) -> list[Path]:
+        """The ruleset files of the folders, in order (anything named *.yaml that is not a folder)."""
         found: list[Path] = []
         for folder in self.dirs:
-            if folder.is_dir():
-                found += sorted(p for p in folder.iterdir() if p.suffix in SUFFIXES and p.is_file())
+            try:
+                found += sorted(p for p in folder.iterdir() if p.suffix in SUFFIXES and not p.is_dir())
+            except OSError as error:
+                if folder.exists():
+                    why = f"cannot list the folder: {error.strerror}"
+                    self.skipped.append(Diagnostic(Mark(str(folder), 1, 1), why))
         return found
 
     def entries(self) -> list[Entry]:
-        """One entry per readable ruleset file; broken files are skipped here and reported on use."""
+        """One entry per readable ruleset file; a file that cannot be read is skipped, the reason kept in
+        :attr:`skipped`, so that one bad file never takes the catalogue down. Files that read but do not
+        compile are entries: they are reported when used."""
         if self._entries is None:
             entries: list[Entry] = []
             for path in self.files():
                 try:
                     data = load(path).data
-                except RulesetError:
+                except RulesetError as error:
+                    self.skipped.append(error.diagnostics[0])
                     continue
                 if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+                    self.skipped.append(Diagnostic(Mark(str(path), 1, 1), "no 'id' at the top of the file"))
                     continue
                 names = [data["id"], *[a for a in data.get("aliases") or [] if isinstance(a, str)]]
                 name = data.get("name")
@@ -77,9 +96,9 @@ class Catalog:
     def find(self, ref: str, *, mark: Mark | None = None, chain: tuple[str, ...] = ()) -> Path:
         """The file ``ref`` names; raises :class:`RulesetError` (located at ``mark``) when none does."""
         if looks_like_path(ref):
-            path = Path(ref).expanduser()
-            if path.is_file():
-                return path.resolve()
+            path = expand(Path(ref))
+            if path.exists() and not path.is_dir():  # loading refuses what is not a regular file, saying why
+                return path.absolute()
             raise RulesetError.at(mark or Mark(ref, 1, 1), f"no ruleset file {ref!r}", chain=chain)
         folded = ref.casefold()
         for exact in (True, False):

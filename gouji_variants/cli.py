@@ -6,7 +6,9 @@ import errno
 import json
 import os
 import re
+import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
@@ -17,18 +19,25 @@ from . import __version__, schema
 from .cards import Cards
 from .catalog import Catalog
 from .compiler import Ruleset, compile_path
+from .engine.agents import DEFAULT_AGENTS
 from .errors import RulesetError
 from .grammar import NotationError
 from .rules import SECTIONS
 from .versions import RULESET_FORMAT
 
 if TYPE_CHECKING:
+    from rich.progress import Progress
+
     from .behaviour import Behaviour
     from .card import Format as CardFormat
     from .diff import Diff, Format
-    from .engine import Agent
+    from .engine import Agent, Game
     from .explain import Lang
 
+#: The exit codes of every command (README, docs/untrusted-input.md): 0 yes / done; 1 the command ran and its
+#: answer is no (validate: a file is invalid; judge: illegal; diff: the rules differ; check: an example fails;
+#: replay: a game diverges); 2 the command could not do what was asked (bad arguments, an unknown ruleset, a
+#: ruleset that does not compile where one is needed, a file that cannot be read or written).
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 
@@ -43,12 +52,26 @@ def _fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
     sys.exit(code)
 
 
-def _load(ctx: click.Context, ref: str, code: int = EXIT_INVALID) -> Ruleset:
+def _load(ctx: click.Context, ref: str) -> Ruleset:
+    """The ruleset ``ref`` names, compiled, or exit 2 with its errors."""
     catalog = _catalog(ctx)
     try:
         return compile_path(catalog.find(ref), catalog)
     except RulesetError as error:
-        _fail(error.render(), code)
+        _fail(error.render(), EXIT_USAGE)
+
+
+def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of ruleset ids and aliases (files complete as files)."""
+    from click.shell_completion import CompletionItem
+
+    if "/" in incomplete or incomplete.endswith((".yaml", ".yml")):
+        return [CompletionItem(incomplete, type="file")]
+    extra = ctx.find_root().params.get("rulesets_dirs") or ()
+    names = {name for entry in Catalog.default(extra).entries() for name in entry.names}
+    return [CompletionItem(name) for name in sorted(names) if name.startswith(incomplete)]
+
+
 
 
 def _stdout_failed(error: OSError) -> NoReturn:
@@ -94,7 +117,14 @@ class _Main(click.Group):
 @click.pass_context
 def main(ctx: click.Context, rulesets_dirs: tuple[Path, ...]) -> None:
     """够级 (Gouji) rules as data: pick, author, check and referee rulesets."""
-    ctx.obj = Catalog.default(rulesets_dirs)
+    catalog = ctx.obj = Catalog.default(rulesets_dirs)
+    ctx.call_on_close(lambda: _warn_skipped(catalog))
+
+
+def _warn_skipped(catalog: Catalog) -> None:
+    """One warning line per ruleset file the catalogue skipped, once the command is done."""
+    for diagnostic in catalog.skipped:
+        click.echo(f"{diagnostic.mark}: warning: {diagnostic.message}; the file was skipped", err=True)
 
 
 @main.command("list")
@@ -108,25 +138,21 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
         try:
             ruleset = compile_path(entry.path, catalog)
             rows.append({"id": ruleset.id, "kind": ruleset.kind, "name_zh": ruleset.name_zh,
-                         "region": ruleset.region, "aliases": list(ruleset.aliases),
+                         "name_en": ruleset.name_en, "region": ruleset.region, "aliases": list(ruleset.aliases),
                          "fingerprint": ruleset.fingerprint, "path": str(entry.path)})
         except RulesetError as error:
-            rows.append({"id": entry.id, "kind": "", "name_zh": "", "region": "", "aliases": [],
+            rows.append({"id": entry.id, "kind": "", "name_zh": "", "name_en": "", "region": "", "aliases": [],
                          "fingerprint": "invalid", "path": str(entry.path),
                          "error": error.diagnostics[0].render()})
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    from rich.console import Console
-    from rich.table import Table
+    from .listing import plain, table
 
-    table = Table(title="够级 rulesets")
-    for column in ("id", "中文名", "region", "aliases", "fingerprint"):
-        table.add_column(column, overflow="fold")
-    for row in rows:
-        kind = " (pack)" if row["kind"] == "option-pack" else ""
-        table.add_row(row["id"] + kind, row["name_zh"], row["region"], ", ".join(row["aliases"]), row["fingerprint"])
-    Console().print(table)
+    if sys.stdout.isatty():
+        table(rows)
+    else:
+        click.echo(plain(rows), nl=False)
 
 
 def dump_yaml(data: dict[str, Any], comments: dict[str, str] | None = None) -> str:
@@ -155,13 +181,13 @@ def _flow(value: Any) -> str:
 
 
 @main.command()
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=_complete_ruleset)
 @click.option("--resolved", is_flag=True, help="Show every rule after 'extends', not only the file's own.")
 @click.option("--provenance", is_flag=True, help="Add the file:line:column that set each rule.")
 @click.option("--format", "fmt", type=click.Choice(["yaml", "json"]), default="yaml", show_default=True)
 @click.pass_context
 def show(ctx: click.Context, ruleset: str, resolved: bool, provenance: bool, fmt: str) -> None:
-    """Show a ruleset by id, alias, name (e.g. 青岛) or path."""
+    """Show a ruleset by id, alias, name such as 青岛, or path."""
     loaded = _load(ctx, ruleset)
     data = loaded.resolved() if resolved else dict(loaded.own)
     marks = {key: str(mark) for key, mark in loaded.provenance.items()} if provenance else {}
@@ -178,26 +204,42 @@ def show(ctx: click.Context, ruleset: str, resolved: bool, provenance: bool, fmt
     click.echo(header + dump_yaml(data, marks), nl=False)
 
 
-@main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.pass_context
-def validate(ctx: click.Context, files: tuple[Path, ...]) -> None:
-    """Check ruleset files: exit 0 when all are valid, 1 when any is not."""
-    failed = False
-    for path in files:
+def _compile_each(ctx: click.Context, refs: tuple[str, ...], invalid: int, ok: Callable[[str, Ruleset], None]) -> None:
+    """Compile each ruleset ``refs`` names, calling ``ok`` or printing its errors; then exit 2 when one was
+    not found, else ``invalid`` when one did not compile."""
+    catalog = _catalog(ctx)
+    code = 0
+    for ref in refs:
         try:
-            ruleset = compile_path(path, _catalog(ctx))
+            path = catalog.find(ref)
         except RulesetError as error:
-            failed = True
+            code = EXIT_USAGE
             click.echo(error.render(), err=True)
             continue
-        click.echo(f"{path}: ok — {ruleset.id}, fingerprint {ruleset.fingerprint}")
-    if failed:
-        sys.exit(EXIT_INVALID)
+        try:
+            ruleset = compile_path(path, catalog)
+        except RulesetError as error:
+            code = max(code, invalid)
+            click.echo(error.render(), err=True)
+            continue
+        ok(ref, ruleset)
+    sys.exit(code)
 
 
 @main.command()
-@click.argument("refs", nargs=-1, metavar="RULESET|FILE...")
+@click.argument("refs", nargs=-1, required=True, metavar="RULESET|FILE...")
+@click.pass_context
+def validate(ctx: click.Context, refs: tuple[str, ...]) -> None:
+    """Check ruleset files (or rulesets by id, alias or name), reporting every error of each.
+
+    Exit 0 when all are valid, 1 when any is not, 2 when one cannot be found.
+    """
+    _compile_each(ctx, refs, EXIT_INVALID,
+                  lambda ref, ruleset: click.echo(f"{ref}: ok — {ruleset.id}, fingerprint {ruleset.fingerprint}"))
+
+
+@main.command()
+@click.argument("refs", nargs=-1, metavar="RULESET|FILE...", shell_complete=_complete_ruleset)
 @click.option("--all", "every", is_flag=True, help="Check every ruleset the catalogue lists.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every example, its result and why.")
 @click.pass_context
@@ -206,7 +248,7 @@ def check(ctx: click.Context, refs: tuple[str, ...], every: bool, as_json: bool)
 
     Exit 0 when every example passes, 1 when one fails, 2 when a ruleset or an example is invalid.
     """
-    from .examples import check as run
+    from .example_check import check as run
 
     catalog = _catalog(ctx)
     if every:
@@ -218,8 +260,15 @@ def check(ctx: click.Context, refs: tuple[str, ...], every: bool, as_json: bool)
     sys.exit(report.exit_code)
 
 
+class _Draft(click.Choice):  # type: ignore[type-arg]
+    """The schema drafts; ``7`` (or ``007``) is read as ``07``."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return super().convert("07" if str(value).lstrip("0") == "7" else value, param, ctx)
+
+
 @main.command("schema")
-@click.option("--draft", type=click.Choice(["2020-12", "07"]), default="2020-12", show_default=True,
+@click.option("--draft", type=_Draft(["2020-12", "07"]), default="2020-12", show_default=True,
               help="07 is for editors whose YAML support lacks 2020-12.")
 def schema_command(draft: str) -> None:
     """Print the ruleset JSON Schema."""
@@ -236,30 +285,33 @@ HOUSE_KEYS = (
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--from", "base", default="dagang", show_default=True, help="The ruleset to build on.")
+@click.option("--from", "base", default="dagang", show_default=True, help="The ruleset to build on.",
+              shell_complete=_complete_ruleset)
 @click.pass_context
 def new(ctx: click.Context, file: Path, base: str) -> None:
-    """Write a house-rules FILE that extends BASE, ready to edit."""
+    """Write a house-rules FILE that extends the --from ruleset, ready to edit."""
     if file.exists():
-        _fail(f"error: {file} already exists; choose another name or remove it first", EXIT_INVALID)
+        _fail(f"error: {file} already exists; choose another name or remove it first", EXIT_USAGE)
     parent = _load(ctx, base)
     slug = re.sub(r"[^a-z0-9]+", "-", file.stem.lower()).strip("-") or "house-rules"
+    title = file.stem if file.stem.isprintable() else slug  # never a line break or a control character
+    shown = shlex.quote(file.name if file.name.isprintable() else f"{slug}.yaml")
     data = parent.rule_data()
-    lines = [
+    lines = [  # every value through the YAML dumper: 'true', '2024' or 'a: b' stay strings
         f"# yaml-language-server: $schema={schema.SCHEMA_DIR / schema.FILES['07']}",
         f"# House rules built on {parent.name_zh} / {parent.name_en} ({parent.id}, fingerprint {parent.fingerprint}).",
         f"# Everything not set here comes from {parent.id}. Uncomment and edit what your table changes, then:",
-        f"#   gouji validate {file.name}    gouji show {file.name} --resolved --provenance",
+        f"#   gouji validate {shown}    gouji show {shown} --resolved --provenance",
         f"format: {RULESET_FORMAT}",
-        f"id: {slug}",
+        f"id: {_flow(slug)}",
         "kind: ruleset",
         "name:",
-        f"  zh: {file.stem}家规",
-        f"  en: {file.stem} house rules",
+        f"  zh: {_flow(title + '家规')}",
+        f"  en: {_flow(title + ' house rules')}",
         "description:",
-        f"  zh: 在{parent.name_zh}基础上的家规。",
-        f"  en: House rules on top of {parent.name_en}.",
-        f"extends: [{parent.id}]",
+        f"  zh: {_flow(f'在{parent.name_zh}基础上的家规。')}",
+        f"  en: {_flow(f'House rules on top of {parent.name_en}.')}",
+        f"extends: [{_flow(parent.id)}]",
         "",
         f"# The rules tables change most often, with {parent.id}'s values:",
     ]
@@ -274,8 +326,9 @@ def new(ctx: click.Context, file: Path, base: str) -> None:
         with file.open("x", encoding="utf-8") as out:
             out.write("\n".join(lines) + "\n")
     except OSError as error:
-        _fail(f"error: cannot write {file}: {error.strerror}", EXIT_INVALID)
-    click.echo(f"wrote {file} (extends {parent.id}); edit it, then run: gouji validate {file}")
+        _fail(f"error: cannot write {file}: {error.strerror}", EXIT_USAGE)
+    where = shlex.quote(str(file)) if str(file).isprintable() else repr(str(file))
+    click.echo(f"wrote {where} (extends {parent.id}); edit it, then run: gouji validate {where}")
 
 
 def _cards(text: str, what: str) -> Cards:
@@ -287,7 +340,8 @@ def _cards(text: str, what: str) -> Cards:
 
 @main.command()
 @click.argument("play")
-@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
+@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
+              shell_complete=_complete_ruleset)
 @click.option("--on", "previous", metavar="PREV", help="The play to answer; without it PLAY is only classified.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the stable contract).")
 @click.pass_context
@@ -299,7 +353,7 @@ def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json
     from .judge import BadPrevious
     from .judge import judge as run
 
-    ruleset = _load(ctx, ref, EXIT_USAGE)
+    ruleset = _load(ctx, ref)
     cards = _cards(play, "PLAY")
     on = _cards(previous, "PREV") if previous is not None else None
     try:
@@ -324,7 +378,7 @@ def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json
 
 def _playable(ctx: click.Context, ref: str) -> Ruleset:
     """A ruleset the engine can play, or exit 2 with the reason."""
-    return _check_playable(_load(ctx, ref, EXIT_USAGE))
+    return _check_playable(_load(ctx, ref))
 
 
 def _check_playable(ruleset: Ruleset, option: str = "") -> Ruleset:
@@ -347,20 +401,31 @@ def _agents(spec: str) -> list[Agent]:
         _fail(f"error: --agents: {error}", EXIT_USAGE)
 
 
-def _records_file(path: Path) -> TextIO:
+def _progress(quiet: bool) -> Progress:
+    """A progress bar on stderr, only on a terminal: stdout keeps the report alone."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    console = Console(stderr=True)
+    return Progress(console=console, transient=True, disable=quiet or not console.is_terminal)
+
+
+def _records_file(path: Path, option: str = "--records") -> TextIO:
     """``path`` opened for writing records, checked before any game is played; or exit 2."""
     try:
         return path.open("w", encoding="utf-8")
     except OSError as error:
-        _fail(f"error: --records: cannot write {path}: {error.strerror}", EXIT_USAGE)
+        _fail(f"error: {option}: cannot write {path}: {error.strerror}", EXIT_USAGE)
 
 
 @main.command()
-@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
+@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
+              shell_complete=_complete_ruleset)
 @click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (one match).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match.")
-@click.option("--agents", "spec", default="random", show_default=True,
-              help="random, heuristic, or a comma list cycled over seats 0-5 (heuristic,random: team 0 heuristic).")
+@click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
+              help="random, heuristic (the bot of gouji play), or a comma list of up to six cycled over seats 0-5 "
+              "(heuristic,random: team 0 heuristic).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--records", type=click.Path(dir_okay=False, path_type=Path),
               help="Write every game record to this file, one JSON object per line (for gouji replay).")
@@ -368,8 +433,6 @@ def _records_file(path: Path) -> TextIO:
 def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_json: bool,
              records: Path | None) -> None:
     """Self-play N games: speed, team win rates, decisions per game and rule statistics."""
-    from rich.progress import Progress
-
     from .engine.recordfile import dumps
     from .engine.simulate import report
     from .engine.simulate import simulate as run
@@ -389,7 +452,7 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
             _fail(f"error: --records: cannot write {records}: {error.strerror}; the records written are "
                   "incomplete", EXIT_USAGE)
 
-    with Progress(transient=True, disable=as_json) as progress:
+    with _progress(as_json) as progress:
         task = progress.add_task(f"{ruleset.id}: {games} games", total=games)
         result = run(ruleset, games, seed, agents, lambda: progress.advance(task), keep if out else None)
     if out is not None:
@@ -404,14 +467,26 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
 
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--show", "show_game", type=click.IntRange(1), is_flag=False, flag_value=1, default=None,
+              metavar="[GAME]", help="Step through game GAME (default 1) instead: each play, burn and pass, "
+              "places and tribute (the whole game at once when stdout is not a terminal).")
+@click.option("--seat", type=click.IntRange(0, 5), default=None, help="With --show: the hands as this seat saw "
+              "them (default: all hands).")
+@click.option("--lang", type=click.Choice(["en", "zh"]), help="With --show: English (the default) or Chinese.")
 @click.pass_context
-def replay(ctx: click.Context, file: Path) -> None:
+def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | None, lang: str | None) -> None:
     """Check and re-play game records (one JSON object per line, or one record) and report the first
-    divergence of each, by the field that differs.
+    divergence of each, by the field that differs; with --show, step through one game.
 
-    Exit 0 when every game re-plays exactly, 1 when one diverges, 2 when FILE or a record cannot be
-    read (not JSON, refused by the record schema, a newer format, a ruleset that cannot be found).
+    Exit 0 when every game re-plays exactly (or, with --show, the game was shown), 1 when one
+    diverges, 2 when FILE or a record cannot be read (not JSON, refused by the record schema, a
+    newer format, a ruleset that cannot be found) or GAME is not in it.
     """
+    if show_game is None and (seat is not None or lang is not None):
+        _fail("error: --seat and --lang go with --show", EXIT_USAGE)
+    if show_game is not None:
+        _show_record(ctx, file, show_game, seat, cast("Lang", lang or "en"))
+        return
     from .engine.record import RecordError
     from .engine.record import replay as run
     from .engine.recordfile import RecordFileError, read_records
@@ -445,41 +520,89 @@ def replay(ctx: click.Context, file: Path) -> None:
     sys.exit(EXIT_USAGE if counts["invalid"] else EXIT_INVALID if counts["diverge"] else 0)
 
 
+def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, lang: Lang) -> None:
+    """``replay --show``: re-play game ``number`` of ``file`` (checking it) and step through it."""
+    from .engine.record import RecordError
+    from .engine.record import replay as run
+    from .engine.recordfile import RecordFileError, read_record
+    from .engine.view import Words, colour_wanted
+    from .engine.viewer import show
+
+    try:
+        entry = read_record(file, number)
+        if entry.error is not None:
+            raise entry.error
+        result = run(entry.record, _catalog(ctx))
+    except RecordFileError as error:
+        _fail(f"error: --show {number}: {error}", EXIT_USAGE)
+    except RecordError as error:
+        _fail(f"error: game {number} cannot be replayed\n" + error.render(f"{file}:{entry.line}"), EXIT_USAGE)
+    if not result.ok or result.game is None:
+        _fail(f"error: game {number} diverges at {result.divergence} ({file}:{entry.line})", EXIT_INVALID)
+    terminal = sys.stdout.isatty() and sys.stdin.isatty()
+    words = Words(lang, colour_wanted(terminal))
+
+    def read(prompt: str) -> str | None:
+        try:
+            return input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            return None
+
+    show(result.game, seat, words, lambda line: click.echo(line, color=words.colour), read if terminal else None)
+
+
 @main.command()
-@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.")
+@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
+              shell_complete=_complete_ruleset)
 @click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")
-@click.option("--seed", type=int, default=None, help="Seed of the deal (random when omitted).")
+@click.option("--seed", type=int, default=None, help="Seed of the match (random when omitted).")
+@click.option("--games", type=click.IntRange(1), default=1, show_default=True,
+              help="Games of the match: tribute, 还贡, the lead and the team score carry over.")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write each finished game's record to this file, one JSON object per line (for gouji replay).")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="The table's language: English or Chinese.")
 @click.pass_context
-def play(ctx: click.Context, ref: str, seat: int, seed: int | None) -> None:
-    """Play one game in the terminal against five heuristic bots (type 'help')."""
+def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, record_file: Path | None,
+         lang: str) -> None:
+    """Play a game or a match in the terminal against five heuristic bots (type 'help')."""
     import random
 
-    from .engine import Game, HeuristicAgent
-    from .engine.terminal import HELP, play_game, tribute_text
+    from .engine.record import game_record
+    from .engine.recordfile import dumps
+    from .engine.terminal import Seat, session
+    from .engine.view import Words, colour_wanted
 
     ruleset = _playable(ctx, ref)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-    game = Game(ruleset, seed)
-    click.echo(f"{ruleset.name_zh} / {ruleset.name_en} — seed {seed}; you are seat {seat}, your 对头 is seat "
-               f"{(seat + 3) % 6}, your team-mates seats {(seat + 2) % 6} and {(seat + 4) % 6}. "
-               "Play runs 0→1→…→5 (counter-clockwise).")
-    click.echo(HELP)
+    words = Words(cast("Lang", lang), colour_wanted(sys.stdout.isatty()))
+    out = _records_file(record_file, "--record") if record_file else None
 
-    def read(prompt: str) -> str:
+    def read(prompt: str) -> str | None:
         try:
-            return str(click.prompt(prompt, prompt_suffix="", default="", show_default=False))
-        except (EOFError, click.Abort):
-            return "quit"
+            return input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            click.echo()
+            return None
 
-    bots = [HeuristicAgent() for _ in range(6)]
-    if not play_game(game, seat, list(bots), read, click.echo, random.Random(seed)):
-        click.echo("you left the game")
-        return
-    assert game.places is not None and game.score is not None
-    names = game.place_names() or []
-    click.echo("places: " + ", ".join(f"seat {s}{' (you)' if s == seat else ''} {names[s]}" for s in range(6)))
-    click.echo(f"score: seats 0,2,4 {game.score[0]} — seats 1,3,5 {game.score[1]}")
-    click.echo("tribute next game: " + "; ".join(tribute_text(game)))
+    players = ["human" if other == seat else "heuristic" for other in range(6)]
+
+    def keep(game: Game) -> None:
+        assert out is not None
+        try:
+            out.write(dumps(game_record(game, players=players)) + "\n")
+            out.flush()
+        except OSError as error:
+            _fail(f"error: --record: cannot write {record_file}: {error.strerror}", EXIT_USAGE)
+
+    human = Seat(seat, read, lambda line: click.echo(line, color=words.colour), words, random.Random(seed))
+    try:
+        session(ruleset, seed, games, human, keep if out else None)
+    except KeyboardInterrupt:  # Ctrl-C while the bots play: leave quietly, the finished games kept
+        _fail("\ninterrupted", 130)
+    finally:
+        if out is not None:
+            out.close()
 
 
 # ── agreeing on house rules: diff, card, fingerprint ───────────────────────
@@ -494,14 +617,17 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
     if fmt != "text":
         click.echo(render(result, cast("Format", fmt), cast("Lang", lang), provenance), nl=False)
         return
+    from .textfit import fit
+
     console = Console(highlight=False, soft_wrap=True)
     for line, style in render_text(result, cast("Lang", lang), provenance):
-        console.print(Text(line, style=style))
+        for piece in fit(line, console.width, "      ") if console.is_terminal else [line]:
+            console.print(Text(piece, style=style))
 
 
 @main.command("diff")
-@click.argument("first", metavar="A")
-@click.argument("second", metavar="[B]", required=False)
+@click.argument("first", metavar="A", shell_complete=_complete_ruleset)
+@click.argument("second", metavar="[B]", required=False, shell_complete=_complete_ruleset)
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="Language of the sentences saying what each difference changes.")
 @click.option("--provenance", is_flag=True, help="Add the file:line:column that set each side's value.")
@@ -511,8 +637,9 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
               help="Also self-play N seeded games under each ruleset and compare what players see.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the simulated matches.")
 @click.option("--seed-b", type=int, help="Another seed for B's match (default: --seed, the same deals).")
-@click.option("--agents", "spec", default="heuristic", show_default=True,
-              help="Agents of the simulation: random, heuristic, or a comma list cycled over seats.")
+@click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
+              help="Agents of the simulation, as for gouji simulate: random, heuristic (the bot of gouji play), "
+              "or a comma list of up to six cycled over seats.")
 @click.pass_context
 def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, provenance: bool, fmt: str,
                  as_json: bool, games: int | None, seed: int, seed_b: int | None, spec: str) -> None:
@@ -523,7 +650,7 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
     from .diff import NoBase, base_of, diff
 
     fmt = "json" if as_json else fmt
-    a = _load(ctx, first, EXIT_USAGE)
+    a = _load(ctx, first)
     if second is None:
         try:
             a, b = base_of(a, _catalog(ctx)), a
@@ -532,7 +659,7 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
         except RulesetError as error:
             _fail(error.render(), EXIT_USAGE)
     else:
-        b = _load(ctx, second, EXIT_USAGE)
+        b = _load(ctx, second)
     result = diff(a, b)
     if games is None:
         _print_diff(result, fmt, lang, provenance)
@@ -546,15 +673,13 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
                               indent=2))
     else:
         _print_diff(result, fmt, lang, provenance)
-        click.echo("\n" + (report.render_markdown(behaviour) if fmt == "markdown" else report.render_text(behaviour)),
-                   nl=False)
+        text = report.render_text(behaviour, cast("Lang", lang)) if fmt == "text" else report.render_markdown(behaviour)
+        click.echo("\n" + text, nl=False)
     sys.exit(0 if result.same else EXIT_INVALID)
 
 
 def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], spec: str,
                    quiet: bool) -> Behaviour:
-    from rich.progress import Progress
-
     from .behaviour import behavioural_diff
 
     if games < 2:
@@ -562,13 +687,13 @@ def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], s
     agents = _agents(spec)
     for ruleset in (a, b):
         _check_playable(ruleset, "--simulate: ")
-    with Progress(transient=True, disable=quiet) as progress:
+    with _progress(quiet) as progress:
         task = progress.add_task(f"{a.id} / {b.id}: {games} games each", total=2 * games)
         return behavioural_diff(a, b, games, seeds, agents, lambda: progress.advance(task))
 
 
 @main.command()
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=_complete_ruleset)
 @click.option("--format", "fmt", type=click.Choice(["txt", "md", "html"]), default="txt", show_default=True)
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file.")
@@ -578,8 +703,8 @@ def card(ctx: click.Context, ruleset: str, fmt: str, lang: str, output: Path | N
     from .card import build, render
     from .compiler import BASE_ID
 
-    loaded = _load(ctx, ruleset, EXIT_USAGE)
-    text = render(build(loaded, _load(ctx, BASE_ID, EXIT_USAGE), cast("Lang", lang)), cast("CardFormat", fmt))
+    loaded = _load(ctx, ruleset)
+    text = render(build(loaded, _load(ctx, BASE_ID), cast("Lang", lang)), cast("CardFormat", fmt))
     if output is None:
         click.echo(text, nl=False)
         return
@@ -591,21 +716,13 @@ def card(ctx: click.Context, ruleset: str, fmt: str, lang: str, output: Path | N
 
 
 @main.command()
-@click.argument("refs", nargs=-1, required=True, metavar="FILE...")
+@click.argument("refs", nargs=-1, required=True, metavar="FILE...", shell_complete=_complete_ruleset)
 @click.pass_context
 def fingerprint(ctx: click.Context, refs: tuple[str, ...]) -> None:
     """Print each ruleset's fingerprint: tables showing the same string play the same rules.
 
-    FILE may also be an id, alias or name. Exit 0 when all compile, 1 when any does not.
+    FILE may also be an id, alias or name. Exit 0 when all compile, 2 when one does not or is not found
+    (the others are still printed).
     """
-    failed = False
-    for ref in refs:
-        catalog = _catalog(ctx)
-        try:
-            ruleset = compile_path(catalog.find(ref), catalog)
-        except RulesetError as error:
-            failed = True
-            click.echo(error.render(), err=True)
-            continue
-        click.echo(f"{ruleset.fingerprint}  {ref}  ({ruleset.id})")
-    sys.exit(EXIT_INVALID if failed else 0)
+    _compile_each(ctx, refs, EXIT_USAGE,
+                  lambda ref, ruleset: click.echo(f"{ruleset.fingerprint}  {ref}  ({ruleset.id})"))

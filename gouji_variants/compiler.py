@@ -28,11 +28,12 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, relevance
 
 from . import examples as examples_
-from . import expressions, schema
+from . import expressions, lookalike, schema
+from .cards import JOKERS, TWO
 from .catalog import Catalog, looks_like_path
 from .components import registry
 from .errors import Diagnostic, Mark, RulesetError
-from .expressions import TRIBUTE_KINDS
+from .expressions import PLAYERS, TRIBUTE_KINDS
 from .grammar import NotationError
 from .rules import ALWAYS, SECTIONS, Rules
 from .versions import RULESET_FORMAT, too_new
@@ -95,7 +96,8 @@ class Ruleset:
             "region": self.region,
             "description": {"zh": self.description_zh, "en": self.description_en}
             if self.description_zh and self.description_en else None,
-            "sources": [{k: v for k, v in dataclasses.asdict(s).items() if v} for s in self.sources],
+            "sources": [{k: int(v) if k == "lines" and v.isdigit() else v  # 47 stays 47, 74-83 a string
+                         for k, v in dataclasses.asdict(s).items() if v} for s in self.sources],
             "extends": list(self.extends),
             "interpretations": [dataclasses.asdict(i) for i in self.interpretations],
             "components": dict(self.components),
@@ -156,10 +158,19 @@ def fingerprint(rules: Rules, components: Mapping[str, str] | None = None) -> st
 # ── schema validation ──────────────────────────────────────────────────────
 
 
+def _whole_number(_checker: Any, instance: Any) -> bool:
+    """Strictly an int: ``4.0`` is refused, so that a value is written one way and fingerprints only the rules."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
 @cache
 def _validator() -> jsonschema.protocols.Validator:
-    """The 2020-12 validator, built once per process."""
-    return jsonschema.Draft202012Validator(schema.build("2020-12"))
+    """The 2020-12 validator, built once per process, with integers that are ints (not whole floats)."""
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine("integer", _whole_number)
+    strict: type[jsonschema.protocols.Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        base, type_checker=checker)
+    return strict(schema.build("2020-12"))
 
 
 def _schema_diagnostics(doc: Document) -> list[Diagnostic]:
@@ -191,9 +202,12 @@ def _allowed_keys(error: ValidationError) -> list[str]:
 
 
 def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagnostic:
-    if error.validator == "anyOf" and error.context and isinstance(error.instance, (dict, list)):
-        # A nullable object or list: the error inside the non-null branch says what is wrong.
-        deep = [sub for sub in error.context if sub.validator != "type" or sub.validator_value != "null"]
+    if error.validator == "anyOf" and error.context:
+        # A nullable object or list: the error inside the non-null branch says what is wrong; a scalar of the
+        # right type (-1 for a whole number or null): the constraint it broke.
+        container = isinstance(error.instance, (dict, list))
+        deep = [sub for sub in error.context
+                if sub.validator != "type" or (container and sub.validator_value != "null")]
         if deep:
             return _diagnose(doc, min(deep, key=relevance))
     pointer = "".join(pointer_join("", part) for part in error.absolute_path)
@@ -206,13 +220,15 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
         key = unknown or extra[0]
         close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
         where = "the top level" if not pointer else f"'{pointer.strip('/').replace('/', '.')}'"
-        hint = f"did you mean {close[0]!r}?" if close else "allowed keys: " + ", ".join(allowed)
+        hint = lookalike.hint(key, allowed) or (
+            f"did you mean {close[0]!r}?" if close else "allowed keys: " + ", ".join(allowed))
         return Diagnostic(doc.mark(pointer_join(pointer, key), key=True),
                           f"unknown key {key!r} in {where}", pointer_join(pointer, key), hint)
     if error.validator == "enum":
         options = ", ".join(repr(o) for o in value)
-        close = difflib.get_close_matches(str(instance), [str(o) for o in value], n=1)
-        hint = f"did you mean {close[0]!r}?" if close else ""
+        words = [str(o) for o in value]
+        close = difflib.get_close_matches(str(instance), words, n=1)
+        hint = lookalike.hint(str(instance), words) or (f"did you mean {close[0]!r}?" if close else "")
         return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not one of {options}", pointer, hint)
     if error.validator == "required":
         missing = [k for k in value if k not in instance]
@@ -281,6 +297,9 @@ def _type_hint(value: Any, expected: str, schema_: Any = None) -> str:
         return f"write an expression such as '{examples[0]}'"
     if value is None:
         return "an empty value is null: give the key a value or remove it"
+    if isinstance(value, float) and "whole number" in expected:
+        return (f"write {int(value)} without the decimal point" if value.is_integer()
+                else "rules count whole cards and points")
     if expected == "a mapping":
         return "write it as 'key: value' lines indented under its key"
     if expected == "a list":
@@ -297,10 +316,33 @@ def _type_hint(value: Any, expected: str, schema_: Any = None) -> str:
 # ── extends resolution ─────────────────────────────────────────────────────
 
 
+def _pruned(doc: Document, problems: list[Diagnostic]) -> tuple[Document, set[str]]:
+    """``doc`` without the values its schema ``problems`` are about, so that the other checks can still run,
+    and the pointers removed: a rule (``/plays/kills``), or a top-level key (``/extends``, ``/examples``)."""
+    data = dict(doc.data)
+    removed: set[str] = set()
+    for problem in problems:
+        parts = problem.pointer.split("/")[1:3]
+        if not parts:
+            continue
+        if parts[0] in SECTIONS and len(parts) == 2 and isinstance(data.get(parts[0]), dict):
+            data[parts[0]] = {k: v for k, v in data[parts[0]].items() if k != parts[1]}
+        else:
+            data.pop(parts[0], None)
+            parts = parts[:1]
+        removed.add("/" + "/".join(parts))
+    return dataclasses.replace(doc, data=data), removed
+
+
 @dataclass
 class _Resolver:
     catalog: Catalog
     docs: dict[Path, Document] = dataclasses.field(default_factory=dict)
+    #: Every problem of the file being compiled, when it is compiled with :meth:`root`.
+    problems: list[Diagnostic] = dataclasses.field(default_factory=list)
+    #: What the root's schema errors removed, and whether one of its parents could not be resolved.
+    removed: set[str] = dataclasses.field(default_factory=set)
+    broken_extends: bool = False
 
     def document(self, path: Path) -> Document:
         if path not in self.docs:
@@ -314,28 +356,58 @@ class _Resolver:
             self.docs[path] = doc
         return self.docs[path]
 
+    def root(self, path: Path, given: Path) -> list[Document]:
+        """The layers of the file being compiled (named ``given``, which may be a symlink to ``path``), collecting
+        its problems instead of stopping at the first: values with schema errors are left out and a parent that
+        cannot be resolved is skipped."""
+        if path in self.docs:  # compile_data: a document given whole, its schema already checked
+            return self.layers(path)
+        doc = load(path, _display(given, resolve=False))
+        if not isinstance(doc.data, dict):
+            raise RulesetError(_schema_diagnostics(doc))
+        newer = too_new(doc.data, doc.mark("/format"))
+        if newer is not None:  # before the schema: a newer language's keys are not mistakes
+            raise RulesetError([newer])
+        problems = _schema_diagnostics(doc)
+        self.problems += problems
+        self.docs[path], self.removed = _pruned(doc, problems)
+        self.broken_extends = "/extends" in self.removed
+        return self.layers(path)
+
     def layers(self, path: Path, chain: tuple[Path, ...] = ()) -> list[Document]:
         """The documents to merge, parents first, each once (depth-first, first occurrence)."""
         doc = self.document(path)
         order: list[Document] = []
         names = tuple(_display(p) for p in (*chain, path))
         for index, ref in enumerate(doc.data.get("extends") or []):
-            mark = doc.mark(f"/extends/{index}")
-            parent = self.parent(ref, path, mark, names if len(names) > 1 else ())
-            if parent in (*chain, path):
-                raise RulesetError.at(mark, f"extends cycle: {ref!r} leads back to {_display(parent)}",
-                                      pointer=f"/extends/{index}", chain=(*names, _display(parent)),
-                                      hint="a ruleset may not extend itself, directly or through others")
             try:
-                parents = self.layers(parent, (*chain, path))
-            except RulesetError as error:  # a broken parent: show how this file reached it
-                raise RulesetError([d if d.chain else dataclasses.replace(d, chain=(*names, _display(parent)))
-                                    for d in error.diagnostics]) from None
+                parents = self.parents(ref, index, doc, path, chain, names)
+            except RulesetError as error:
+                if chain:
+                    raise
+                self.problems += error.diagnostics  # the root's own extends: report, skip, go on
+                self.broken_extends = True
+                continue
             for layer in parents:
                 if all(layer is not seen for seen in order):
                     order.append(layer)
         order.append(doc)
         return order
+
+    def parents(self, ref: str, index: int, doc: Document, path: Path, chain: tuple[Path, ...],
+                names: tuple[str, ...]) -> list[Document]:
+        """The layers of the parent ``ref`` (item ``index`` of ``doc``'s extends)."""
+        mark = doc.mark(f"/extends/{index}")
+        parent = self.parent(ref, path, mark, names if len(names) > 1 else ())
+        if parent in (*chain, path):
+            raise RulesetError.at(mark, f"extends cycle: {ref!r} leads back to {_display(parent)}",
+                                  pointer=f"/extends/{index}", chain=(*names, _display(parent)),
+                                  hint="a ruleset may not extend itself, directly or through others")
+        try:
+            return self.layers(parent, (*chain, path))
+        except RulesetError as error:  # a broken parent: show how this file reached it
+            raise RulesetError([d if d.chain else dataclasses.replace(d, chain=(*names, _display(parent)))
+                                for d in error.diagnostics]) from None
 
     def parent(self, ref: str, child: Path, mark: Mark, chain: tuple[str, ...]) -> Path:
         if looks_like_path(ref):
@@ -349,9 +421,9 @@ class _Resolver:
         return self.catalog.find(ref, mark=mark, chain=chain)
 
 
-def _display(path: Path) -> str:
+def _display(path: Path, resolve: bool = True) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str((path.resolve() if resolve else path.absolute()).relative_to(Path.cwd()))
     except ValueError:
         return str(path)
 
@@ -437,35 +509,81 @@ def _expression_problem(origin: _Origin, error: NotationError) -> Diagnostic:
                       origin.pointer, detail=error.render("    ").split("\n", 1)[1])
 
 
-def _build_rules(merged: dict[str, dict[str, Any]], origins: dict[str, _Origin], root: Document) -> Rules:
-    problems: list[Diagnostic] = []
+@dataclass
+class _Build:
+    """Typed rule values of the merged layers; what failed is reported in ``problems`` and, where a parent
+    has a value, stood in for by it so that the checks spanning sections still run."""
+
+    layers: list[Document]
+    merged: dict[str, dict[str, Any]]
+    origins: dict[str, _Origin]
+    problems: list[Diagnostic]
+    #: rule keys ("plays.kills") whose value in the file was left out or failed: checks that read them are skipped
+    unsure: set[str] = dataclasses.field(default_factory=set)
+    #: one line per rule without a value, reported after the other problems (they are often the cause)
+    missing: list[Diagnostic] = dataclasses.field(default_factory=list)
+
+    def value(self, section: str, field: dataclasses.Field[Any], hint: Any) -> tuple[bool, Any]:
+        """(True, the typed value) of one rule, or (False, None) when it has none."""
+        key = f"{section}.{field.name}"
+        if field.name not in self.merged[section]:
+            return False, None
+        before = len(self.problems)
+        value = _convert(hint, self.merged[section][field.name], self.origins[key], self.problems)
+        if len(self.problems) > before:
+            self.unsure.add(key)
+            found = self.stand_in(section, field.name, hint, self.origins[key].doc)
+            if found is None:
+                return False, None
+            value = found[0]
+        return True, _spelled(field, value if field.metadata["ordered"] else _as_set(hint, value))
+
+    def stand_in(self, section: str, key: str, hint: Any, failed: Document) -> tuple[Any] | None:
+        """The value an earlier layer gives the rule, if one converts without a problem."""
+        for doc in reversed(self.layers):
+            values = doc.data.get(section) or {}
+            if doc is not failed and key in values:
+                scratch: list[Diagnostic] = []
+                value = _convert(hint, values[key], _Origin(doc, f"/{section}/{key}"), scratch)
+                if not scratch:
+                    return (value,)
+        return None
+
+
+def _build_rules(build: _Build, root: Document, quiet_missing: set[str]) -> Rules | None:
+    """The typed rules, or None when a rule has no value; every problem is added to ``build.problems``.
+
+    ``quiet_missing``: rule keys (or whole sections) whose missing value is a consequence of a problem already
+    reported, or "*" when every missing value is (a parent that could not be resolved)."""
     missing: dict[str, list[str]] = {}
     sections: dict[str, Any] = {}
+    complete = True
     for name, cls in SECTIONS.items():
         hints = typing.get_type_hints(cls)
         values: dict[str, Any] = {}
         for field in dataclasses.fields(cls):
             key = f"{name}.{field.name}"
-            if field.name not in merged[name] and field.metadata["neutral"] is not ALWAYS:
+            if field.name not in build.merged[name] and field.metadata["neutral"] is not ALWAYS:
                 # A key added to the language after the file was written: its neutral value keeps the
                 # file's meaning (a complete ruleset of an older format still loads the same).
-                merged[name][field.name] = field.metadata["neutral"]
-                origins[key] = _Origin(root, "/kind")
-            if field.name not in merged[name]:
-                missing.setdefault(name, []).append(key)
+                build.merged[name][field.name] = field.metadata["neutral"]
+                build.origins[key] = _Origin(root, "/kind")
+            has, value = build.value(name, field, hints[field.name])
+            if has:
+                values[field.name] = value
                 continue
-            value = _convert(hints[field.name], merged[name][field.name], origins[key], problems)
-            value = value if field.metadata["ordered"] else _as_set(hints[field.name], value)
-            values[field.name] = _spelled(field, value)
+            complete = False
+            if not quiet_missing & {"*", name, key} and field.name not in build.merged[name]:
+                missing.setdefault(name, []).append(key)
         sections[name] = values
     if missing:
-        problems[:0] = _missing_problems(missing, root)
-    if problems:
-        raise RulesetError(problems)
+        build.missing = _missing_problems(missing, root)
+    if not complete:
+        return None
     rules = Rules(**{name: cls(**sections[name]) for name, cls in SECTIONS.items()})
-    problems = list(_semantic_problems(rules, origins, root))
-    if problems:
-        raise RulesetError(problems)
+    skip = build.unsure | {key for key in quiet_missing if "." in key}
+    skip |= {f"{name}.{f.name}" for name in quiet_missing & set(SECTIONS) for f in dataclasses.fields(SECTIONS[name])}
+    build.problems += [d for d in _semantic_problems(rules, build.origins, root, skip) if d is not None]
     return rules
 
 
@@ -479,10 +597,15 @@ def _missing_problems(missing: dict[str, list[str]], root: Document) -> list[Dia
             for index, key in enumerate(keys)]
 
 
-def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document | None = None) -> Iterator[Diagnostic]:
-    """Rules that span sections: exclusions the sources state, and tribute kinds that can occur."""
+def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document | None = None,
+                       skip: set[str] | None = None) -> Iterator[Diagnostic | None]:
+    """Rules that span sections: exclusions the sources state, and tribute kinds that can occur.
 
-    def at(key: str, message: str, hint: str = "", cause: str = "") -> Diagnostic:
+    A check reading a rule in ``skip`` (whose own value had a problem) yields None instead."""
+
+    def at(key: str, message: str, hint: str = "", cause: str = "") -> Diagnostic | None:
+        if skip and {key, cause.split(":")[0]} & skip:
+            return None
         origin = origins[key]
         other = origins.get(cause)
         if other is not None and origin.doc is not root and other.doc is root:
@@ -521,6 +644,15 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
             yield at("tribute.order", f"tribute kind {TRIBUTE_KINDS[kind][0]} is in tribute.order but can never "
                      f"occur: it needs {needs[kind]}", "remove it from the order or turn its rule on",
                      needs[kind].split(":")[0])
+    void_at = rules.revolution.void_at
+    if rules.revolution.enabled and void_at is not None:
+        deck = rules.deck.recipe.cards()
+        blockers = deck[TWO] + sum(deck[joker] for joker in JOKERS)  # a hand holding one may not declare 革命
+        if blockers <= PLAYERS - void_at:
+            yield at("deck.recipe", f"with {blockers} 2s and jokers in the deck, every deal leaves at least {void_at} "
+                     "players without one, free to declare 革命 and void it (revolution.void_at): a game could be "
+                     "redealt for ever", "add 2s or jokers to the deck, or raise revolution.void_at",
+                     "revolution.void_at")
     inert = [
         ("score.manguan_others_as", rules.score.manguan_others_as is not None and rules.score.manguan != "one-run",
          "score.manguan: one-run", "score.manguan"),
@@ -540,7 +672,7 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
         yield at("burning.conditions", "burning is on but has no condition", "list joker-every-play or one-rank-left")
 
 
-def _dealing_and_forfeit_problems(rules: Rules, at: Callable[..., Diagnostic]) -> Iterator[Diagnostic]:
+def _dealing_and_forfeit_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterator[Diagnostic | None]:
     """deck.each_hand must be dealable from deck.recipe; a forfeit of 开点 needs 打点."""
     each_hand = rules.deck.each_hand
     problem = each_hand.problem(rules.deck.recipe.cards()) if each_hand is not None else None
@@ -575,7 +707,7 @@ def _components(layers: list[Document]) -> dict[str, str]:
 def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
     """Load, resolve and compile the ruleset file at ``path``."""
     catalog = catalog or Catalog.default()
-    return _compile(_Resolver(catalog), path.resolve(), catalog)
+    return _compile(_Resolver(catalog), path.resolve(), catalog, path)
 
 
 def compile_data(data: Any, name: str, catalog: Catalog | None = None) -> Ruleset:
@@ -589,22 +721,39 @@ def compile_data(data: Any, name: str, catalog: Catalog | None = None) -> Rulese
                                "/extends", "give every rule, as Ruleset.resolved() does")]
     if problems:
         raise RulesetError(problems)
-    return _compile(_Resolver(catalog, {doc.path: doc}), doc.path, catalog)
+    return _compile(_Resolver(catalog, {doc.path: doc}), doc.path, catalog, doc.path)
 
 
-def _compile(resolver: _Resolver, path: Path, catalog: Catalog) -> Ruleset:
-    layers = resolver.layers(path)
+def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path) -> Ruleset:
+    """Resolve and compile the file at ``path`` (named ``given``); a :class:`RulesetError` holds every problem
+    found: schema errors, and the extends, expression and cross-section checks wherever they can still run."""
+    layers = resolver.root(path, given)
     root = layers[-1]
     data = root.data
     merged, origins = _merge(layers)
     complete = all(f.name in merged[name] for name, cls in SECTIONS.items() for f in dataclasses.fields(cls))
-    if data["kind"] == "option-pack" and not complete:
+    if data.get("kind") == "option-pack" and not complete:
         base = catalog.find(BASE_ID)
         layers = [layer for layer in resolver.layers(base) if all(layer is not own for own in layers)] + layers
         merged, origins = _merge(layers)
-    rules = _build_rules(merged, origins, root)
-    components = _components(layers)
-    own_examples = examples_.parse(root)
+    quiet = {pointer.strip("/").replace("/", ".") for pointer in resolver.removed}
+    if resolver.broken_extends or "kind" not in data:
+        quiet.add("*")
+    problems = resolver.problems
+    build = _Build(layers, merged, origins, problems)
+    rules = _build_rules(build, root, quiet)
+    components: dict[str, str] = {}
+    own_examples: tuple[examples_.Example, ...] = ()
+    try:
+        components = _components(layers)
+        if "examples" not in quiet:
+            own_examples = examples_.parse(root)
+    except RulesetError as error:
+        problems += error.diagnostics
+    if problems or rules is None:
+        shown = str(root.path)
+        found = sorted(problems, key=lambda d: (d.mark.file != shown, d.mark.line, d.mark.column))
+        raise RulesetError(found + build.missing)
     name = data["name"]
     description = data.get("description") or {"zh": "", "en": ""}
     return Ruleset(

@@ -129,12 +129,15 @@ def meaning(result: Diff, rule: str, lang: Lang) -> str:
     return f"{first}：{old}；{second}：{new}。" if lang == "zh" else f"{first}: {old}; {second}: {new}."
 
 
-def _title(ruleset: Ruleset) -> str:
-    return f"{ruleset.id}: {ruleset.name_zh} / {ruleset.name_en}, fingerprint {ruleset.fingerprint}"
+def _title(ruleset: Ruleset, lang: Lang = "en") -> str:
+    fingerprint = "指纹" if lang == "zh" else "fingerprint"
+    return f"{ruleset.id}: {ruleset.name_zh} / {ruleset.name_en}, {fingerprint} {ruleset.fingerprint}"
 
 
-def _summary(result: Diff) -> str:
+def _summary(result: Diff, lang: Lang = "en") -> str:
     count = len(result.rules())
+    if lang == "zh":
+        return "规则相同" if result.same else f"{count} 条规则不同"
     return "same rules" if result.same else f"{count} rule{'s' * (count != 1)} differ{'s' * (count == 1)}"
 
 
@@ -211,7 +214,7 @@ def render_text(result: Diff, lang: Lang, provenance: bool = False) -> list[tupl
     """The terminal view as (text, rich style) lines."""
     a, b = result.a, result.b
     width = max(len(a.id), len(b.id))
-    lines = [(f"A {_title(a)}", "bold"), (f"B {_title(b)}", "bold"), (_summary(result), "")]
+    lines = [(f"A {_title(a, lang)}", "bold"), (f"B {_title(b, lang)}", "bold"), (_summary(result, lang), "")]
     for section, rules in _by_section(result).items():
         lines += [("", ""), (_section_title(section), "bold underline")]
         for rule, changes in rules.items():

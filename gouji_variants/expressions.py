@@ -15,10 +15,12 @@ from lark import Token, Transformer, Tree, v_args
 from . import grammar
 from .cards import (
     BIG_JOKER,
+    FOUR,
     JOKERS,
     N_RANKS,
     RANK_SYMBOLS,
     SMALL_JOKER,
+    THREE,
     TOP_JOKER,
     TWO,
     Cards,
@@ -29,6 +31,12 @@ from .grammar import NotationError
 
 _STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit")
 PLAYERS = 6
+#: The deals a recipe may make (docs/untrusted-input.md): at most eight decks' worth, twice the standard
+#: four, and at least one deck's ordinary cards (the 44 from 5 to 2): 3s and 4s have rules of their own
+#: (会3, 憋3) that a deal of little else cannot play, and jokers cannot start the first-player draw.
+MAX_DECKS = 8
+MAX_CARDS = MAX_DECKS * 54
+MIN_ORDINARY = 44
 
 
 def _at(meta_holder: Tree[Token] | Token) -> int:
@@ -174,9 +182,21 @@ class DeckRecipe:
     adjustments: tuple[tuple[str, int, int], ...] = ()  # (verb, count, rank)
 
     def __post_init__(self) -> None:
-        if self.decks < 1:
-            raise ValueError("a deck recipe needs at least one deck")
+        if not 1 <= self.decks <= MAX_DECKS:
+            raise ValueError(f"a deck recipe has 1 to {MAX_DECKS} decks, not {self.decks}")
         cards = self.cards()  # raises on negative counts
+        if not cards:
+            raise ValueError("the recipe makes no cards")
+        if len(cards) > MAX_CARDS:
+            raise ValueError(f"the recipe makes {len(cards)} cards; a deal holds at most {MAX_CARDS}")
+        jokers = sum(cards[joker] for joker in JOKERS)
+        if len(cards) == jokers:
+            raise ValueError("the recipe holds only jokers, but the first player is found by drawing a card that "
+                             "is not a joker (第六条)")
+        ordinary = len(cards) - cards[THREE] - cards[FOUR] - jokers
+        if ordinary < MIN_ORDINARY:
+            raise ValueError(f"the recipe makes {ordinary} cards from 5 to 2; a deal needs at least {MIN_ORDINARY} "
+                             "(as many as one deck holds)")
         if len(cards) % PLAYERS:
             raise ValueError(
                 f"the recipe makes {len(cards)} cards, which do not divide evenly among {PLAYERS} players "
@@ -334,6 +354,14 @@ class _Semantic(ValueError):
         self.column = column
 
 
+def _count(token: object) -> int:
+    """A COUNT of a deck recipe, refused (at its column) beyond any deal's size before it is converted."""
+    assert isinstance(token, Token)
+    if len(token) > len(str(MAX_CARDS)):
+        raise _Semantic(_at(token), f"{token[:12]}{'…' * (len(token) > 12)} is more than a deal's {MAX_CARDS} cards")
+    return int(token)
+
+
 @v_args(tree=True)
 class _ToValues(Transformer[Token, object]):
     """Lark trees to typed values; semantic errors carry the column."""
@@ -394,13 +422,13 @@ class _ToValues(Transformer[Token, object]):
         return TributeOrder(tuple(kinds))
 
     def deck_recipe(self, tree: Tree[Token]) -> DeckRecipe:
-        decks = int(tree.children[0])  # type: ignore[arg-type]
+        decks = _count(tree.children[0])
         adjustments = []
         for node in tree.children[2:]:
             assert isinstance(node, Tree)
             verb, count, _, card = node.children
             rank = rank_index(next(card_tokens(card)))  # type: ignore[arg-type]
-            adjustments.append((str(verb).lower(), int(count), rank))  # type: ignore[arg-type]
+            adjustments.append((str(verb).lower(), _count(count), rank))
             try:  # removing more than there are is located at the adjustment
                 _deck_counts(decks, adjustments)
             except ValueError as error:

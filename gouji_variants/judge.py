@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Cards
+from .cards import RANK_NAMES_EN, RANK_NAMES_ZH, Cards
 from .compiler import Ruleset
 from .components.gouji import is_gouji, is_pure_gouji
 from .components.plays import Play, Verdict, beats, classify
@@ -53,15 +53,27 @@ class BadPrevious(ValueError):
         super().__init__(verdict.en)
 
 
+def beyond_deck(cards: Cards, ruleset: Ruleset) -> Verdict | None:
+    """Why ``cards`` cannot come from the ruleset's deck (more of a rank than its recipe makes), or None."""
+    recipe = ruleset.rules.deck.recipe
+    held = recipe.cards()
+    rank = next((r for r, count in enumerate(cards.counts) if count > held[r]), None)
+    if rank is None:
+        return None
+    return Verdict(False, "deck.recipe",
+                   f"牌组「{recipe}」只有 {held[rank]} 张{RANK_NAMES_ZH[rank]}，这手牌有 {cards[rank]} 张",
+                   f"the deck '{recipe}' holds {held[rank]} of {RANK_NAMES_EN[rank]}, the play has {cards[rank]}")
+
+
 def judge(ruleset: Ruleset, play: Cards, on: Cards | None = None) -> Judgement:
     rules = ruleset.rules
     previous: Play | None = None
     if on is not None:
-        found = classify(on, rules.plays, rules.bie3)
+        found = beyond_deck(on, ruleset) or classify(on, rules.plays, rules.bie3)
         if isinstance(found, Verdict):
             raise BadPrevious(found)
         previous = found
-    result = classify(play, rules.plays, rules.bie3)
+    result = beyond_deck(play, ruleset) or classify(play, rules.plays, rules.bie3)
     if isinstance(result, Verdict):
         return Judgement(ruleset, play, on, False, False, False, None if on is None else False, result)
     gouji = is_gouji(result, rules.gouji)

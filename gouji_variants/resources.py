@@ -1,7 +1,9 @@
 """Where the package's data lives: grammars, built-in rulesets and schemas.
 
 In a wheel they sit inside the package; in a source checkout they are the
-top-level ``grammar/`` and ``rulesets/`` folders next to the package.
+top-level ``grammar/`` and ``rulesets/`` folders next to the package. The JSON
+Schemas live in ``rulesets/schema/`` either way, so the built-in rulesets' editor
+modelines (``./schema/…``) resolve in a checkout and in an installed wheel alike.
 """
 
 from __future__ import annotations
@@ -18,4 +20,4 @@ def _data_dir(name: str) -> Path:
 
 GRAMMAR_DIR = _data_dir("grammar")
 RULESETS_DIR = _data_dir("rulesets")
-SCHEMA_DIR = PACKAGE_DIR / "schema"
+SCHEMA_DIR = RULESETS_DIR / "schema"

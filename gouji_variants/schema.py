@@ -2,7 +2,7 @@
 
 ``build("2020-12")`` is the schema the loader validates with; ``build("07")``
 is the same schema for editors (yaml-language-server does not read 2020-12).
-Both are committed under ``gouji_variants/schema/``; a test keeps them fresh.
+Both are committed under ``rulesets/schema/`` (``gouji_variants/rulesets/schema/`` in a wheel); a test keeps them fresh.
 """
 
 from __future__ import annotations

@@ -2,11 +2,18 @@
 
 Only plain data is accepted: mappings with string keys, lists, strings,
 numbers, booleans and null. Python tags, custom tags, merge keys, duplicate
-keys and alias expansion beyond a small budget (alias bombs) are errors.
+keys, recursive aliases and alias expansion beyond a small budget (alias
+bombs) are errors. What is read is bounded (docs/untrusted-input.md): a
+regular file of at most MAX_BYTES, at most MAX_NODES values nested at most
+MAX_DEPTH deep, integers of at most MAX_INT_DIGITS digits, and no control
+characters in strings (they could rewrite the terminal a name is printed on).
 """
 
 from __future__ import annotations
 
+import os
+import stat
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -17,8 +24,13 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .errors import Mark, RulesetError
 
+MAX_BYTES = 256 * 1024
 MAX_NODES = 20_000
 MAX_DEPTH = 50
+MAX_INT_DIGITS = 18
+#: Bidirectional embeddings, overrides and isolates: text that displays in another order than it reads.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_TOO_MANY_HINT = "a ruleset needs a few hundred; split the examples into several files"
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
@@ -58,6 +70,9 @@ class _Builder:
         self.path = path
         self.doc = Document(path, None)
         self.nodes = 0
+        self.aliased = False  # a collection was reached a second time, through an alias
+        self.seen: set[int] = set()  # ids of the collection nodes built so far
+        self.open: set[int] = set()  # ids of the collection nodes being built (the path from the root)
         self.constructor = yaml.SafeLoader("")
 
     def fail(self, node: Node, message: str, hint: str = "") -> RulesetError:
@@ -68,23 +83,58 @@ class _Builder:
         return self.fail(node, f"YAML tag {tag!r} is not allowed in a ruleset",
                          "rulesets hold plain data: strings, numbers, booleans, lists and mappings")
 
-    def build(self, node: Node, pointer: str) -> Any:
+    def build(self, node: Node, pointer: str, depth: int = 0) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise self.fail(
-                node,
-                f"the file expands to more than {MAX_NODES} values; YAML aliases nest too deep (an alias bomb?)",
-                "write the values out instead of using anchors and aliases",
-            )
+            if self.aliased:
+                raise self.fail(node, f"the file expands to more than {MAX_NODES} values; YAML aliases nest too "
+                                "deep (an alias bomb?)", "write the values out instead of using anchors and aliases")
+            raise self.fail(node, f"the file holds more than {MAX_NODES} values", _TOO_MANY_HINT)
+        if depth > MAX_DEPTH:
+            raise self.fail(node, f"lists or mappings nest too deeply: more than {MAX_DEPTH} levels"
+                            + (" (through YAML aliases)" if self.aliased else ""), "a ruleset needs only a few levels")
         self.doc.values[pointer] = _mark(self.path, node.start_mark)
         if isinstance(node, ScalarNode):
-            if node.tag not in _PLAIN_TAGS:
-                raise self.bad_tag(node)
-            return self.constructor.construct_object(node, deep=True)
+            return self.scalar(node)
+        if id(node) in self.open:
+            raise self.fail(node, "a YAML alias refers to the list or mapping that holds it (a recursive alias)",
+                            "a ruleset is a tree: write the values out instead of using anchors and aliases")
+        self.aliased |= id(node) in self.seen
+        self.seen.add(id(node))
+        self.open.add(id(node))
+        try:
+            return self.collection(node, pointer, depth)
+        finally:
+            self.open.discard(id(node))
+
+    def scalar(self, node: ScalarNode) -> Any:
+        if node.tag not in _PLAIN_TAGS:
+            raise self.bad_tag(node)
+        if node.tag == "tag:yaml.org,2002:str":
+            self.check_text(node, node.value)
+        too_large = self.fail(node, f"a number with more than {MAX_INT_DIGITS} digits",
+                              "no rule needs a number this large")
+        if node.tag == "tag:yaml.org,2002:int" and len(node.value) > 4 * MAX_INT_DIGITS:
+            raise too_large  # before converting: Python refuses (slowly) to convert thousands of digits
+        value = self.constructor.construct_object(node, deep=True)
+        if node.tag == "tag:yaml.org,2002:int" and abs(value) >= 10**MAX_INT_DIGITS:
+            raise too_large
+        return value
+
+    def check_text(self, node: Node, text: str) -> None:
+        """Refuse characters that would act on a terminal or reorder text when the string is printed."""
+        bad = next((c for c in text if (unicodedata.category(c) == "Cc" and c not in "\t\n") or c in _BIDI), None)
+        if bad is not None:
+            name = f" ({unicodedata.name(bad)})" if unicodedata.name(bad, "") else ""
+            raise self.fail(node, f"the string holds U+{ord(bad):04X}{name}, a control character that could "
+                            "rewrite the terminal or reorder the text it is printed in",
+                            "remove it; names, descriptions and rules are plain text")
+
+    def collection(self, node: Node, pointer: str, depth: int) -> Any:
         if isinstance(node, SequenceNode):
             if node.tag != "tag:yaml.org,2002:seq":
                 raise self.bad_tag(node)
-            return [self.build(item, pointer_join(pointer, i)) for i, item in enumerate(node.value)]
+            return [self.build(item, pointer_join(pointer, i), depth + 1) for i, item in enumerate(node.value)]
         assert isinstance(node, MappingNode)
         if node.tag != "tag:yaml.org,2002:map":
             raise self.bad_tag(node)
@@ -97,18 +147,19 @@ class _Builder:
                 raise self.fail(key_node, "mapping keys must be plain words",
                                 "quote the key if it looks like a number, boolean or null")
             key = key_node.value
+            self.check_text(key_node, key)
             child = pointer_join(pointer, key)
             if key in result:
                 raise self.fail(key_node, f"key {key!r} appears twice in the same mapping",
                                 f"the first is at line {self.doc.keys[child].line}; keep one")
             self.doc.keys[child] = _mark(self.path, key_node.start_mark)
-            result[key] = self.build(value_node, child)
+            result[key] = self.build(value_node, child, depth + 1)
         return result
 
 
 def _decode(path: Path, raw: bytes) -> str:
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is not part of the text
     except UnicodeDecodeError as error:
         before = raw[: error.start]
         line = before.count(b"\n") + 1
@@ -155,6 +206,25 @@ def _too_deep(name: str, text: str) -> Mark:
     return Mark(name, 1, 1)
 
 
+class _TooMany(Exception):
+    """More than MAX_NODES nodes in the text itself, found while composing (before anything is expanded)."""
+
+    def __init__(self, mark: Any) -> None:
+        self.mark = mark
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """The safe loader, stopping as soon as the text holds more than MAX_NODES nodes."""
+
+    composed = 0
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        self.composed += 1
+        if self.composed > MAX_NODES:
+            raise _TooMany(self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+        return super().compose_node(parent, index)
+
+
 @lru_cache(maxsize=64)
 def _compose(text: str) -> Node | None:
     """The YAML node tree of ``text``, kept for texts seen before.
@@ -163,18 +233,40 @@ def _compose(text: str) -> Node | None:
     catalogue, then by every ruleset that extends them). The nodes are only ever read, so sharing them
     is safe; each load still builds its own data and marks. Errors are not kept: they are raised afresh.
     """
-    return yaml.compose(text, Loader=yaml.SafeLoader)
+    return yaml.compose(text, Loader=_BoundedLoader)
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def read_bounded(path: Path, name: str) -> bytes:
+    """The bytes of a regular file of at most MAX_BYTES; never blocks on a pipe or reads a device."""
+    mark = Mark(name, 1, 1)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise RulesetError.at(mark, f"cannot read the file: {error.strerror}") from None
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((what for test, what in _KINDS if test(mode)), "not a regular file")
+            raise RulesetError.at(mark, f"not a regular file: {name} is {kind}", hint="name a ruleset file")
+        try:
+            raw = handle.read(MAX_BYTES + 1)
+        except OSError as error:
+            raise RulesetError.at(mark, f"cannot read the file: {error.strerror}") from None
+    if len(raw) > MAX_BYTES:
+        raise RulesetError.at(mark, f"the file is larger than the {MAX_BYTES // 1024} KiB a ruleset may hold",
+                              hint="a ruleset needs a few KiB; split the examples into several files")
+    return raw
 
 
 def load(path: Path, display: str | None = None) -> Document:
     """Load one YAML file; raises :class:`RulesetError` with a location on any problem."""
     name = display or str(path)
     shown = Path(name)
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise RulesetError.at(Mark(name, 1, 1), f"cannot read the file: {error.strerror}") from None
-    text = _decode(shown, raw)
+    text = _decode(shown, read_bounded(path, name))
     if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         what = "the file is empty" if not text.strip() else "the file holds only comments, no ruleset"
         raise RulesetError.at(Mark(name, 1, 1), what, hint="start from 'gouji new FILE --from dagang'")
@@ -182,6 +274,9 @@ def load(path: Path, display: str | None = None) -> Document:
         node = _compose(text)
     except yaml.MarkedYAMLError as error:
         raise _syntax_error(name, error) from None
+    except _TooMany as error:
+        raise RulesetError.at(_mark(shown, error.mark), f"the file holds more than {MAX_NODES} values",
+                              hint=_TOO_MANY_HINT) from None
     except yaml.reader.ReaderError as error:
         before = text[: error.position]
         where = Mark(name, before.count("\n") + 1, len(before.rsplit("\n", 1)[-1]) + 1)
@@ -192,7 +287,9 @@ def load(path: Path, display: str | None = None) -> Document:
                               hint="a ruleset needs only a few levels") from None
     except yaml.YAMLError as error:
         raise RulesetError.at(Mark(name, 1, 1), f"invalid YAML: {error}") from None
+    if node is None:
+        raise RulesetError.at(Mark(name, 1, 1), "the file holds no YAML document",
+                              hint="start from 'gouji new FILE --from dagang'")
     builder = _Builder(shown)
-    assert node is not None
     builder.doc.data = builder.build(node, "")
     return builder.doc

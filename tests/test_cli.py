@@ -165,11 +165,19 @@ def test_validate_bad_expression_shows_a_caret(tmp_path: Path) -> None:
     assert "    R by 0R\n         ^" in result.stderr
 
 
-@pytest.mark.parametrize("args", [(), ("missing.yaml",)], ids=["no-args", "missing-file"])
-def test_validate_usage_errors_exit_2(args: tuple[str, ...], tmp_path: Path) -> None:
-    result = gouji("validate", *(str(tmp_path / a) for a in args))
+@pytest.mark.parametrize(("args", "says"), [((), "Usage:"), (("missing.yaml",), "error: no ruleset file"),
+                                             (("qingdoa",), "did you mean 'qingdao'")],
+                         ids=["no-args", "missing-file", "unknown-id"])
+def test_validate_usage_errors_exit_2(args: tuple[str, ...], says: str, tmp_path: Path) -> None:
+    result = gouji("validate", *(str(tmp_path / a) if a.endswith(".yaml") else a for a in args))
     assert result.exit_code == 2
-    assert "Usage:" in result.output
+    assert says in result.output
+
+
+def test_validate_accepts_ids_like_show() -> None:
+    result = gouji("validate", "qingdao", "青岛", "dagang")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count(": ok — qingdao, fingerprint") == 2
 
 
 # ── schema ─────────────────────────────────────────────────────────────────

@@ -19,7 +19,7 @@ import pytest
 from cli_helpers import gouji
 from test_docs import _LINK, Block, _anchors, _blocks
 
-from gouji_variants import examples
+from gouji_variants import example_check, examples
 from gouji_variants.catalog import Catalog
 from gouji_variants.compiler import compile_path, load_ruleset
 from gouji_variants.docgen import RULESET_DOCS, ruleset_pages
@@ -195,9 +195,9 @@ def test_a_failing_example_is_reported_with_file_line_and_why() -> None:
     assert out.rstrip().endswith("checked 1 file: 2 examples, 0 passed, 2 failed")
 
 
-def _outcome(text: str) -> examples.Outcome:
+def _outcome(text: str) -> example_check.Outcome:
     (example,) = compile_path(house(text).resolve()).examples
-    return examples.run(example, load_ruleset("dagang"))
+    return example_check.run(example, load_ruleset("dagang"))
 
 
 def test_an_illegal_last_action_and_its_rule() -> None:
@@ -422,7 +422,7 @@ def test_page_examples_yaml_is_the_format() -> None:
     snippet = next(block for block in BLOCKS if block.info == "yaml")
     path = house("\n".join("  " + line for line in snippet.text.split("\n")) + "\n")
     (example,) = compile_path(path.resolve()).examples
-    assert examples.run(example, load_ruleset("dagang")).ok
+    assert example_check.run(example, load_ruleset("dagang")).ok
 
 
 # ── docs/rulesets/ ───────────────────────────────────────────────────────────

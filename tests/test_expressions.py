@@ -232,7 +232,15 @@ def test_bad_thresholds(text: str, column: int, words: str) -> None:
         ("4 decks, remove 17 of 3", 10, "cannot remove 17 of 3: only 16 left"),
         ("4 decks, only 6 of 3, remove 7 of 3", 23, "only 6 left"),
         ("4 decks, add 1 of R, remove 6 of R", 22, "only 5 left"),
-        ("0 decks", 1, "at least one deck"),
+        ("0 decks", 1, "1 to 8 decks, not 0"),
+        ("9 decks", 1, "1 to 8 decks, not 9"),
+        ("1000000000 decks", 1, "more than a deal's 432 cards"),
+        ("4 decks, add 12345678901234567890 of 3", 14, "123456789012… is more than"),
+        ("8 decks, add 6 of 3", 1, "438 cards; a deal holds at most 432"),
+        ("1 deck, " + ", ".join(f"only 0 of {r}" for r in "3456789TJQKA2RB"), 1, "makes no cards"),
+        ("1 deck, " + ", ".join(f"only 0 of {r}" for r in "3456789TJQKA2") + ", only 2 of R, only 4 of B", 1,
+         "only jokers, but the first player is found by drawing a card that is not a joker"),
+        ("1 deck, only 0 of 5", 1, "makes 40 cards from 5 to 2; a deal needs at least 44"),
     ],
 )
 def test_bad_deck_recipes(text: str, column: int, words: str) -> None:

@@ -32,7 +32,7 @@ def test_fingerprint_of_a_broken_file_is_a_located_error(tmp_path: Path) -> None
     broken.write_text("id: broken\nkind: ruleset\nname: {zh: 坏, en: Broken}\nextends: [dagang]\n"
                       "plays: {kills: [R bye R]}\n", encoding="utf-8")
     result = gouji("fingerprint", broken, "qingdao")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert re.search(r"broken\.yaml:5:\d+: error: bad expression in plays\.kills", result.output)
     assert load_ruleset("qingdao").fingerprint in result.stdout, "the other files are still printed"
     assert gouji("fingerprint").exit_code == 2

@@ -274,11 +274,13 @@ def test_super_joker_above_the_big_joker(make: Make, dagang: Ruleset) -> None:
     house = make(deck={"recipe": "4 decks, add 6 of W"},
                  plays={"kills": ["B by R", "R by W", "W alone by 2W, +1 card"]})
     assert house.rules.deck.recipe.cards()[TOP_JOKER] == 6 and dagang.rules.deck.recipe.cards()[TOP_JOKER] == 0
-    assert beats(house, "9W", "8R") is True and beats(dagang, "9W", "8R") is False  # a 大王 play is dead there
+    plain = make(deck={"recipe": "4 decks, add 6 of W"})  # the same deck, dagang's kills
+    assert beats(house, "9W", "8R") is True and beats(plain, "9W", "8R") is False  # a 大王 play is dead there
     assert beats(house, "WW", "W") is True and beats(house, "9WW", "8W") is False
     assert run(house, "9R", "8W").verdict.en.startswith("a play with a super joker is dead")
-    assert beats(dagang, "WWW", "222") is True  # jokers alone step up on 2s by rank, 王中王 above 大王
-    assert run(dagang, "8W").gouji is True
+    assert beats(house, "WWW", "222") is True  # jokers alone step up on 2s by rank, 王中王 above 大王
+    assert run(house, "8W").gouji is True
+    assert run(dagang, "8W").verdict.rule == "deck.recipe", "a 王中王 is judged against the deck: dagang has none"
 
 
 def test_jokers_alone_step_up_on_twos_by_rank(dagang: Ruleset, make: Make) -> None:

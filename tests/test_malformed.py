@@ -82,12 +82,46 @@ MUST_SAY = {
     "bie3-exclusions": ["会3", "报牌", "tests/malformed/bie3-exclusions.yaml:10:12"],
     "tribute-impossible-kind": ["闷", "bie3.enabled"],
     "ruleset-missing-values": ["rule gouji.thresholds has no value", "extends: [dagang]"],
+    # Untrusted input (docs/untrusted-input.md): every class of issue 9 says what was wrong and which limit.
+    "deck-only-jokers": ["only jokers", "not a joker"],
+    "deck-empty": ["makes no cards"],
+    "deck-billion-decks": ["more than a deal's 432 cards"],
+    "deck-nine-decks": ["1 to 8 decks"],
+    "deck-too-many-cards": ["at most 432"],
+    "alias-recursive-list": ["recursive alias"],
+    "alias-chain-90": ["more than 50 levels (through YAML aliases)"],
+    "alias-bomb-mappings": ["alias bomb"],
+    "too-many-values": ["more than 20000 values", "a few hundred"],
+    "float-score-points": ["4.0 is not a whole number", "write 4 without the decimal point"],
+    "float-void-at": ["2.0 is not a whole number"],
+    "float-luo-cards": ["2.0 is not a whole number", "1.0 is not a whole number"],
+    "int-5000-digits": ["more than 18 digits"],
+    "bom-only": ["the file is empty"],
+    "dev-zero-link": ["not a regular file", "character device"],
+    "escape-in-name": ["U+001B", "rewrite the terminal"],
+    "bidi-override": ["U+202E (RIGHT-TO-LEFT OVERRIDE)"],
+    "lookalike-kind": ["did you mean 'ruleset'? 'е' is CYRILLIC SMALL LETTER IE"],
+    "lookalike-fullwidth": ["did you mean 'turns'?", "FULLWIDTH"],
+    "all-at-once": ["no ruleset named 'qingdoa'", "atach_twos", "217 cards", "KX"],
+    "all-at-once-semantic": ["'maybe' is not one of", "no play can 开点"],
+    "all-at-once-examples": ["score.points has 5 items", "'maybe' is not one of 'legal', 'illegal'"],
+    "all-at-once-components": ["R bye R", "unknown component"],
+    "schema-and-tribute": ["can never occur", "'yes' is not true or false"],
 }
+
+#: Cases whose problem leaves some rules without a value: no 'rule X has no value' line may follow.
+NO_FLOOD = ("bad-extends-and-key", "missing-kind-and-bad-rule", "all-at-once", "extends-duplicate-broken")
 
 
 def test_corpus_is_large_enough() -> None:
-    assert len(CASES) >= 34
-    assert set(MUST_SAY) <= set(CASES)
+    assert len(CASES) >= 150
+    assert set(MUST_SAY) | set(NO_FLOOD) <= set(CASES)
+
+
+@pytest.mark.parametrize("name", NO_FLOOD)
+def test_a_broken_extends_does_not_flood(name: str, at_root: None) -> None:
+    stderr = _runner().invoke(main, ["validate", f"tests/malformed/{name}.yaml"]).stderr
+    assert "has no value" not in stderr, stderr
 
 
 @pytest.mark.parametrize("name", ["several-errors", "several-compile-errors"])

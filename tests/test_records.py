@@ -27,7 +27,7 @@ from gouji_variants.cli import main
 from gouji_variants.compiler import compile_data, compile_path, load_ruleset
 from gouji_variants.engine import Burn, Game, Hui3, Play, Return
 from gouji_variants.engine.actions import IllegalAction, InvalidAction
-from gouji_variants.engine.record import FORMAT, READS, RecordError, check_record, game_record, replay
+from gouji_variants.engine.record import FORMAT, READS, SCHEMA_FILE, RecordError, check_record, game_record, replay
 from gouji_variants.engine.recordfile import MAX_RECORD_BYTES, RecordFileError, read_record
 from gouji_variants.errors import GoujiError, InvalidCards
 
@@ -289,7 +289,7 @@ def test_every_builtin_ruleset_embeds_and_rebuilds_with_its_fingerprint() -> Non
 
 
 def test_the_record_schema_is_a_valid_2020_12_schema() -> None:
-    schema = json.loads((ROOT / "gouji_variants" / "schema" / "record.schema.json").read_text(encoding="utf-8"))
+    schema = json.loads((SCHEMA_FILE).read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     assert set(schema["properties"]["format"]["enum"]) == set(READS)
 

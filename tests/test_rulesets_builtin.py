@@ -19,6 +19,7 @@ from gouji_variants.judge import judge
 from gouji_variants.resources import RULESETS_DIR
 from gouji_variants.rules import SECTIONS, Stakes
 
+MODELINE = "# yaml-language-server: $schema=./schema/ruleset.draft-07.schema.json"
 SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
 
 CITIES = ("jining", "dezhou", "heze-shanxian", "heze-mudan", "liaocheng", "houshuiwan", "qingdao")
@@ -75,8 +76,8 @@ def test_compiles_with_its_metadata(rule_id: str) -> None:
     assert any("\u4e00" <= ch <= "\u9fff" for alias in ruleset.aliases for ch in alias), "a Chinese alias"
     assert ruleset.sources and ruleset.interpretations
     assert len(ruleset.examples) >= 10 and all(example.source for example in ruleset.examples)
-    assert ruleset.path.read_text(encoding="utf-8").startswith(
-        "# yaml-language-server: $schema=../gouji_variants/schema/ruleset.draft-07.schema.json\n# ")
+    assert ruleset.path.read_text(encoding="utf-8").startswith(f"{MODELINE}\n# ")
+    assert (ruleset.path.parent / MODELINE.split("=", 1)[1]).is_file(), "the editor finds the schema"
 
 
 @pytest.mark.parametrize("rule_id", CITIES + PACKS)

@@ -30,8 +30,8 @@ DATA_FILES = (
     "gouji_variants/rulesets/dagang.yaml",
     "gouji_variants/grammar/cards.lark",
     "gouji_variants/grammar/expressions.lark",
-    "gouji_variants/schema/ruleset.schema.json",
-    "gouji_variants/schema/record.schema.json",
+    "gouji_variants/rulesets/schema/ruleset.schema.json",
+    "gouji_variants/rulesets/schema/record.schema.json",
 )
 
 
@@ -79,6 +79,17 @@ def test_wheel_carries_the_data_files(wheel: Path) -> None:
         names = set(archive.namelist())
     missing = [name for name in DATA_FILES if name not in names]
     assert not missing, f"{wheel.name} lacks {missing}"
+
+
+def test_builtin_modelines_point_at_the_installed_schema(venv_bin: Path, elsewhere: Path) -> None:
+    """Each built-in ruleset's editor modeline names a schema file that exists next to it in the install."""
+    code = ("from gouji_variants.resources import RULESETS_DIR as d\n"
+            "for p in sorted(d.glob('*.yaml')):\n"
+            "    line = p.read_text(encoding='utf-8').splitlines()[0]\n"
+            "    print(p.name, (p.parent / line.split('$schema=', 1)[1]).is_file())")
+    result = _check(_run([venv_bin / "python", "-c", code], cwd=elsewhere))
+    rows = [line.split() for line in result.stdout.splitlines()]
+    assert len(rows) >= 10 and all(found == "True" for _, found in rows), result.stdout
 
 
 def test_installed_package_is_the_wheel(venv_bin: Path, elsewhere: Path) -> None:

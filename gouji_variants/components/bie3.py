@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import BIG_JOKER, FOUR, JOKERS, RANK_SYMBOLS, SMALL_JOKER, THREE, TOP_JOKER, TWO
+from ..cards import BIG_JOKER, FOUR, JOKERS, RANK_SYMBOLS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..rules import Bie3
-from .table import Area, Table
+from .table import Area, Table, Transfer
 from .tribute import Due
 from .turns import ORDER, duitou
 
@@ -98,6 +98,9 @@ class Bie3Area(Area):
                 bought = buy(self.rules.bie3, table.hands, seat, rank, table.in_play)
                 if bought is not None:
                     seller, payment = bought
+                    table.transfers.append(Transfer("buy", seller, seat, 1, Cards.of((rank,))))
+                    if payment is not None:
+                        table.transfers.append(Transfer("pay", seat, seller, 1, Cards.of((payment,))))
                     table.stats["bought"] += 1
                     paid = "as a gift (赠)" if payment is None else f"for {RANK_SYMBOLS[payment]}"
                     table.emit(seat, (f"买{RANK_SYMBOLS[rank]} from {seller} {paid}",))

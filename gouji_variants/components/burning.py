@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from ..cards import BIG_JOKER, SMALL_JOKER
 from ..rules import Burning
 from .plays import Play as Combo
 from .table import BURN, LEAD, Area, Slot, Table
@@ -65,6 +66,21 @@ def beat_back_chance(rule: Burning, seat: int, burner: int) -> bool:
     keeping the condition) carries the burn on, so running out still makes it a success; passing
     ends it (解烧). Without the key the 对头's play is 解烧 at once."""
     return rule.survives_beat_back and seat == duitou(burner)
+
+
+def keepable(rule: Burning, left: Sequence[int]) -> bool:
+    """Whether a burner holding ``left`` (rank counts) right after its burning play can still run out
+    keeping the condition, as far as the cards show: each rank but the jokers needs a play of its own
+    and, under ``joker-every-play``, every play but the last (every play, without ``last_play_exempt``)
+    a joker; under ``one-rank-left`` a single rank left goes out in one last play. (A 2 attached to
+    another rank saves a play, so this errs on the side of warning.)"""
+    distinct = sum(1 for count in left if count)
+    if distinct == 0 or ("one-rank-left" in rule.conditions and distinct == 1):
+        return True
+    if "joker-every-play" not in rule.conditions:
+        return False
+    ranks = sum(1 for count in left[:SMALL_JOKER] if count)
+    return left[SMALL_JOKER] + left[BIG_JOKER] >= ranks - (1 if rule.last_play_exempt else 0)
 
 
 @dataclass

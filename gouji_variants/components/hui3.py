@@ -3,7 +3,8 @@ out of the game; 第二十七条)."""
 
 from __future__ import annotations
 
-from .table import HUI3, Area, Slot
+from ..cards import N_RANKS, Cards
+from .table import HUI3, Area, Slot, Transfer
 
 #: what each choice removes: rank indices (3 is 0, 4 is 1)
 RANKS = {"3": (0,), "4": (1,), "both": (0, 1)}
@@ -18,7 +19,10 @@ class Hui3Area(Area):
     def remove(self, which: str) -> None:
         table = self.table
         table.stats["hui3"] += 1
-        for hand in table.hands:
-            for rank in RANKS[which]:
+        ranks = RANKS[which]
+        for seat, hand in enumerate(table.hands):
+            removed = Cards(tuple(hand[rank] if rank in ranks else 0 for rank in range(N_RANKS)))
+            table.transfers.append(Transfer("hui3", seat, None, len(removed), removed))
+            for rank in ranks:
                 table.removed[rank] += hand[rank]
                 hand[rank] = 0

@@ -127,6 +127,7 @@ class KaidianHooks(Protocol):
     """开点: the 宣点 offers, plays that count, giving up, the 点贡."""
 
     opened: list[bool]
+    gave_up: list[bool]
 
     @property
     def declared(self) -> Sequence[str | None]: ...
@@ -176,6 +177,7 @@ class ReportingHooks(Protocol):
     """报牌, 看牌, 挑牌, 问张数: what each seat sees."""
 
     told: list[int | None]
+    shown: list[int]
 
     def may_tiaopai(self, seat: int) -> bool: ...
 
@@ -223,7 +225,7 @@ class TributeHooks(Protocol):
 
     def owed_back(self) -> int: ...
 
-    def give_back(self, counts: Sequence[int], notes: list[str]) -> None: ...
+    def give_back(self, cards: Cards, notes: list[str]) -> None: ...
 
 
 if TYPE_CHECKING:  # the built-in area classes satisfy the protocols

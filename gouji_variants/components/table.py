@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import N_RANKS, Cards
@@ -63,6 +64,20 @@ class Moves(Protocol):
     def leads(self, hand: Sequence[int]) -> Iterator[Counts]: ...
 
     def sample_lead(self, hand: Sequence[int], rng: random.Random) -> Counts: ...
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Cards that changed hands before the first play: ``kind`` is a tribute kind (``luo``, ``shao``
+    …), ``return`` (还贡), ``buy`` (买3 / 买4: the card bought), ``pay`` (what the buyer paid) or
+    ``hui3`` (taken out of the game: ``taker`` None). ``cards`` is None for a seat that may not see
+    them (tribute and returns between two other seats); the ``count`` is public."""
+
+    kind: str
+    giver: int
+    taker: int | None
+    count: int
+    cards: Cards | None
 
 
 _CLASSIFY_CACHES: dict[object, dict[Counts, Combo | Verdict]] = {}
@@ -122,6 +137,13 @@ class Table:
         self.round: list[tuple[int, Cards]] = []
         self.passed: set[int] = set()
         self.on_yield = False
+        # the public record of the deal, for the seats' observations
+        self.dealt = tuple(map(sum, hands))  # how many cards each seat was dealt
+        self.deal_leader = -1
+        self.history: list[tuple[int, Any]] = []  # the public actions of this deal (forced passes too)
+        self.private: list[tuple[int, int, Any]] = []  # (place in history, seat, action) only that seat knows
+        self.played_by = [[0] * N_RANKS for _ in hands]
+        self.transfers: list[Transfer] = []  # tribute, 还贡, 买3 / 买4 and what was paid, 会3
 
     @property
     def over(self) -> bool:

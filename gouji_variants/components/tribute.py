@@ -10,7 +10,7 @@ from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
 from ..expressions import TRIBUTE_KINDS
 from ..rules import Tribute
 from .score import swept
-from .table import RETURN, Area, Slot, Table
+from .table import RETURN, Area, Slot, Table, Transfer
 from .turns import duitou
 
 #: Tribute cards, largest first (第二十一条(一)); an A is not one.
@@ -111,6 +111,7 @@ class TributeArea(Area):
         for due in policy.dues(self.rules.tribute, places, burns, owed):
             paid = policy.pay(hands[due.payer], received[due.payer], due.count)
             count = sum(paid)
+            table.transfers.append(Transfer(due.kind, due.payer, due.receiver, count, Cards(paid)))
             for rank in range(N_RANKS):
                 hands[due.payer][rank] -= paid[rank]
                 hands[due.receiver][rank] += paid[rank]
@@ -127,11 +128,12 @@ class TributeArea(Area):
         """How many cards the seat to return now owes."""
         return self.returns[0][2]
 
-    def give_back(self, counts: Sequence[int], notes: list[str]) -> None:
-        """还贡: the receiver gives ``counts`` back to the payer."""
+    def give_back(self, cards: Cards, notes: list[str]) -> None:
+        """还贡: the receiver gives ``cards`` back to the payer."""
         receiver, payer, _ = self.returns.pop(0)
         hands = self.table.hands
-        for rank, count in enumerate(counts):
+        self.table.transfers.append(Transfer("return", receiver, payer, len(cards), cards))
+        for rank, count in enumerate(cards.counts):
             hands[receiver][rank] -= count
             hands[payer][rank] += count
         notes.append(f"还贡 {receiver}->{payer}")

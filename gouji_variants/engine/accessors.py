@@ -67,12 +67,12 @@ class GameViews:
     @property
     def table(self) -> Cards:
         """Every card played so far."""
-        return Cards(tuple(self.state.played_cards))
+        return Cards.unchecked(tuple(self.state.played_cards))
 
     @property
     def removed(self) -> Cards:
         """Cards taken out by 会3."""
-        return Cards(tuple(self.state.removed))
+        return Cards.unchecked(tuple(self.state.removed))
 
     @property
     def top(self) -> tuple[int, Cards] | None:
@@ -127,10 +127,10 @@ class GameViews:
     @property
     def deck_total(self) -> Cards:
         """The cards of the current deal (for conservation checks)."""
-        return Cards(tuple(self.state.total))
+        return Cards.unchecked(tuple(self.state.total))
 
     def hand(self, seat: int) -> Cards:
-        return Cards(tuple(self.state.hands[seat]))
+        return Cards.unchecked(tuple(self.state.hands[seat]))
 
     def may_answer(self) -> tuple[int, ...]:
         """Seats the rules allow to beat the top play (by seat, not by cards held)."""

@@ -36,7 +36,8 @@ class InvalidAction(GoujiError, ValueError):
 
 
 class _WithCards:
-    """The constructor of the actions that carry cards: Cards or card notation."""
+    """The constructor of the actions that carry cards (Cards or card notation), and their text:
+    ``repr`` evaluates back to the action (``Play('888B')``), ``str`` is ``Play(888B)``."""
 
     __slots__ = ()
     cards: Cards
@@ -44,8 +45,14 @@ class _WithCards:
     def __init__(self, cards: Cards | str) -> None:
         object.__setattr__(self, "cards", as_cards(cards, type(self).__name__))
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self.cards)!r})"
 
-@dataclass(frozen=True, slots=True, init=False)
+    def __str__(self) -> str:
+        return f"{type(self).__name__}({self.cards})"
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Play(_WithCards):
     """Lead, follow or answer with these cards (a :class:`Cards`, or notation: ``Play("33")``)."""
 
@@ -62,7 +69,7 @@ class Yield:
     """让牌: let the next two try the 对头's play first."""
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Burn(_WithCards):
     """烧牌: declare a burn of the 够级 play on the table, beating it with these cards."""
 
@@ -80,6 +87,9 @@ class Hui3:
 
     which: Hui3Choice
 
+    def __str__(self) -> str:
+        return f"Hui3({self.which})"
+
     def __post_init__(self) -> None:
         if self.which not in HUI3_CHOICES:
             raise InvalidAction(f"Hui3() takes one of {', '.join(map(repr, HUI3_CHOICES))}, not {self.which!r}")
@@ -90,7 +100,7 @@ class Declare:
     """宣点: declare that one's 对头 will not 开点 — 预点 before the cards are seen, 明点 after tribute."""
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Return(_WithCards):
     """还贡: the cards a tribute receiver gives back."""
 

@@ -1,6 +1,7 @@
 """Bots: a uniformly random player and a simple heuristic one.
 
-Both decide from what the acting seat may know: its observation and its legal actions.
+An agent decides from a :class:`SeatView` (``act(view, rng)``): the acting seat's observation,
+the rules and its legal actions, never the game (see :mod:`.seat`).
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from typing import Protocol
 from ..cards import BIG_JOKER, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..components.turns import duitou
 from .actions import PASS, REVOLUTION, Action, Burn, Play, Return
-from .game import Game
+from .seat import SeatView
 
 
 class Agent(Protocol):
+    """A player: given what its seat may know, it returns one of the legal actions."""
+
     name: str
 
-    def act(self, game: Game, rng: random.Random) -> Action: ...
+    def act(self, view: SeatView, rng: random.Random) -> Action: ...
 
 
 class RandomAgent:
@@ -26,8 +29,8 @@ class RandomAgent:
 
     name = "random"
 
-    def act(self, game: Game, rng: random.Random) -> Action:
-        return game.sample_action(rng)
+    def act(self, view: SeatView, rng: random.Random) -> Action:
+        return view.sample_action(rng)
 
 
 def _cost(counts: Sequence[int], hand: Sequence[int]) -> int:
@@ -54,21 +57,22 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def act(self, game: Game, rng: random.Random) -> Action:
-        seat = game.turn
-        hand = list(game.hand(seat).counts)
-        decision = game.decision
+    def act(self, view: SeatView, rng: random.Random) -> Action:
+        seen = view.observation
+        seat = seen.seat
+        hand = list(seen.hand.counts)
+        decision = view.decision
         if decision == "revolution":
             return REVOLUTION
         if decision == "hui3":
             return PASS
         if decision == "return":
-            owed = len(next(a for a in game.legal_actions() if isinstance(a, Return)).cards)
+            owed = len(next(a for a in view.legal_actions() if isinstance(a, Return)).cards)
             return Return(Cards(tuple(_lowest(hand, owed))))
         if decision == "lead":
-            lead = Play(Cards(self._lead(hand, game.burner == seat, game.rules.bie3.enabled)))
-            return lead if game.can(lead) else game.sample_action(rng)
-        actions = game.legal_actions()
+            lead = Play(Cards(self._lead(hand, seen.burner == seat, view.rules.bie3.enabled)))
+            return lead if view.can(lead) else view.sample_action(rng)
+        actions = view.legal_actions()
         plays = [a for a in actions if isinstance(a, (Play, Burn))]
         if not plays:
             return PASS
@@ -80,9 +84,8 @@ class HeuristicAgent:
         if decision == "burn-offer":
             feasible = _groups(left) <= 1 or _jokers(left) >= _groups(left) - 1
             return best if feasible else PASS
-        top = game.top
-        assert top is not None
-        player = top[0]
+        player = seen.top_seat
+        assert player is not None
         if player % 2 == seat % 2:
             return PASS
         jokers_used = _jokers(counts)
@@ -123,12 +126,16 @@ def _lowest(hand: Sequence[int], count: int) -> list[int]:
 
 
 AGENTS: dict[str, type[RandomAgent] | type[HeuristicAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+#: The bots of ``gouji simulate`` and ``gouji diff --simulate`` when ``--agents`` is not given (``gouji play``'s).
+DEFAULT_AGENTS = "heuristic"
 
 
 def make_agents(spec: str) -> list[Agent]:
-    """Six agents from ``random``, ``heuristic`` or a comma list (cycled over the seats)."""
+    """Six agents from ``random``, ``heuristic`` or a comma list of at most six (cycled over the seats)."""
     names = [name.strip() for name in spec.split(",") if name.strip()]
     unknown = [name for name in names if name not in AGENTS]
     if not names or unknown:
         raise ValueError(f"unknown agent {unknown[0] if unknown else spec!r}; choose from {', '.join(AGENTS)}")
+    if len(names) > 6:
+        raise ValueError(f"{len(names)} agents named for 6 seats; give at most six, one per seat from seat 0")
     return [AGENTS[names[seat % len(names)]]() for seat in range(6)]

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..cards import N_RANKS, Cards
 from ..compiler import Ruleset
@@ -37,7 +36,6 @@ from ..components.table import (
     REVOLT,
     SLOT_NAMES,
     YIELD_FOLLOW,
-    YUDIAN_STAGE,
     Table,
 )
 from ..components.tribute import tribute_name
@@ -45,6 +43,8 @@ from ..rules import PLACE_NAMES
 from . import decisions
 from .accessors import GameViews
 from .actions import (
+    ASK,
+    TIAOPAI,
     Action,
     Ask,
     Burn,
@@ -63,40 +63,16 @@ from .actions import (
 )
 from .carry import Carry
 from .moves import Counts
+from .observing import Observation, observing
 from .phases import Phases, engine_event
 from .scenario import check_scenario
+from .seat import SeatView
 from .support import check_supported
 
 SEATS = deck.SEATS
 __all__ = ["SLOT_NAMES", "BurnRecord", "Carry", "Game", "Observation", "tribute_name"]
 
 _NONE = (0,) * N_RANKS
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What ``seat`` may know: its hand, hands and counts the rules make visible, the table."""
-
-    seat: int
-    stage: str
-    to_act: int | None  # None while the decision is private (another seat's burn or 革命 offer)
-    decision: str | None  # the kind of decision, when it is ``seat``'s own
-    hand: Cards
-    counts: tuple[int | None, ...]
-    hands: tuple[Cards | None, ...]
-    top: Cards | None
-    top_seat: int | None
-    may_answer: tuple[int, ...]
-    round_plays: tuple[tuple[int, Cards], ...]
-    passed: tuple[int, ...]
-    burner: int | None
-    luanchan: bool
-    finished: tuple[int, ...]
-    out_of_play: tuple[int, ...]
-    revolutionaries: tuple[int, ...]
-    removed: Cards
-    opened: tuple[bool, ...]  # 开点 so far (打点)
-    declared: tuple[str | None, ...]  # 明点 / 预点 declarations
 
 
 class Game(Phases, GameViews):
@@ -175,8 +151,9 @@ class Game(Phases, GameViews):
         if wrong is not None:
             table.penalties.lose_turn(seat, kind, wrong, notes)
         elif isinstance(action, Return):
-            table.tribute.give_back(action.cards.counts, notes)
+            table.tribute.give_back(action.cards, notes)
         elif isinstance(action, Revolution):
+            table.history.append((seat, action))
             table.revolution.declare(seat)
             return self._private(Event(seat, action, ("革命",)))
         elif isinstance(action, Hui3):
@@ -198,6 +175,7 @@ class Game(Phases, GameViews):
             if kind in BEATING:
                 self._pass(seat, notes)
             elif kind in (BURN, REVOLT):
+                table.private.append((len(table.history), seat, action))
                 return self._private(Event(seat, action, ("no burn" if kind == BURN else "no 革命",), private=True))
             elif kind == HUI3:
                 notes.append("no 会3")
@@ -208,6 +186,8 @@ class Game(Phases, GameViews):
             self._play(seat, action.cards.counts, kind, isinstance(action, Burn), notes)
         event = Event(seat, action, tuple(notes))
         self.log.append(event)
+        if not isinstance(action, Return):
+            table.history.append((seat, action))
         self._advance()
         if self.over and self.places is not None:
             self.log.append(Event(-1, None, ("over: " + " ".join(PLACE_NAMES[p] for p in self.places),)))
@@ -236,11 +216,12 @@ class Game(Phases, GameViews):
         table, rules = self.state, self.rules
         combo = table.combo(counts)
         assert isinstance(combo, Combo)
-        hand = table.hands[seat]
+        hand, by_seat = table.hands[seat], table.played_by[seat]
         played = table.played_cards
         for rank in range(N_RANKS):
             if counts[rank]:
                 hand[rank] -= counts[rank]
+                by_seat[rank] += counts[rank]
                 played[rank] += counts[rank]
         table.round.append((seat, combo.cards))
         table.played[seat] = True
@@ -274,32 +255,24 @@ class Game(Phases, GameViews):
     # -- views ---------------------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (:class:`Observation`)."""
+        return observing(self, seat)()
+
+    def view(self) -> SeatView:
+        """What :attr:`turn` may know and do: its observation and legal actions, never the game."""
+        if self.over:
+            raise ValueError("the game is over: no seat is to act")
         table = self.state
-        hidden = table.stage == YUDIAN_STAGE  # 预点 is declared before seeing any hand
-        public_turn = not self.over and (table.kind not in (BURN, REVOLT) or table.turn == seat)
-        seen = table.reporting.hands_seen(seat)
-        return Observation(
-            seat=seat,
-            stage=table.stage,
-            to_act=table.turn if public_turn else None,
-            decision=self.decision if table.turn == seat else None,
-            hand=self.hand(seat) if not hidden else Cards(_NONE),
-            counts=tuple(None if hidden else count for count in table.reporting.counts_seen(seat)),
-            hands=tuple(self.hand(other) if visible and not hidden else None for other, visible in enumerate(seen)),
-            top=None if table.top is None else table.top.cards,
-            top_seat=None if table.top is None else table.top_seat,
-            may_answer=self.may_answer(),
-            round_plays=tuple(table.round),
-            passed=tuple(sorted(table.passed)),
-            burner=table.burning.burner,
-            luanchan=table.turns.luanchan,
-            finished=tuple(table.finished),
-            out_of_play=tuple(seat for seat in range(SEATS) if not table.in_play[seat]),
-            revolutionaries=tuple(table.revolutionaries),
-            removed=self.removed,
-            opened=tuple(table.kaidian.opened),
-            declared=tuple(table.kaidian.declared),
-        )
+        kind, seat = table.kind, self.turn
+        listed = None if kind in (LEAD, BURN, *BEATING) else tuple(self.legal_actions())
+        others: tuple[Action, ...] = ()
+        if kind == LEAD:
+            others = ((TIAOPAI,) if table.reporting.may_tiaopai(seat) else ()) + \
+                ((ASK,) if table.reporting.to_ask(seat) else ())
+        elif listed is None:
+            others = tuple(decisions.others(table, kind))
+        return SeatView(seat, self.decision, observing(self, seat), self.rules, tuple(table.hands[seat]), table.moves,
+                        None if kind == LEAD else table.top, others, listed)
 
     def clone(self) -> Game:
         """An independent copy (same future under the same actions)."""

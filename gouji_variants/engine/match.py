@@ -15,7 +15,7 @@ def play_out(game: Game, agents: Sequence[Agent], rng: random.Random) -> int:
     """Let the agents finish ``game``; returns the number of decisions taken."""
     decisions = 0
     while not game.over:
-        game.apply(agents[game.turn].act(game, rng))
+        game.apply(agents[game.turn].act(game.view(), rng))
         decisions += 1
     return decisions
 

@@ -81,6 +81,7 @@ class Phases:
             table.leader = chosen.first_player.draw(rules.deck.recipe, table.rng, self.drawer)
         else:
             table.leader = chosen.first_player.first_game(rules.first_player, rules.deck.recipe, threes, table.rng)
+        table.deal_leader = table.leader
         if self.carry.places is not None:
             table.tribute.pay_all(self.carry.places, self.carry.burns, self.carry.owed)
         table.slots = table.kaidian.yudian_slots() if self.offers else []
@@ -152,6 +153,7 @@ class Phases:
                 notes: list[str] = ["扣牌"] if kind == ANSWER else []
                 self._pass(seat, notes)
                 table.stats["forced"] += 1
+                table.history.append((seat, PASS))
                 self.log.append(Event(seat, PASS, tuple(notes), True))
                 continue
             table.turn = self.turn = seat

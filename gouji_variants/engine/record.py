@@ -244,7 +244,7 @@ def _too_deep(data: Any) -> str | None:
 
 def check_record(record: Any) -> None:
     """Raise :class:`RecordError` unless ``record`` is a record of a format this release reads that
-    matches the record schema (``gouji_variants/schema/record.schema.json``)."""
+    matches the record schema (:data:`SCHEMA_FILE`)."""
     if not isinstance(record, dict):
         raise RecordError.at("", f"a game record is a JSON object, not {_json_type(record)}")
     form = record.get("format")

@@ -1,187 +1,213 @@
-"""Playing one game in the terminal against five bots: rendering the table and reading commands."""
+"""Playing games and matches in the terminal against five bots: the session loop, its prompts and the
+confirmations of what cannot be undone (quitting, 革命, a burn or a play that ranks you at once)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from ..cards import RANK_SYMBOLS, Cards
-from ..components.turns import duitou
-from ..grammar import NotationError
-from .actions import (
-    ASK,
-    DECLARE,
-    JIEFENG,
-    PASS,
-    REVOLUTION,
-    TIAOPAI,
-    YIELD,
-    Action,
-    Burn,
-    Event,
-    Hui3,
-    IllegalAction,
-    Play,
-    Return,
-    describe,
+from ..compiler import Ruleset
+from ..components import burning
+from ..textfit import fit
+from .actions import Action, Burn, IllegalAction, Revolution
+from .agents import Agent, HeuristicAgent
+from .game import Game
+from .match import Match
+from .menu import describe_menu, label, menu, parse
+from .view import Words, condition, event_text, result, table, visible
+
+HELP = (
+    ("Type a play in card notation: 3-9, T or 10, J, Q, K, A, 2, B (小王), R (大王); e.g. Q, 888, KK2, B99. "
+     "A card typed alone is always a play. #N picks option N of the list. Words: pass, yield, jiefeng, "
+     "tiaopai, ask (问张数), burn CARDS, revolution, hui3 3|4|both, declare, return CARDS (each only when possible), "
+     "hint (what the bot would do), auto (let it do that), table (show the table again), help, quit."),
+    ("按记法出牌：3-9、T或10、J、Q、K、A、2、B（小王）、R（大王），例如 Q、888、KK2、B99。单独一张牌永远是出牌。"
+     "#N 选列表中第N项。命令：过、让牌、接风、挑牌、问张数、烧 牌、革命、会3 3|4|both、宣点、还贡 牌（只在可以时），"
+     "提示、托管、牌桌、帮助、退出（英文命令也可用）。"),
 )
-from .agents import Agent
-from .game import Game, tribute_name
-
-HELP = """\
-Type a play in card notation (3-9, T or 10, J, Q, K, A, 2, B = 小王, R = 大王), e.g. 888, KK2, B99.
-  pass (p)          过牌 / 扣牌, or decline an offer (burn, 革命, 会3)
-  yield (y)         让牌: let the next two try your 对头's play first
-  jiefeng (j)       申请接风: on the last play of a player who went out before you, lead a new round instead
-  tiaopai           挑牌: at your lead, show your hand to your team-mates for the rest of the game
-  ask               问张数: where counts are told only when asked, ask the hands at or below the 报牌 count
-  burn CARDS        烧牌: beat the 够级 play with CARDS and run out (a joker on every later play but the last)
-  revolution        革命 (no 2s, no jokers): sit this game out
-  hui3 3|4|both     会3: take every 3 (or 4) out of all hands
-  declare           宣点 (明点 / 预点): declare that your 对头 will not 开点 (打点)
-  return CARDS      还贡: give back that many cards
-  hint              what the heuristic bot would do;   auto (a)  let it do that
-  help (h, ?)       this text;   quit (q)  leave the game"""
 
 
-def grouped(cards: Cards) -> str:
-    """A hand sorted and grouped by rank: ``333 44 8 KK 2 B R``."""
-    return " ".join(RANK_SYMBOLS[rank] * count for rank, count in enumerate(cards.counts) if count) or "-"
+def _prompt(game: Game, me: int, words: Words) -> str:
+    decision = game.decision
+    top = game.top
+    on = words.cards(top[1]) if top is not None else ""
+    text = {
+        "lead": words("your lead", "你发牌"),
+        "follow": words(f"beat {on}, or pass", f"管{on}，或过"),
+        "follow-on-yield": words(f"beat {on} (yielded to you), or pass", f"管{on}（让牌），或过"),
+        "after-yield": words(f"beat {on}, or pass", f"管{on}，或过"),
+        "answer": words(f"answer {on}, or pass (扣牌)", f"回{on}，或扣牌"),
+        "burn-offer": words(f"burn {on}? cards, or pass", f"烧{on}？出牌，或过"),
+        "return": words("还贡", "还贡"),
+        "revolution": words("革命? revolution or pass", "革命？革命或过"),
+        "hui3": words("会3? hui3 … or pass", "会3？会3 …或过"),
+        "yudian": words("预点? declare or pass", "预点？宣点或过"),
+        "mingdian": words("明点? declare or pass", "明点？宣点或过"),
+    }.get(decision, decision)
+    return words.style(words(f"seat {me}, {text}> ", f"{me}号位，{text}> "), bold=True)
 
 
-def _who(seat: int, me: int) -> str:
-    if seat == me:
-        return "you"
-    relation = "对头" if seat == duitou(me) else ("team-mate" if seat % 2 == me % 2 else "opponent")
-    return f"seat {seat} ({relation})"
+def consequence(game: Game, action: Action, words: Words) -> str | None:
+    """Why ``action`` needs a confirmation — it ranks the seat at once, or starts a burn its hand
+    cannot keep — or None. The engine decides: a clone of the game plays the action."""
+    seat = game.turn
+    if isinstance(action, Revolution):
+        place = "三科 / 四科" if game.rules.places.revolution_place == "third-or-fourth" else "四科"
+        return words(f"革命: you sit this game out and are ranked {place} (places.revolution_place).",
+                     f"革命：本局你不出牌，名次为{place}。")
+    if isinstance(action, Burn) and game.can(action) \
+            and not burning.keepable(game.rules.burning, (game.hand(seat) - action.cards).counts):
+        left = words.hand(game.hand(seat) - action.cards)
+        rule = condition(game, words)
+        return words(f"after this burn you hold {left}: as far as the cards show, too few jokers to keep the "
+                     f"condition ({rule}). A play that breaks it is 诈烧: you are ranked 大落 at once.",
+                     f"烧牌后你剩 {left}：看牌面王不够，守不住烧牌条件（{rule}）。破坏条件的一手即诈烧，当场大落。")
+    if not game.can(action):
+        return None
+    twin = game.clone()
+    event = twin.apply(action)
+    if not twin.in_play[seat] and seat not in twin.finished:
+        return words(f"this play ranks you at once ({', '.join(event.notes)}): you play no more this game.",
+                     f"这手牌让你当场定名次（{'，'.join(event.notes)}），本局不再出牌。")
+    return None
 
 
-def render(game: Game, me: int) -> str:
-    """Your hand, then the table as your observation shows it."""
-    seen = game.observation(me)
-    lines = [f"your hand ({len(seen.hand)}): {grouped(seen.hand)}"]
-    cells = []
-    for seat in range(6):
-        if seat in seen.revolutionaries:
-            state = "革命"
-        elif seat in seen.finished:
-            state = f"out #{seen.finished.index(seat) + 1}"
-        elif seat in seen.out_of_play:  # ranked at once
-            state = "诈烧" if seat in game.zhashao else "闷" if seat in game.stifled else "ranked (窒息 …)"
-        else:
-            count = seen.counts[seat]
-            state = f"{count} cards" if count is not None else ">10 cards" \
-                if game.rules.reporting.report_counts == "shown" else "count not told (ask)"
-        if seen.hands[seat] is not None and seat != me:
-            state += f" [{grouped(seen.hands[seat])}]"  # type: ignore[arg-type]
-        cells.append(f"{seat}{'*' if seat == me else ''}: {state}")
-    lines.append("table: " + " | ".join(cells))
-    if seen.luanchan:
-        lines.append("四人乱缠: plain rounds, no 够级, passing does not lock you out")
-    if seen.burner is not None:
-        lines.append(f"burning: {_who(seen.burner, me)} is burning; only its 对头 may answer (解烧)")
-    if seen.round_plays:
-        lines.append("this round: " + ", ".join(f"{seat}:{cards}" for seat, cards in seen.round_plays[-6:]))
-    if seen.top is not None and seen.top_seat is not None:
-        answer = ", ".join(str(seat) for seat in seen.may_answer) or "nobody"
-        lines.append(f"to beat: {seen.top} by {_who(seen.top_seat, me)}; may answer: {answer}")
-    if seen.passed:
-        lines.append("passed this round: " + ", ".join(map(str, seen.passed)))
-    if game.rules.kaidian.enabled:
-        opened = ", ".join(str(seat) for seat in range(6) if seen.opened[seat]) or "nobody"
-        declared = ", ".join(f"{seat} {'明点' if kind == 'mingdian' else '预点'}"
-                             for seat, kind in enumerate(seen.declared) if kind)
-        lines.append(f"开点 so far: {opened}" + (f"; 宣点: {declared}" if declared else ""))
-    return "\n".join(lines)
+@dataclass
+class Seat:
+    """The human at one seat: how to read and write, in which language, and a bot for hints."""
 
+    me: int
+    read: Callable[[str], str | None]  # None at the end of input
+    write: Callable[[str], None]
+    words: Words
+    rng: random.Random
 
-def parse(text: str, game: Game) -> Action | str:
-    """An action from a typed command, or a word: 'help', 'hint', 'quit', or an error message."""
-    words = text.strip().split(maxsplit=1)
-    if not words:
-        return "help"
-    head, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
-    if head in ("help", "h", "?"):
-        return "help"
-    if head in ("quit", "q", "exit"):
-        return "quit"
-    if head in ("hint", "auto", "a"):
-        return "hint" if head == "hint" else "auto"
-    simple: dict[str, Action] = {"pass": PASS, "p": PASS, "yield": YIELD, "y": YIELD, "revolution": REVOLUTION,
-                                 "革命": REVOLUTION, "过": PASS, "让": YIELD,
-                                 "declare": DECLARE, "宣点": DECLARE, "jiefeng": JIEFENG, "j": JIEFENG,
-                                 "接风": JIEFENG, "tiaopai": TIAOPAI, "挑牌": TIAOPAI, "ask": ASK, "问": ASK}
-    if head in simple and not rest:
-        return simple[head]
-    if head == "hui3" and rest in ("3", "4", "both"):
-        return Hui3(rest)  # type: ignore[arg-type]
-    try:
-        if head in ("burn", "烧") and rest:
-            return Burn(Cards.parse(rest))
-        if head == "return" and rest:
-            return Return(Cards.parse(rest))
-        if head == "burn" and not rest:
-            return "error: say which cards burn it, e.g. 'burn B99'"
-        if game.decision == "burn-offer":
-            return Burn(Cards.parse(text))
-        if game.decision == "return":
-            return Return(Cards.parse(text))
-        return Play(Cards.parse(text))
-    except NotationError as error:
-        return f"error: not card notation — {error}"
+    def say(self, text: str) -> None:
+        for line in fit(text):
+            self.write(line)
 
+    def confirm(self, question: str) -> bool:
+        """Ask until yes or no; the end of input is no."""
+        for line in fit(question):
+            self.write(self.words.style(line, fg="yellow"))
+        while True:
+            answer = self.read(self.words("yes or no> ", "是或否> "))
+            if answer is None:
+                return False
+            word = answer.strip().lower()
+            if word in ("yes", "y", "是"):
+                return True
+            if word in ("no", "n", "否", ""):
+                return False
 
-def event_text(event: Event, me: int) -> str:
-    who = "the table" if event.seat < 0 else _who(event.seat, me)
-    if event.action is None:
-        return f"  {who}: {', '.join(event.notes)}"
-    notes = f" ({', '.join(event.notes)})" if event.notes else ""
-    forced = " [cannot beat]" if event.forced and event.seat == me else ""
-    return f"  {who}: {describe(event.action)}{forced}{notes}"
-
-
-def tribute_text(game: Game) -> list[str]:
-    """What the next game's tribute would be after this one."""
-    assert game.places is not None
-    dues = game.next_dues()
-    return [f"{tribute_name(due.kind)}: seat {due.payer} pays seat {due.receiver} {due.count} card(s)"
-            + (", returned (还贡)" if due.returned else "") for due in dues] or ["no tribute"]
-
-
-def play_game(game: Game, me: int, bots: list[Agent], read: Callable[[str], str], write: Callable[[str], None],
-              rng: random.Random) -> bool:
-    """Run ``game`` with a human at seat ``me``; False if the human quit."""
-    shown = 0
-    while not game.over:
+    def _show(self, game: Game, shown: int) -> int:
         for event in game.log[shown:]:
-            if (event.action is not None or event.notes) and (not event.private or event.seat == me):
-                write(event_text(event, me))
-        shown = len(game.log)
-        if game.turn != me:
-            game.apply(bots[game.turn].act(game, rng))
-            continue
-        write(render(game, me))
-        command = parse(read(f"seat {me}, {game.decision}> "), game)
-        if command == "quit":
-            return False
-        if command == "help":
-            write(HELP)
-            continue
-        if command in ("hint", "auto"):
-            suggestion = bots[me].act(game, rng)
-            write(f"hint: {describe(suggestion)}")
-            if command == "hint":
+            if visible(event, self.me):
+                self.say(event_text(event, self.me, self.words))
+        return len(game.log)
+
+    def play(self, game: Game, bots: Sequence[Agent], helper: Agent) -> bool:
+        """Run ``game`` with the human at :attr:`me` and ``bots`` elsewhere; False if the human quit."""
+        shown = 0
+        while not game.over:
+            shown = self._show(game, shown)
+            if game.turn != self.me:
+                game.apply(bots[game.turn].act(game.view(), self.rng))
                 continue
-            command = suggestion
-        if isinstance(command, str):
-            write(command)
-            continue
+            action = self.decide(game, helper)
+            if action is None:
+                return False
+            game.apply(action)
+        self._show(game, shown)
+        return True
+
+    def decide(self, game: Game, helper: Agent) -> Action | None:
+        """Read until a legal, confirmed action; None when the human leaves."""
+        words = self.words
+        options = menu(game)
+        refresh = True
+        while True:
+            if refresh:
+                for line in [*table(game, self.me, words), *describe_menu(options, game, words)]:
+                    self.say(line)
+                refresh = False
+            text = self.read(_prompt(game, self.me, words))
+            if text is None:
+                self.say(words("end of input: leaving the game", "输入结束：离开牌局"))
+                return None
+            command = parse(text, game, options)
+            if command == "quit":
+                if self.confirm(words("Leave now? The game is not finished.", "现在离开？本局尚未打完。")):
+                    return None
+                continue
+            if command in ("help", "table"):
+                if command == "help":
+                    self.say(HELP[words.lang == "zh"])
+                refresh = command == "table"
+                continue
+            if command in ("hint", "auto"):
+                suggestion = helper.act(game.view(), self.rng)
+                self.say(words("hint: ", "提示：") + label(suggestion, words))
+                if command == "hint":
+                    continue
+                command = suggestion
+            if isinstance(command, str):
+                self.say(words.style(command, fg="red"))
+                continue
+            if self._accepted(game, command):
+                return command
+
+    def _accepted(self, game: Game, action: Action) -> bool:
+        """Legal (or, under 错牌不出, confirmed as costing the turn) and, where it is final, confirmed."""
+        words = self.words
         try:
-            game.apply(command)
+            game.verify(action)
         except IllegalAction as error:
             verdict = error.verdict
-            write(f"illegal: {verdict.en}\n  {verdict.zh}\n  (rule {verdict.rule})")
-    for event in game.log[shown:]:
-        if (event.action is not None or event.notes) and (not event.private or event.seat == me):
-            write(event_text(event, me))
-    return True
+            self.say(words.style(words(f"illegal: {verdict.en}", f"不合规：{verdict.zh}"), fg="red")
+                     + words(f" (rule {verdict.rule})", f"（规则 {verdict.rule}）"))
+            try:
+                game.clone().apply(action)  # under 错牌不出 the engine takes a wrong play as a lost turn
+            except IllegalAction:
+                return False
+            return self.confirm(words("错牌不出: this table plays a wrong play as a lost turn. Play it anyway?",
+                                      "错牌不出：错牌视为失去出牌权。仍然出？"))
+        warning = consequence(game, action, words)
+        return warning is None or self.confirm(warning + words(" Go ahead?", " 确定吗？"))
+
+
+def session(ruleset: Ruleset, seed: int, games: int, seat: Seat, keep: Callable[[Game], None] | None = None) -> int:
+    """``gouji play``: who sits where, the help, then a match of ``games`` games against heuristic bots."""
+    words, me = seat.words, seat.me
+    mates = f"{(me + 2) % 6}, {(me + 4) % 6}"
+    seat.say(words(f"{ruleset.name_zh} / {ruleset.name_en} ({ruleset.fingerprint}), seed {seed}. You are seat "
+                   f"{me}; your 对头 is seat {(me + 3) % 6}, your team-mates seats {mates}. Play runs 0→1→…→5.",
+                   f"{ruleset.name_zh}（{ruleset.fingerprint}），种子 {seed}。你是{me}号位，对头{(me + 3) % 6}号位，"
+                   f"联邦{mates}号位。出牌顺序 0→1→…→5。"))
+    seat.say(HELP[words.lang == "zh"])
+    bots = [HeuristicAgent() for _ in range(6)]
+    return play_match(Match(ruleset, seed), games, seat, bots, HeuristicAgent(), keep)
+
+
+def play_match(match: Match, games: int, seat: Seat, bots: Sequence[Agent], helper: Agent,
+               keep: Callable[[Game], None] | None = None) -> int:
+    """Play up to ``games`` games of ``match``: tribute, 还贡, the lead and the score carried; places and
+    the running score after each game. Returns the games finished (fewer when the human left)."""
+    words = seat.words
+    for number in range(1, games + 1):
+        game = match.new_game()
+        seat.say(words.style(words(f"— game {number} of {games}, seed {game.seed} —",
+                                   f"— 第{number}局（共{games}局），种子 {game.seed} —"), bold=True))
+        if not seat.play(game, bots, helper):
+            seat.say(words("you left the match", "你离开了比赛"))
+            return number - 1
+        match.record(game)
+        if keep is not None:
+            keep(game)
+        for line in result(game, seat.me, words):
+            seat.write(line)
+        first, second = match.totals
+        seat.say(words(f"match score after {number} game(s): seats 0,2,4 {first} — seats 1,3,5 {second}",
+                       f"{number}局后总分：0、2、4号位 {first}，1、3、5号位 {second}"))
+    return games

@@ -57,7 +57,7 @@ def test_bad_arguments_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_play_in_the_terminal_to_the_end_with_typed_commands() -> None:
-    commands = "\n".join(["help", "888888888888", "hint"] + ["a"] * 400) + "\n"
+    commands = "\n".join(["help", "888888888888", "hint"] + ["auto"] * 400) + "\n"
     code, out, _ = run("play", "--seed", "5", "--seat", "2", stdin=commands)
     assert code == 0
     assert "your hand" in out and "to beat" in out or "lead" in out
@@ -65,6 +65,6 @@ def test_play_in_the_terminal_to_the_end_with_typed_commands() -> None:
     assert "places:" in out and "score:" in out and "tribute next game" in out
 
 
-def test_play_quit() -> None:
-    code, out, _ = run("play", "--seed", "1", stdin="quit\n")
-    assert code == 0 and "you left the game" in out
+def test_play_quit_asks_first() -> None:
+    code, out, _ = run("play", "--seed", "1", stdin="quit\nno\nquit\nyes\n")
+    assert code == 0 and out.count("Leave now?") == 2 and "you left the match" in out

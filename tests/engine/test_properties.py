@@ -66,7 +66,7 @@ def test_every_step_is_legal_conserves_cards_and_hides_what_it_should(seed: int,
     agents, rng = agents_for(mix), random.Random(seed)
     steps = 0
     while not game.over:
-        action = agents[game.turn].act(game, rng)
+        action = agents[game.turn].act(game.view(), rng)
         if steps % 5 == 0:
             assert action in game.legal_actions()
             assert game.sample_action(rng) in game.legal_actions()
@@ -200,7 +200,7 @@ def test_matches_under_rule_variants_stay_consistent(which: int, seed: int) -> N
         game = match.new_game()
         agents = agents_for(seed >> index & 63)
         while not game.over:
-            action = agents[game.turn].act(game, rng)
+            action = agents[game.turn].act(game.view(), rng)
             game.apply(action)
             assert conserved(game)
         assert game.places is not None and sorted(game.places) == list(range(6))

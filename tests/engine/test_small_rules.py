@@ -7,6 +7,8 @@ two values of the key, and names the seed line it implements.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from engine_helpers import deal, play, variant
 
@@ -14,7 +16,8 @@ from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset
 from gouji_variants.engine import JIEFENG, PASS, TIAOPAI, Burn, Event, Game, IllegalAction
 from gouji_variants.engine.actions import describe, from_json, to_json
-from gouji_variants.engine.terminal import parse, render
+from gouji_variants.engine.menu import menu, parse
+from gouji_variants.engine.view import Words, table
 
 
 def finish(game: Game) -> None:
@@ -202,7 +205,8 @@ def test_jiefeng_request_is_recorded_replayed_and_typed(dagang: Ruleset) -> None
     assert to_json(JIEFENG) == {"type": "jiefeng"} and from_json({"type": "jiefeng"}) == JIEFENG
     assert describe(JIEFENG) == "jiefeng"
     game = deal(variant(dagang, **ON_REQUEST), "Q", "3K", "4", "5", "6", "7")
-    assert parse("j", game) == parse("接风", game) == JIEFENG
+    assert parse("jiefeng", game, menu(game)) == parse("接风", game, menu(game)) == JIEFENG
+    assert parse("J", game, menu(game)) == parse("j", game, menu(game)) == play("J")  # a card alone is a play
     game.apply(play("Q"))
     game.apply(JIEFENG)
     twin = deal(variant(dagang, **ON_REQUEST), "Q", "3K", "4", "5", "6", "7")
@@ -367,8 +371,8 @@ def test_wutou_seat_that_has_not_passed_answers_anyones_gouji(dagang: Ruleset) -
 def test_the_terminal_shows_a_seat_ranked_by_zhixi(dagang: Ruleset) -> None:
     """gouji play: a seat ranked at once by 窒息 is not shown as 诈烧."""
     game, _ = _zhixi_game(variant(dagang, places={"zhixi": True}))
-    table = next(line for line in render(game, 1).splitlines() if line.startswith("table:"))
-    assert "2: ranked (窒息 …)" in table and "诈烧" not in table
+    shown = " ".join(" ".join(table(game, 1, Words())).split())
+    assert re.search(r"seat 2 \(\w+\)[^:]*: ranked at once \(窒息 / 大小王不出手\)", shown) and "诈烧" not in shown
 
 
 def test_survives_beat_back_a_burner_stifled_by_the_beat_has_no_beat_back(dagang: Ruleset) -> None:

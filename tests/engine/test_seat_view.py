@@ -1,0 +1,161 @@
+"""A seat's view: agents decide from what their seat may know, never from the game.
+
+The view holds no reference to the game nor to another seat's cards; a seat's observation does not
+change when only cards hidden from it differ; the observation adds up (sizes from the public record);
+and the view's legal actions, checks and random draws are the game's own.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import types
+from collections.abc import Iterator
+
+from engine_helpers import variant
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gouji_variants.cards import Cards
+from gouji_variants.compiler import Ruleset, load_ruleset
+from gouji_variants.engine import PASS, Game, HeuristicAgent, Match, Observation, Play, RandomAgent
+from gouji_variants.engine.seat import SeatView
+
+DAGANG = load_ruleset("dagang")
+#: 打点, 憋3 with 买3 and 买4, 会3 offered, 看牌 and 挑牌 off: public transfers of every kind.
+BUSY = variant(DAGANG, kaidian={"enabled": True, "then_four": True, "fours_after_open": True},
+               bie3={"enabled": True, "buy_fours": True}, revolution={"requires_no_threes": True})
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+SOME = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def reachable(root: object) -> Iterator[object]:
+    """Every object reachable from ``root`` through references, not entering classes, modules or code."""
+    seen: set[int] = set()
+    pending = [root]
+    while pending:
+        item = pending.pop()
+        if id(item) in seen or isinstance(item, (type, types.ModuleType, types.FunctionType,
+                                                 types.BuiltinFunctionType, types.CodeType)):
+            continue
+        seen.add(id(item))
+        yield item
+        pending.extend(gc.get_referents(item))
+
+
+def test_a_view_holds_neither_the_game_nor_hidden_hands() -> None:
+    game, rng = Game(DAGANG, 5), random.Random(5)
+    agents = [HeuristicAgent(), RandomAgent()] * 3
+    for step in range(400):
+        if game.over:
+            break
+        view = game.view()
+        if step % 40 == 0:
+            hidden = {id(hand) for seat, hand in enumerate(game.state.hands) if seat != view.seat}
+            found = list(reachable(view))
+            assert not any(isinstance(item, Game) for item in found)
+            assert not any(id(item) in hidden for item in found)
+            view.legal_actions()  # worked out when asked: still nothing of the game
+            assert not any(isinstance(item, Game) for item in reachable(view))
+        game.apply(agents[game.turn].act(view, rng))
+
+
+def swapped(hands: tuple[Cards, ...], one: int, other: int) -> list[Cards] | None:
+    """The deal with one card of ``one``'s swapped for a card of another rank of ``other``'s."""
+    first = next((rank for rank in hands[one].ranks() if hands[other][rank] < hands[one][rank]), None)
+    second = next((rank for rank in hands[other].ranks() if rank != first and hands[one][rank] <= hands[other][rank]),
+                  None)
+    if first is None or second is None:
+        return None
+    moved = list(hands)
+    moved[one] = hands[one] - Cards.of((first,)) + Cards.of((second,))
+    moved[other] = hands[other] - Cards.of((second,)) + Cards.of((first,))
+    return moved
+
+
+def public(seen: Observation) -> object:
+    """What the table saw: the actions and the cards that changed hands in front of it."""
+    return seen.history, seen.transfers
+
+
+def alike(ruleset: Ruleset, seed: int, pair: tuple[int, int]) -> Iterator[tuple[Game, Game]]:
+    """Two deals that differ only in one card swapped between the opponents ``pair`` of seat 0, played
+    alike: the two games after each step, while seat 0's public record is the same in both."""
+    dealt = Game(ruleset, seed)
+    other = swapped(dealt.deals[0], *pair)
+    if other is None:
+        return
+    one = Game(ruleset, seed, hands=list(dealt.deals[0]), leader=dealt.leader)
+    two = Game(ruleset, seed, hands=other, leader=dealt.leader)
+    agents, rng = [HeuristicAgent(), RandomAgent()] * 3, random.Random(seed)
+    while not one.over and not two.over and public(one.observation(0)) == public(two.observation(0)):
+        yield one, two
+        action = agents[one.turn].act(one.view(), rng)
+        if (one.turn, one.decision) != (two.turn, two.decision) or not two.can(action):
+            return
+        one.apply(action)
+        two.apply(action)
+
+
+@SOME
+@given(seed=SEEDS, busy=st.booleans(), pair=st.sampled_from([(1, 3), (3, 5), (1, 5)]))
+def test_a_seat_sees_the_same_whatever_the_cards_hidden_from_it(seed: int, busy: bool, pair: tuple[int, int]) -> None:
+    """While the public record is the same, seat 0's observation is the same, field for field (会3
+    shows every seat's 3s, so the record may differ there)."""
+    ruleset = BUSY if busy else DAGANG
+    compared = 0
+    for one, two in alike(ruleset, seed, pair):
+        assert one.observation(0) == two.observation(0)
+        compared += 1
+    assert compared > 0 or swapped(Game(ruleset, seed).deals[0], *pair) is None
+
+
+def added_up(seen: Observation, seat: int) -> int:
+    """A hand size from the public record: dealt, minus played, plus what changed hands."""
+    moved = sum(item.count * ((item.taker == seat) - (item.giver == seat)) for item in seen.transfers)
+    return seen.dealt[seat] - len(seen.played[seat]) + moved
+
+
+@SOME
+@given(seed=SEEDS, busy=st.booleans())
+def test_the_view_is_the_game_s_own_and_the_observation_adds_up(seed: int, busy: bool) -> None:
+    ruleset = BUSY if busy else DAGANG
+    match, rng = Match(ruleset, seed), random.Random(seed)
+    agents = [HeuristicAgent(), RandomAgent()] * 3
+    for _ in range(2):  # the second game pays tribute
+        game = match.new_game()
+        step = 0
+        while not game.over:
+            view = game.view()
+            if step % 7 == 0:
+                assert view.legal_actions() == tuple(game.legal_actions())
+                assert view.observation == game.observation(game.turn) and view.decision == game.decision
+                draw = random.Random(step)
+                assert view.sample_action(random.Random(step)) == game.sample_action(draw)
+                for action in view.legal_actions()[:30]:
+                    assert view.can(action)
+                seen = view.observation
+                assert seen.sizes == tuple(added_up(seen, seat) for seat in range(6))
+                assert sum(seen.played, Cards.EMPTY) == game.table
+                assert len(seen.deck) == sum(seen.dealt)
+                for item in seen.transfers:
+                    visible = seen.stage != "yudian" and (
+                        item.kind in ("buy", "pay", "hui3") or seen.seat in (item.giver, item.taker))
+                    assert (item.cards is not None) == visible and (item.cards is None or len(item.cards) == item.count)
+            action = agents[game.turn].act(view, rng)
+            assert view.can(action) == game.can(action)
+            game.apply(action)
+            step += 1
+        match.record(game)
+
+
+def test_a_lead_is_checked_without_listing_every_lead() -> None:
+    game = Game(DAGANG, 0, hands=[Cards.parse(hand) for hand in ("3345B", "244", "255", "266", "277", "288")], leader=0)
+    assert game.view().legal_actions()[0] == PASS  # 会3 offered first: declined
+    game.apply(PASS)
+    view = game.view()
+    assert isinstance(view, SeatView) and view.decision == "lead" and view.seat == 0
+    assert view.hand == Cards.parse("3345B") and view.observation.hands[1] is None
+    assert view.can(Play("33B")) and not view.can(Play("34")) and not view.can(Play("99"))
+    assert [view.can(action) for action in (Play("33B"), Play("34"), PASS)] == \
+        [game.can(action) for action in (Play("33B"), Play("34"), PASS)]

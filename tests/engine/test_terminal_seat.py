@@ -1,0 +1,47 @@
+"""gouji play's Seat on set-up hands: 错牌不出 asks before a wrong play costs the turn; the menu."""
+
+from __future__ import annotations
+
+import random
+
+from engine_helpers import deal, play, variant
+
+from gouji_variants.compiler import Ruleset
+from gouji_variants.engine import PASS, HeuristicAgent
+from gouji_variants.engine.menu import menu, parse
+from gouji_variants.engine.terminal import Seat
+from gouji_variants.engine.view import Words
+
+
+def _seat(answers: list[str], shown: list[str]) -> Seat:
+    typed = iter(answers)
+    return Seat(1, lambda prompt: next(typed), shown.append, Words(), random.Random(0))
+
+
+def test_a_wrong_play_under_lose_turn_is_confirmed(dagang: Ruleset) -> None:
+    game = deal(variant(dagang, penalties={"wrong_play": "lose-turn"}), "Q", "KK5", "4", "5", "6", "7")
+    game.apply(play("Q"))
+    shown: list[str] = []
+    action = _seat(["KK", "no", "KK", "yes"], shown).decide(game, HeuristicAgent())
+    assert action == play("KK") and sum("错牌不出: this table plays a wrong play as a lost turn" in line
+                                       for line in shown) == 2
+    assert "错牌不出" in game.apply(action).notes  # the turn was lost, as confirmed
+
+
+def test_under_reject_a_wrong_play_is_refused_with_its_rule(dagang: Ruleset) -> None:
+    game = deal(dagang, "Q", "KK5", "4", "5", "6", "7")
+    game.apply(play("Q"))
+    shown: list[str] = []
+    assert _seat(["KK", "K"], shown).decide(game, HeuristicAgent()) == play("K")
+    assert any(line.startswith("illegal: ") and "(rule " in line for line in shown)
+
+
+def test_the_menu_lists_what_is_legal_now(dagang: Ruleset) -> None:
+    game = deal(dagang, "Q", "KKA5", "4", "5", "6", "7")
+    game.apply(play("Q"))
+    options = menu(game)
+    assert options.options == (play("K"), play("A"), PASS) and options.more == 0
+    assert parse("#2", game, options) == play("A")
+    assert parse("#9", game, options) == "error: choose an option from #1 to #3"
+    assert parse("pas", game, options) == "error: unknown command 'pas'; did you mean 'pass'?"
+    assert parse("A", game, options) == play("A") and parse("10", game, options) == play("T")

@@ -1,0 +1,155 @@
+"""World sampling for search players: sampled worlds never contradict what the seat knows, never
+depend on the hands hidden from it, and continue the game from where it stands."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from engine_helpers import variant
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_seat_view import alike, public
+
+from gouji_variants.cards import Cards
+from gouji_variants.compiler import Ruleset, load_ruleset
+from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent
+from gouji_variants.engine.worlds import NoWorld, hand_bounds, sample_world, unseen_cards
+
+DAGANG = load_ruleset("dagang")
+RULESETS = {
+    "dagang": DAGANG,
+    "jining": load_ruleset("jining"),  # 憋3 and each_hand: exactly one 3 and one 4 in every hand
+    "qingdao": load_ruleset("qingdao"),  # 看牌: team-mates' small hands are shown
+    "busy": variant(DAGANG, kaidian={"enabled": True, "then_four": True, "fours_after_open": True},
+                    bie3={"enabled": True, "buy_fours": True}, revolution={"requires_no_threes": True}),
+}
+SOME = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+AGENTS = [HeuristicAgent(), RandomAgent()] * 3
+BEFORE_PLAY = ("dealt", "transfers", "carry", "deal")
+
+
+def position(ruleset: Ruleset, seed: int, earlier: int, steps: int) -> Game:
+    """A game of a match after ``earlier`` finished games (so tribute is paid) and ``steps`` decisions."""
+    match, rng = Match(ruleset, seed), random.Random(seed)
+    for _ in range(earlier):
+        game = match.new_game()
+        while not game.over:
+            game.apply(AGENTS[game.turn].act(game.view(), rng))
+        match.record(game)
+    game = match.new_game()
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(AGENTS[game.turn].act(game.view(), rng))
+    return game
+
+
+def rebuilt_deal(game: Game, world: Game, seat: int) -> list[int] | None:
+    """``seat``'s dealt hand in ``world`` as its seat-to-act can rebuild it, or None (unseen tribute)."""
+    seen = game.observation(game.turn)
+    hand = list((world.hand(seat) + seen.played[seat]).counts)
+    for item in seen.transfers:
+        if seat in (item.giver, item.taker):
+            if item.cards is None:
+                return None
+            for rank, count in enumerate(item.cards.counts):
+                hand[rank] += count if item.giver == seat else -count
+    return hand
+
+
+@SOME
+@given(name=st.sampled_from(sorted(RULESETS)), seed=st.integers(0, 2**32 - 1), earlier=st.integers(0, 1),
+       steps=st.integers(0, 160), world_seed=st.integers(0, 2**32 - 1))
+def test_sampled_worlds_never_contradict_the_observation(name: str, seed: int, earlier: int, steps: int,
+                                                         world_seed: int) -> None:
+    ruleset = RULESETS[name]
+    game = position(ruleset, seed, earlier, steps)
+    if game.over:
+        return
+    me = game.turn
+    seen = game.observation(me)
+    world = sample_world(ruleset, seen, world_seed, tries=300)
+    assert world.hand(me) == game.hand(me) or seen.stage == "yudian"  # 预点: the seat has not seen its cards
+    assert [len(world.hand(seat)) for seat in range(6)] == [len(game.hand(seat)) for seat in range(6)]
+    assert list(seen.sizes) == [len(game.hand(seat)) for seat in range(6)]
+    assert all(world.hand(seat) == shown for seat, shown in enumerate(seen.hands) if shown is not None)
+    assert world.table == game.table and world.removed == game.removed
+    assert world.deck_total == game.deck_total == ruleset.rules.deck.recipe.cards()
+    assert sum((world.hand(seat) for seat in range(6)), world.table + world.removed) == world.deck_total
+    mine = world.observation(me)
+    assert all(getattr(mine, field) == getattr(seen, field) for field in seen.__dataclass_fields__
+               if field not in BEFORE_PLAY)
+    rule = ruleset.rules.deck.each_hand
+    for seat in range(6):
+        dealt = rebuilt_deal(game, world, seat)
+        if rule is not None and dealt is not None:
+            for bound, count, rank in rule.clauses:
+                assert dealt[rank] == count if bound == "exactly" else dealt[rank] >= count
+    assert (world.turn, world.decision) == (game.turn, game.decision)
+    legal = game.legal_actions()
+    assert world.legal_actions() == legal
+    action = random.Random(world_seed).choice(legal)
+    event = world.apply(action)
+    assert event.action == action
+
+
+@SOME
+@given(seed=st.integers(0, 2**32 - 1), busy=st.booleans(), pair=st.sampled_from([(1, 3), (3, 5), (1, 5)]),
+       steps=st.integers(0, 80), world_seed=st.integers(0, 2**32 - 1))
+def test_worlds_never_depend_on_the_hidden_hands(seed: int, busy: bool, pair: tuple[int, int], steps: int,
+                                                 world_seed: int) -> None:
+    """Two deals that differ only in the opponents' cards, played alike: while seat 0 sees the same,
+    it samples the same worlds; and one observation and seed always give the same world."""
+    ruleset = RULESETS["busy" if busy else "dagang"]
+    positions = list(itertools.islice(alike(ruleset, seed, pair), steps + 1))
+    if not positions:
+        return
+    one, two = positions[-1]
+    seen = one.observation(0)
+    if one.over or two.over or public(seen) != public(two.observation(0)):
+        return  # the last step told them apart (alike stopped there)
+    assert seen == two.observation(0)
+    try:
+        first = sample_world(ruleset, seen, world_seed, tries=300)
+    except NoWorld:
+        raise AssertionError("no world found") from None
+    second = sample_world(ruleset, two.observation(0), world_seed, tries=300)
+    again = sample_world(ruleset, seen, world_seed, tries=300)
+    hands = [[world.hand(seat) for seat in range(6)] for world in (first, second, again)]
+    assert hands[0] == hands[1] == hands[2] and first.deals == second.deals == again.deals
+
+
+def test_the_unseen_cards_are_the_deck_less_what_the_seat_accounts_for() -> None:
+    game = position(DAGANG, 3, 0, 40)
+    seen = game.observation(game.turn)
+    unseen = unseen_cards(seen)
+    hidden = [seat for seat in range(6) if seat != game.turn]
+    assert unseen == sum((game.hand(seat) for seat in hidden), Cards.EMPTY)
+    worlds = {tuple(sample_world(DAGANG, seen, seed).hand(hidden[0]).counts) for seed in range(5)}
+    assert len(worlds) > 1  # the hidden hands are drawn, not copied
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(["houshuiwan", "jining", "bie3", "heze-mudan", "qingdao", "busy"]),
+       seed=st.integers(0, 2**32 - 1), earlier=st.integers(0, 1), steps=st.integers(0, 200))
+def test_the_true_hands_are_always_within_the_bounds_a_world_is_drawn_in(name: str, seed: int, earlier: int,
+                                                                          steps: int) -> None:
+    """What the sampler reads off the record (sizes, 买3, forfeits, each_hand, 革命) never rules the
+    real deal out, so it never biases worlds away from it; where a world is found, it agrees."""
+    ruleset = RULESETS.get(name) or load_ruleset(name)
+    game = position(ruleset, seed, earlier, steps)
+    if game.over:
+        return
+    seen = game.observation(game.turn)
+    for seat in range(6):
+        if seat != seen.seat:
+            low, high = hand_bounds(seen, seat, ruleset)
+            hand = game.hand(seat).counts
+            assert all(least <= held and (most is None or held <= most)
+                       for least, held, most in zip(low, hand, high, strict=True)), (seat, low, hand, high)
+    try:
+        world = sample_world(ruleset, seen, seed, tries=30)
+    except NoWorld:
+        return
+    assert world.legal_actions() == game.legal_actions()
