@@ -255,8 +255,9 @@ COVERAGE: dict[str, list[str]] = {
     "tribute.men_cards": [f"{BIE3}::test_men_cards_are_paid_to_the_stifler_in_the_rulesets_order"],
     "tribute.biewang_to": [f"{DEALING}::test_biewang_receiver_and_count"],
     "tribute.biewang_cards": [f"{DEALING}::test_biewang_receiver_and_count"],
-    # the top-level components: mapping (a registered replacement for places, score or tribute)
-    "components": [f"{COMPONENTS}::test_a_registered_component_replaces_the_builtin_one"],
+    # the top-level components: mapping (a registered replacement for any rule area)
+    "components": [f"{COMPONENTS}::test_a_registered_component_replaces_the_builtin_one",
+                   "tests/engine/test_example_component.py::test_each_seat_burns_at_most_once_a_game"],
     # penalties
     "penalties.wrong_play": [
         f"{SMALL}::test_wrong_play_lose_turn_an_illegal_follow_counts_as_a_pass",
