@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from operator import add
 
 from ..cards import N_RANKS, Cards
 from ..compiler import Ruleset
@@ -217,12 +216,13 @@ class Game(Phases, GameViews):
         table, rules = self.state, self.rules
         combo = table.combo(counts)
         assert isinstance(combo, Combo)
-        hand, played = table.hands[seat], table.played_cards
+        hand, played, by_seat = table.hands[seat], table.played_cards, list(table.played_by[seat])
         for rank in range(N_RANKS):
             if counts[rank]:
                 hand[rank] -= counts[rank]
+                by_seat[rank] += counts[rank]
                 played[rank] += counts[rank]
-        table.played_by[seat] = tuple(map(add, table.played_by[seat], counts))
+        table.played_by[seat] = tuple(by_seat)  # a new tuple: the seats' observations share the old one
         table.round.append((seat, combo.cards))
         table.played[seat] = True
         empty = not any(hand)
