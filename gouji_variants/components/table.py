@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 Counts = tuple[int, ...]
 Slot = tuple[int, int]
+Chain = tuple[Any, ...]  # () or (earlier chain, entry): an immutable list, newest first, shared as it grows
 
 # Slot kinds: what the seat of a slot decides.
 LEAD, FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER, BURN, RETURN, REVOLT, HUI3, YUDIAN, MINGDIAN = range(11)
@@ -83,6 +84,16 @@ class Transfer:
 _CLASSIFY_CACHES: dict[object, dict[Counts, Combo | Verdict]] = {}
 
 
+def unchained(chain: Chain) -> list[Any]:
+    """The entries of ``chain``, oldest first."""
+    found = []
+    while chain:
+        chain, entry = chain
+        found.append(entry)
+    found.reverse()
+    return found
+
+
 class Table:
     """One game's shared state (see the module docstring); the areas are set by the engine."""
 
@@ -122,7 +133,7 @@ class Table:
     def reset(self, hands: list[list[int]]) -> None:
         """The state of a fresh deal of ``hands``."""
         self.hands = hands
-        self.total = [sum(hand[rank] for hand in hands) for rank in range(N_RANKS)]
+        self.total = tuple(sum(hand[rank] for hand in hands) for rank in range(N_RANKS))
         self.played_cards = [0] * N_RANKS
         self.removed = [0] * N_RANKS
         self.in_play = [True] * len(hands)
@@ -140,14 +151,29 @@ class Table:
         # the public record of the deal, for the seats' observations
         self.dealt = tuple(map(sum, hands))  # how many cards each seat was dealt
         self.deal_leader = -1
-        self.history: list[tuple[int, Any]] = []  # the public actions of this deal (forced passes too)
-        self.private: list[tuple[int, int, Any]] = []  # (place in history, seat, action) only that seat knows
-        self.played_by = [[0] * N_RANKS for _ in hands]
+        # The public actions of this deal (forced passes too), newest first as a chain of immutable
+        # pairs (earlier chain, (seat, action)): a seat's observation takes it as it is, in O(1).
+        self.history: Chain = ()
+        self.history_length = 0
+        # each seat's private actions only it knows, as a chain of (place in history, action)
+        self.private: list[Chain] = [() for _ in hands]
+        self.played_by: list[Counts] = [(0,) * N_RANKS for _ in hands]  # replaced, not changed, on each play
         self.transfers: list[Transfer] = []  # tribute, 还贡, 买3 / 买4 and what was paid, 会3
+        # as each seat sees them, by (seat, 预点 stage): the number of transfers then, and the copy
+        self.seen_transfers: dict[tuple[int, bool], tuple[int, tuple[Transfer, ...]]] = {}
 
     @property
     def over(self) -> bool:
         return self.stage == OVER
+
+    def record(self, seat: int, action: Any) -> None:
+        """Add ``seat``'s public ``action`` to the history of the deal."""
+        self.history = (self.history, (seat, action))
+        self.history_length += 1
+
+    def record_private(self, seat: int, action: Any) -> None:
+        """Add ``seat``'s ``action`` that only it knows (a declined offer) at this place in the history."""
+        self.private[seat] = (self.private[seat], (self.history_length, action))
 
     def emit(self, seat: int, notes: tuple[str, ...]) -> None:
         """Log an engine event (no action): tribute paid, 买3, 接风, …"""

@@ -153,7 +153,7 @@ class Game(Phases, GameViews):
         elif isinstance(action, Return):
             table.tribute.give_back(action.cards, notes)
         elif isinstance(action, Revolution):
-            table.history.append((seat, action))
+            table.record(seat, action)
             table.revolution.declare(seat)
             return self._private(Event(seat, action, ("革命",)))
         elif isinstance(action, Hui3):
@@ -175,7 +175,7 @@ class Game(Phases, GameViews):
             if kind in BEATING:
                 self._pass(seat, notes)
             elif kind in (BURN, REVOLT):
-                table.private.append((len(table.history), seat, action))
+                table.record_private(seat, action)
                 return self._private(Event(seat, action, ("no burn" if kind == BURN else "no 革命",), private=True))
             elif kind == HUI3:
                 notes.append("no 会3")
@@ -187,7 +187,7 @@ class Game(Phases, GameViews):
         event = Event(seat, action, tuple(notes))
         self.log.append(event)
         if not isinstance(action, Return):
-            table.history.append((seat, action))
+            table.record(seat, action)
         self._advance()
         if self.over and self.places is not None:
             self.log.append(Event(-1, None, ("over: " + " ".join(PLACE_NAMES[p] for p in self.places),)))
@@ -216,13 +216,13 @@ class Game(Phases, GameViews):
         table, rules = self.state, self.rules
         combo = table.combo(counts)
         assert isinstance(combo, Combo)
-        hand, by_seat = table.hands[seat], table.played_by[seat]
-        played = table.played_cards
+        hand, played, by_seat = table.hands[seat], table.played_cards, list(table.played_by[seat])
         for rank in range(N_RANKS):
             if counts[rank]:
                 hand[rank] -= counts[rank]
                 by_seat[rank] += counts[rank]
                 played[rank] += counts[rank]
+        table.played_by[seat] = tuple(by_seat)  # a new tuple: the seats' observations share the old one
         table.round.append((seat, combo.cards))
         table.played[seat] = True
         empty = not any(hand)

@@ -4,7 +4,7 @@ neither the game nor another seat's hidden cards."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -13,7 +13,7 @@ from ..cards import Cards
 from ..components import reporting
 from ..components.deck import SEATS
 from ..components.moves import Counts
-from ..components.table import BURN, REVOLT, YUDIAN_STAGE, Transfer
+from ..components.table import BURN, OVER, REVOLT, SLOT_NAMES, YUDIAN_STAGE, Chain, Table, Transfer, unchained
 from ..rules import Reporting
 from .actions import Action
 from .carry import Carry
@@ -69,81 +69,101 @@ class Observation:
 
 
 def observing(game: Game, seat: int) -> Callable[[], Observation]:
-    """``seat``'s observation, built when called from copies taken now that leave out what the
+    """``seat``'s observation, built when called from snapshots taken now that leave out what the
     seat may not see: a seat's view holds this, never the game, and an agent that does not look
-    at its observation pays only for the copies."""
+    at its observation pays only for the snapshots (immutable chains and tuples, taken as they are)."""
     table = game.state
     yudian = table.stage == YUDIAN_STAGE
     rule = game.rules.reporting
-    sizes = tuple(map(sum, table.hands))  # equal to what the public record adds up to (test_seat_view.py)
-    shown = tuple(table.reporting.shown)
-    if rule.teammate_view_at_most is None and not shown:  # only its own (the common case, quickly)
-        hands = tuple(None if yudian or other != seat else tuple(table.hands[seat]) for other in range(SEATS))
-    else:
-        hands = tuple(None if yudian or not reporting.hand_visible(rule, seat, other, sizes[other], other in shown)
-                      else tuple(table.hands[other]) for other in range(SEATS))
-    public_turn = not game.over and (table.kind not in (BURN, REVOLT) or game.turn == seat)
-    burning, kaidian = table.burning, table.kaidian
-    ready: dict[str, Any] = {
-        "seat": seat,
-        "stage": table.stage,
-        "to_act": game.turn if public_turn else None,
-        "decision": game.decision if game.turn == seat else None,
-        "top": None if table.top is None else table.top.cards,
-        "top_seat": None if table.top is None else table.top_seat,
-        "may_answer": game.may_answer(),
-        "round_plays": tuple(table.round),
-        "burner": burning.burner,
-        "luanchan": table.turns.luanchan,
-        "finished": tuple(table.finished),
-        "revolutionaries": tuple(table.revolutionaries),
-        "opened": tuple(kaidian.opened),
-        "declared": tuple(kaidian.declared),
-        "deal": len(game.deals) - 1,
-        "deal_leader": table.deal_leader,
-        "history": history_of(table.history, table.private, seat),
-        "dealt": table.dealt,
-        "sizes": sizes,
-        "transfers": tuple(
-            item if not yudian and (item.kind in _PUBLIC_TRANSFERS or seat in (item.giver, item.taker))
-            else Transfer(item.kind, item.giver, item.taker, item.count, None) for item in table.transfers),
-        "shown": shown,
-        "told": tuple(table.reporting.told),
-        "gave_up": tuple(kaidian.gave_up),
-        "burns": tuple((b.burner, b.burned, b.counter, b.outcome) for b in burning.burns),
-        "bottom": tuple(table.bottom),
-        "stifled": tuple(table.men),
-        "places": None if game.places is None else tuple(game.places),
-        "carry": game.carry,
-    }
-    return partial(_observed, rule, ready, hands, tuple(table.in_play), tuple(table.passed), tuple(table.removed),
-                   tuple(map(tuple, table.played_by)), tuple(table.total))
+    reported, kaidian, burns = table.reporting, table.kaidian, table.burning.burns
+    shown = tuple(reported.shown)
+    visible: tuple[Counts | None, ...] | None = None  # None: its own hand only (the common case, quickly)
+    if yudian:
+        visible = (None,) * SEATS
+    elif rule.teammate_view_at_most is not None or shown:
+        visible = tuple(None if not reporting.hand_visible(rule, seat, other, sum(table.hands[other]), other in shown)
+                        else tuple(table.hands[other]) for other in range(SEATS))
+    sources: tuple[Iterable[Any], ...] = (
+        table.round, table.finished, table.revolutionaries, kaidian.opened, kaidian.declared, reported.told,
+        kaidian.gave_up, table.bottom, table.men, table.in_play, table.passed, table.removed, table.slots,
+        table.played_by)
+    lists: tuple[tuple[Any, ...], ...] = tuple(map(tuple, sources))
+    scalars = (table.stage, game.turn, table.kind, table.top, table.top_seat, table.burning.burner,
+               table.turns.luanchan, len(game.deals) - 1, table.deal_leader, table.dealt, table.total,
+               _transfers(table, seat, yudian),
+               tuple((b.burner, b.burned, b.counter, b.outcome) for b in burns) if burns else (),
+               None if game.places is None else tuple(game.places), game.carry, table.history, table.private[seat])
+    return partial(_observed, seat, rule, tuple(table.hands[seat]), visible, tuple(map(sum, table.hands)), shown,
+                   lists, scalars)
 
 
-def history_of(history: list[tuple[int, Action]], private: list[tuple[int, int, Action]],
-               seat: int) -> tuple[tuple[int, Action], ...]:
-    """The public actions of this deal, with ``seat``'s own private ones (offers it declined) in place."""
-    mine = [(place, action) for place, other, action in private if other == seat]
-    if not mine:
-        return tuple(history)
-    found = list(history)
-    for place, action in reversed(mine):
+def _transfers(table: Table, seat: int, yudian: bool) -> tuple[Transfer, ...]:
+    """The transfers of the deal as ``seat`` sees them (kept on the table while no transfer is added)."""
+    made, key = table.transfers, (seat, yudian)
+    known = table.seen_transfers.get(key)
+    if known is not None and known[0] == len(made):
+        return known[1]
+    seen = tuple(item if not yudian and (item.kind in _PUBLIC_TRANSFERS or seat in (item.giver, item.taker))
+                 else Transfer(item.kind, item.giver, item.taker, item.count, None) for item in made)
+    table.seen_transfers[key] = (len(made), seen)
+    return seen
+
+
+def history_of(history: Chain, mine: Chain, seat: int) -> tuple[tuple[int, Action], ...]:
+    """The public actions of a deal (a chain, :func:`unchained`), with ``seat``'s own private ones
+    (offers it declined: a chain of (place, action)) in place."""
+    found = unchained(history)
+    for place, action in reversed(unchained(mine)):
         found.insert(place, (seat, action))
     return tuple(found)
 
 
-def _observed(rule: Reporting, ready: dict[str, Any], hands: tuple[Counts | None, ...], in_play: tuple[bool, ...],
-              passed: tuple[int, ...], removed: Counts, played: tuple[Counts, ...], deck: Counts) -> Observation:
-    """An observation from the copies :func:`observing` took (the hands in them are those the
-    seat may see)."""
-    seat, yudian, told, shown = ready["seat"], ready["stage"] == YUDIAN_STAGE, ready["told"], ready["shown"]
+def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | None, ...] | None,
+              sizes: tuple[int, ...], shown: tuple[int, ...], lists: tuple[tuple[Any, ...], ...],
+              scalars: tuple[Any, ...]) -> Observation:
+    """An observation from the snapshots :func:`observing` took (``visible``: the hands the seat
+    may see, or None for its own hand ``mine`` only)."""
+    (round_plays, finished, revolutionaries, opened, declared, told, gave_up, bottom, stifled, in_play, passed,
+     removed, slots, played) = lists
+    (stage, turn, kind, top, top_seat, burner, luanchan, deal, deal_leader, dealt, deck, transfers, burns, places,
+     carry, history, private) = scalars
+    yudian, over = stage == YUDIAN_STAGE, stage == OVER
+    hands = visible if visible is not None else tuple(mine if other == seat else None for other in range(SEATS))
     own = hands[seat]
+    public_turn = not over and (kind not in (BURN, REVOLT) or turn == seat)
     return Observation(
-        **ready,
+        seat=seat,
+        stage=stage,
+        to_act=turn if public_turn else None,
+        decision=("over" if over else SLOT_NAMES[kind]) if turn == seat else None,
+        top=None if top is None else top.cards,
+        top_seat=None if top is None else top_seat,
+        may_answer=() if top is None or over else tuple(other for slot, other in slots if slot != BURN),
+        round_plays=round_plays,
+        burner=burner,
+        luanchan=luanchan,
+        finished=finished,
+        revolutionaries=revolutionaries,
+        opened=opened,
+        declared=declared,
+        deal=deal,
+        deal_leader=deal_leader,
+        history=history_of(history, private, seat),
+        dealt=dealt,
+        sizes=sizes,
+        transfers=transfers,
+        shown=shown,
+        told=told,
+        gave_up=gave_up,
+        burns=burns,
+        bottom=bottom,
+        stifled=stifled,
+        places=places,
+        carry=carry,
         hand=Cards.EMPTY if own is None else Cards.unchecked(own),
         counts=tuple(count if not yudian and reporting.count_visible(rule, seat, other, count, other in shown,
                                                                      told[other]) else None
-                     for other, count in enumerate(ready["sizes"])),
+                     for other, count in enumerate(sizes)),
         hands=tuple(None if hand is None else Cards.unchecked(hand) for hand in hands),
         passed=tuple(sorted(passed)),
         out_of_play=tuple(other for other in range(SEATS) if not in_play[other]),

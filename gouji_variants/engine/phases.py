@@ -153,7 +153,7 @@ class Phases:
                 notes: list[str] = ["扣牌"] if kind == ANSWER else []
                 self._pass(seat, notes)
                 table.stats["forced"] += 1
-                table.history.append((seat, PASS))
+                table.record(seat, PASS)
                 self.log.append(Event(seat, PASS, tuple(notes), True))
                 continue
             table.turn = self.turn = seat
