@@ -32,7 +32,7 @@ from .actions import (
     Tiaopai,
     Yield,
 )
-from .agents import Agent, HeuristicAgent, RandomAgent, make_agents
+from .agents import Advice, Adviser, Agent, HeuristicAgent, RandomAgent, make_agents
 from .game import Carry, Game, Observation
 from .match import Match, play_out
 from .seat import SeatView, Transfer
@@ -45,5 +45,5 @@ __all__ = [
     "IllegalAction", "Match", "NotSupported", "Observation", "Pass", "Play", "RandomAgent", "Return", "Revolution",
     "Yield", "check_supported", "make_agents", "play_out",
     "JIEFENG", "TIAOPAI", "Jiefeng", "Tiaopai", "ASK", "Ask", "InvalidAction", "BurnDue", "Due",
-    "SeatView", "Transfer", "NoWorld", "sample_world",
+    "SeatView", "Transfer", "NoWorld", "sample_world", "Advice", "Adviser",
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from ..cards import BIG_JOKER, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
@@ -22,6 +23,20 @@ class Agent(Protocol):
     name: str
 
     def act(self, view: SeatView, rng: random.Random) -> Action: ...
+
+
+@dataclass(frozen=True)
+class Advice:
+    """An agent's choice and why, in words a player reads ("keeps both jokers for the 够级 fight")."""
+
+    action: Action
+    reason: str
+
+
+class Adviser(Agent, Protocol):
+    """An agent that can say why: :meth:`advise` returns the action :meth:`act` would take, with a reason."""
+
+    def advise(self, view: SeatView, rng: random.Random) -> Advice: ...
 
 
 class RandomAgent:
