@@ -1,0 +1,173 @@
+"""One episode of the environments: a game, or a match of games, stepped by action index.
+
+Both environments (the PettingZoo one, :mod:`.aec`, and the single-seat Gymnasium one, :mod:`.single`)
+drive a :class:`Session`: it loads the ruleset as the CLI does, deals from the episode's seed (so a
+seed reproduces the whole episode), turns action indices into engine actions (a 还贡 card by card),
+and builds each seat's observation vector and action mask from the seat's view only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from ..cards import N_RANKS, Cards
+from ..compiler import Ruleset, load_ruleset
+from ..components.deck import SEATS
+from ..engine import Action, Game, Match, NotSupported, Return, SeatView, check_supported
+from ..errors import RulesetError
+from . import observations
+from .actions import ActionEncoding, Family
+
+Reward = Literal["team", "place"]
+REWARDS: tuple[Reward, ...] = ("team", "place")
+Mask = npt.NDArray[np.int8]
+Vector = npt.NDArray[np.float32]
+
+
+class EnvError(ValueError):
+    """An environment argument that cannot be used (a ruleset the CLI would refuse, an unknown bot …)."""
+
+
+def load(ruleset: str | Ruleset) -> Ruleset:
+    """The ruleset by id, alias, name or path (as the CLI takes it), one the engine can play."""
+    if isinstance(ruleset, str):
+        try:
+            ruleset = load_ruleset(ruleset)
+        except RulesetError as error:
+            raise EnvError(error.render()) from None
+    if not isinstance(ruleset, Ruleset):
+        raise EnvError(f"ruleset= takes a ruleset id, alias, name or path, not {type(ruleset).__name__}")
+    try:
+        check_supported(ruleset)
+    except NotSupported as error:
+        raise EnvError(f"the engine cannot play {ruleset.id}: {error}") from None
+    return ruleset
+
+
+def check_options(games: int, reward: str) -> None:
+    if type(games) is not int or games < 1:
+        raise EnvError(f"games= is the number of games per episode (a match when more than 1), at least 1, "
+                       f"not {games!r}")
+    if reward not in REWARDS:
+        raise EnvError(f"reward= is one of {', '.join(REWARDS)}, not {reward!r}")
+
+
+class Session:
+    """An episode: ``games`` games of a match under ``ruleset`` (tribute and lead carried between them)."""
+
+    def __init__(self, ruleset: Ruleset, games: int = 1, reward: Reward = "team",
+                 family: Family | None = None) -> None:
+        check_options(games, reward)
+        self.ruleset, self.rules = ruleset, ruleset.rules
+        self.family = family or Family.of(ruleset)
+        if not self.family.fits(ruleset):
+            raise EnvError(f"the deck of {ruleset.id} does not fit the deck family {self.family}")
+        self.encoding = ActionEncoding(self.family)
+        self.games, self.reward = games, reward
+        self.match = Match(ruleset, 0)
+        self.game = self.match.new_game()
+        self.played = 0  # games finished this episode
+        self.last_score: tuple[int, int] | None = None  # of the last game finished
+        self.picked = [0] * N_RANKS  # the 还贡 in progress: cards chosen so far
+        self._view: SeatView | None = None
+        self._mask: Mask | None = None  # of the view kept
+
+    def reset(self, seed: int) -> None:
+        self.match = Match(self.ruleset, seed)
+        self.game = self.match.new_game()
+        self.played, self.last_score = 0, None
+        self.picked = [0] * N_RANKS
+        self._view = self._mask = None
+
+    @property
+    def over(self) -> bool:
+        return self.played >= self.games
+
+    @property
+    def turn(self) -> int:
+        return self.game.turn
+
+    def view(self) -> SeatView:
+        """The view of the seat to act (kept until the next step)."""
+        if self._view is None:
+            self._view = self.game.view()
+        return self._view
+
+    def mask(self) -> Mask:
+        """1 for each legal action index of the seat to act."""
+        if self._mask is not None and self._view is not None:
+            return self._mask
+        found = np.zeros(self.encoding.size, dtype=np.int8)
+        if self.over:
+            return found
+        view = self.view()
+        if view.decision == "return":
+            hand = view.hand.counts
+            found[[ActionEncoding.return_index(rank) for rank in range(N_RANKS)
+                   if hand[rank] > self.picked[rank]]] = 1
+        else:
+            found[self.encoding.indices(view.legal_actions())] = 1
+        self._mask = found
+        return found
+
+    def observe(self, seat: int) -> Vector:
+        """``seat``'s observation vector (from what the seat may know only)."""
+        acting = not self.over and seat == self.game.turn
+        seen = self.view().observation if acting else self.game.observation(seat)
+        picked = tuple(self.picked) if acting else (0,) * N_RANKS
+        return np.asarray(observations.encode(seen, self.rules, picked), dtype=np.float32)
+
+    def legal(self, index: int) -> bool:
+        return bool(0 <= index < self.encoding.size and self.mask()[index])
+
+    def step(self, index: int) -> list[float] | None:
+        """Apply action ``index`` of the seat to act; each seat's reward when a game ends, else None.
+        Raises :class:`ValueError` for an index not in the mask."""
+        view = self.view()
+        if not self.legal(index):
+            raise ValueError(f"action {index} is not legal for seat {view.seat} now ({view.decision}); "
+                             f"pick one whose action_mask entry is 1")
+        found = self.encoding.action(index, burn_offer=view.decision == "burn-offer")
+        self._view = self._mask = None
+        if isinstance(found, int):  # one card of a 还贡
+            self.picked[found] += 1
+            owed = len(view.legal_actions()[0].cards)  # type: ignore[union-attr]  # every listed action is a Return
+            if sum(self.picked) < owed:
+                self._view = view
+                return None
+            found, self.picked = Return(Cards(tuple(self.picked))), [0] * N_RANKS
+        return self.apply(found)
+
+    def apply(self, action: Action) -> list[float] | None:
+        """Apply a legal engine action of the seat to act (a bot's); each seat's reward when a game ends."""
+        self._view = self._mask = None
+        self.game.apply(action)
+        if not self.game.over:
+            return None
+        rewards = self.rewards(self.game)
+        self.last_score = self.game.score
+        self.match.record(self.game)
+        self.match.games.clear()
+        self.played += 1
+        if not self.over:
+            self.game = self.match.new_game()
+        return rewards
+
+    def rewards(self, game: Game) -> list[float]:
+        """Each seat's reward for a finished game: its team's recorded score minus the other team's
+        (``team``), or the points of its own place (``place``)."""
+        assert game.score is not None and game.places is not None
+        if self.reward == "place":
+            return [float(self.rules.score.points[place]) for place in game.places]
+        score = game.score
+        return [float(score[seat % 2] - score[1 - seat % 2]) for seat in range(SEATS)]
+
+    def bounds(self) -> tuple[float, float]:
+        """The least and most reward a game can give (for the spaces and the illegal-action reward)."""
+        points: Sequence[int] = self.rules.score.points
+        most = 2.0 * sum(abs(p) for p in points)  # 满贯 doubles at most
+        return -most, most
