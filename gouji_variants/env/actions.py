@@ -88,9 +88,16 @@ class ActionEncoding:
         for radix in self.radix:
             size *= radix
         self.size = PLAYS + size  # the number of action indices
+        self._known: dict[tuple[int, ...], int] = {}  # play index by rank counts (plays repeat)
 
     def play_index(self, counts: tuple[int, ...]) -> int:
         """The index of a play (or burn) with these rank counts."""
+        found = self._known.get(counts)
+        if found is None:
+            found = self._known[counts] = self._play_index(counts)
+        return found
+
+    def _play_index(self, counts: tuple[int, ...]) -> int:
         family = self.family
         natural = next((rank for rank in range(NATURAL_RANKS) if counts[rank]), None)
         slot = 0 if natural is None else 1 + natural * family.naturals + counts[natural] - 1
@@ -143,7 +150,16 @@ class ActionEncoding:
         return Burn(cards) if burn_offer else Play(cards)
 
     def indices(self, actions: Iterable[Action]) -> list[int]:
-        return [self.index(action) for action in actions if not isinstance(action, Return)]
+        """The indices of ``actions`` (none for a :class:`Return`)."""
+        known, found = self._known, []
+        for action in actions:
+            if isinstance(action, (Play, Burn)):
+                counts = action.cards.counts
+                index = known.get(counts)
+                found.append(self.play_index(counts) if index is None else index)
+            elif not isinstance(action, Return):
+                found.append(_SPECIAL_INDEX[action])
+        return found
 
     def name(self, index: int) -> str:
         """A short name for an index: ``pass``, ``return 5``, ``play 888B`` …"""

@@ -66,7 +66,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's n
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
-        self.agent_selection = AGENTS[self.session.turn]
+        self._select()
+
+    def _select(self) -> None:
+        """The seat to act is the selected agent; its info lists its legal action indices."""
+        self.agent_selection = agent = AGENTS[self.session.turn]
+        self.infos[agent] = {**self.infos[agent], "legal_actions": self.session.legal_indices()}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new episode; the same ``seed`` deals and plays out the same episode under the same actions."""
@@ -90,6 +95,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's n
             raise ValueError(f"{agent} is to act: step() takes an action index, not None")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.infos[agent] = {key: value for key, value in self.infos[agent].items() if key != "legal_actions"}
         finished = self.session.step(int(action))
         if finished is not None:
             self.rewards = {name: finished[seat] for seat, name in enumerate(AGENTS)}
@@ -97,7 +103,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's n
         if self.session.over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = AGENTS[self.session.turn]
+            self._select()
         self._accumulate_rewards()
 
     def render(self) -> str | None:

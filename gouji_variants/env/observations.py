@@ -8,8 +8,11 @@ names every slice in order with its size and meaning (docs/env.md prints them wi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
 
 from ..cards import N_RANKS
 from ..components.deck import SEATS
@@ -17,89 +20,8 @@ from ..components.table import SLOT_NAMES
 from ..engine.game import Observation
 from ..rules import Rules
 
-Vector = list[float]
+Vector = npt.NDArray[np.float32]
 DECISIONS = (*SLOT_NAMES, "none")  # the seat's own decision, or none (another seat is to act)
-
-
-@dataclass(frozen=True)
-class Context:
-    """What a slice is built from: the seat's observation, the (public) rules, and the cards chosen so
-    far for a 还贡 in progress (the environment's own state, not the engine's)."""
-
-    seen: Observation
-    rules: Rules
-    picked: tuple[int, ...]
-
-
-def _cards(counts: Sequence[int]) -> Vector:
-    return [float(count) for count in counts]
-
-
-def _relative(seen: Observation, seats: Sequence[int]) -> Vector:
-    """Six flags, relative seat order: 1 where the seat is in ``seats``."""
-    marked = set(seats)
-    return [1.0 if (seen.seat + k) % SEATS in marked else 0.0 for k in range(SEATS)]
-
-
-def _per_seat(seen: Observation, values: Sequence[float]) -> Vector:
-    """Six values given by absolute seat, in relative seat order."""
-    return [float(values[(seen.seat + k) % SEATS]) for k in range(SEATS)]
-
-
-def _one(seen: Observation, seat: int | None) -> Vector:
-    return _relative(seen, () if seat is None else (seat,))
-
-
-def _hands(c: Context) -> Vector:
-    found: Vector = []
-    for k in range(SEATS):
-        hand = c.seen.hands[(c.seen.seat + k) % SEATS] if k else None  # the own hand is slice "hand"
-        found += _cards(hand.counts) if hand is not None else [0.0] * N_RANKS
-    return found
-
-
-def _played(c: Context) -> Vector:
-    seen = c.seen
-    found: Vector = []
-    for k in range(SEATS):
-        seat = (seen.seat + k) % SEATS
-        found += _cards(seen.played[seat].counts) if seen.played else [0.0] * N_RANKS
-    return found
-
-
-def _places(c: Context) -> Vector:
-    """1 + the place of each seat ranked so far (0 not yet): 1 头科 … 6 大落."""
-    seen, place = c.seen, [0.0] * SEATS
-    if seen.places is not None:
-        for seat, value in enumerate(seen.places):
-            place[seat] = value + 1.0
-    else:
-        for index, seat in enumerate(seen.finished):
-            place[seat] = index + 1.0
-        for index, seat in enumerate(seen.bottom):  # the first ranked from the bottom is 大落
-            place[seat] = SEATS - index
-    return _per_seat(seen, place)
-
-
-def _moved(c: Context, given: bool) -> Vector:
-    """Cards the seat gave (or received) before the first play: tribute, 还贡, 买3, 会3."""
-    total = [0] * N_RANKS
-    seat = c.seen.seat
-    for item in c.seen.transfers:
-        if item.cards is not None and (item.giver if given else item.taker) == seat:
-            total = [a + b for a, b in zip(total, item.cards.counts, strict=True)]
-    return _cards(total)
-
-
-def _carried(c: Context) -> Vector:
-    carry = c.seen.carry
-    if carry is None or carry.places is None:
-        return [0.0] * SEATS
-    return _per_seat(c.seen, [place + 1.0 for place in carry.places])
-
-
-def _switches(c: Context) -> Vector:
-    return [1.0 if on else 0.0 for _, on in switches(c.rules)]
 
 
 def switches(rules: Rules) -> list[tuple[str, bool]]:
@@ -127,56 +49,117 @@ class Slice:
     name: str
     size: int
     meaning: str
-    build: Callable[[Context], Vector]
 
 
-_S = SEATS
+_S, _R = SEATS, N_RANKS
 SLICES: tuple[Slice, ...] = (
-    Slice("hand", N_RANKS, "own hand: count of each rank", lambda c: _cards(c.seen.hand.counts)),
-    Slice("return_picked", N_RANKS, "cards already chosen for the 还贡 in progress", lambda c: _cards(c.picked)),
-    Slice("decision", len(DECISIONS), "one-hot: the seat's own decision (" + ", ".join(DECISIONS) + ")",
-          lambda c: [1.0 if (c.seen.decision or "none") == name else 0.0 for name in DECISIONS]),
-    Slice("to_act", _S, "one-hot: the seat to act, when public", lambda c: _one(c.seen, c.seen.to_act)),
-    Slice("top", N_RANKS, "the play to beat (zeros when none)",
-          lambda c: _cards(c.seen.top.counts) if c.seen.top is not None else [0.0] * N_RANKS),
-    Slice("top_seat", _S, "one-hot: who made the play to beat", lambda c: _one(c.seen, c.seen.top_seat)),
-    Slice("may_answer", _S, "seats that may still answer the play to beat",
-          lambda c: _relative(c.seen, c.seen.may_answer)),
-    Slice("in_round", _S, "seats that played in this round",
-          lambda c: _relative(c.seen, [s for s, _ in c.seen.round_plays])),
-    Slice("passed", _S, "seats that passed in this round", lambda c: _relative(c.seen, c.seen.passed)),
-    Slice("counts", _S, "hand sizes the rules reveal to the seat (-1 hidden)",
-          lambda c: _per_seat(c.seen, [-1.0 if n is None else float(n) for n in c.seen.counts])),
-    Slice("played", _S * N_RANKS, "cards each seat has played this deal (16 per seat, relative order)", _played),
-    Slice("removed", N_RANKS, "cards taken out of the deal (会3)", lambda c: _cards(c.seen.removed.counts)),
-    Slice("hand_visible", _S, "other seats whose hand the seat sees (挑牌, team-mate view)",
-          lambda c: [1.0 if k and c.seen.hands[(c.seen.seat + k) % _S] is not None else 0.0 for k in range(_S)]),
-    Slice("hands", _S * N_RANKS, "those hands (16 per seat; zeros when not visible; own hand in 'hand')", _hands),
-    Slice("given", N_RANKS, "cards the seat gave before play (tribute, 还贡, 买3 payment)", lambda c: _moved(c, True)),
-    Slice("received", N_RANKS, "cards the seat received before play", lambda c: _moved(c, False)),
-    Slice("burner", _S, "one-hot: the seat whose burn (烧牌) is in progress", lambda c: _one(c.seen, c.seen.burner)),
-    Slice("luanchan", 1, "乱缠 in force", lambda c: [1.0 if c.seen.luanchan else 0.0]),
-    Slice("burned", _S, "seats burned so far this game", lambda c: _relative(c.seen, [b[1] for b in c.seen.burns])),
-    Slice("opened", _S, "seats that have 开点", lambda c: _per_seat(c.seen, [float(o) for o in c.seen.opened])),
-    Slice("declared", _S, "seats that declared (宣点: 预点 or 明点)",
-          lambda c: _per_seat(c.seen, [0.0 if d is None else 1.0 for d in c.seen.declared])),
-    Slice("gave_up", _S, "seats that gave up 开点",
-          lambda c: _per_seat(c.seen, [float(g) for g in c.seen.gave_up]) if c.seen.gave_up else [0.0] * _S),
-    Slice("places", _S, "1 + place of each seat ranked so far (1 头科 … 6 大落; 0 not yet)", _places),
-    Slice("out_of_play", _S, "seats out of play (革命, finished)", lambda c: _relative(c.seen, c.seen.out_of_play)),
-    Slice("revolutionaries", _S, "seats that declared 革命", lambda c: _relative(c.seen, c.seen.revolutionaries)),
-    Slice("stifled", _S, "seats 闷 (憋3)", lambda c: _relative(c.seen, c.seen.stifled)),
-    Slice("shown", _S, "seats that showed their hand (挑牌)", lambda c: _relative(c.seen, c.seen.shown)),
-    Slice("last_places", _S, "1 + each seat's place in the previous game of the match (0 none)", _carried),
-    Slice("rules", 21, "the ruleset's key switches (1 on): see the list below", _switches),
+    Slice("hand", _R, "own hand: count of each rank"),
+    Slice("return_picked", _R, "cards already chosen for the 还贡 in progress"),
+    Slice("decision", len(DECISIONS), "one-hot: the seat's own decision (" + ", ".join(DECISIONS) + ")"),
+    Slice("to_act", _S, "one-hot: the seat to act, when public"),
+    Slice("top", _R, "the play to beat (zeros when none)"),
+    Slice("top_seat", _S, "one-hot: who made the play to beat"),
+    Slice("may_answer", _S, "seats that may still answer the play to beat"),
+    Slice("in_round", _S, "seats that played in this round"),
+    Slice("passed", _S, "seats that passed in this round"),
+    Slice("counts", _S, "hand sizes the rules reveal to the seat (-1 hidden)"),
+    Slice("played", _S * _R, "cards each seat has played this deal (16 per seat, relative order)"),
+    Slice("removed", _R, "cards taken out of the deal (会3)"),
+    Slice("hand_visible", _S, "other seats whose hand the seat sees (挑牌, team-mate view)"),
+    Slice("hands", _S * _R, "those hands (16 per seat; zeros when not visible; own hand in 'hand')"),
+    Slice("given", _R, "cards the seat gave before play (tribute, 还贡, 买3 payment)"),
+    Slice("received", _R, "cards the seat received before play"),
+    Slice("burner", _S, "one-hot: the seat whose burn (烧牌) is in progress"),
+    Slice("luanchan", 1, "乱缠 in force"),
+    Slice("burned", _S, "seats burned so far this game"),
+    Slice("opened", _S, "seats that have 开点"),
+    Slice("declared", _S, "seats that declared (宣点: 预点 or 明点)"),
+    Slice("gave_up", _S, "seats that gave up 开点"),
+    Slice("places", _S, "1 + place of each seat ranked so far (1 头科 … 6 大落; 0 not yet)"),
+    Slice("out_of_play", _S, "seats out of play (革命, finished)"),
+    Slice("revolutionaries", _S, "seats that declared 革命"),
+    Slice("stifled", _S, "seats 闷 (憋3)"),
+    Slice("shown", _S, "seats that showed their hand (挑牌)"),
+    Slice("last_places", _S, "1 + each seat's place in the previous game of the match (0 none)"),
+    Slice("rules", 21, "the ruleset's key switches (1 on): see the list below"),
 )
 SIZE = sum(part.size for part in SLICES)
+OFFSETS: dict[str, int] = {}
+for _part in SLICES:
+    OFFSETS[_part.name] = sum(p.size for p in SLICES[:SLICES.index(_part)])
+_DECISION = {name: index for index, name in enumerate(DECISIONS)}
+_ORDER = tuple(tuple((seat + k) % _S for k in range(_S)) for seat in range(_S))  # relative order of each seat
+_FLAGS = ("may_answer", "passed", "out_of_play", "revolutionaries", "stifled", "shown")
+_SWITCHES: dict[int, tuple[Rules, list[float]]] = {}  # by id, the rules kept so that the id stays theirs
 
 
-def encode(seen: Observation, rules: Rules, picked: tuple[int, ...] = (0,) * N_RANKS) -> Vector:
-    """The observation vector of ``seen`` (what one seat may know), slice by slice."""
-    context = Context(seen, rules, picked)
-    found: Vector = []
-    for part in SLICES:
-        found += part.build(context)
-    return found
+def _mark(out: Vector, at: int, seat: int, seats: Iterable[int | None]) -> None:
+    """Set the flags of ``seats`` (absolute) in the six-wide slice at ``at``, relative to ``seat``."""
+    for other in seats:
+        if other is not None:
+            out[at + (other - seat) % _S] = 1.0
+
+
+def _moved(out: Vector, at: int, seen: Observation, given: bool) -> None:
+    """Cards the seat gave (or received) before the first play: tribute, 还贡, 买3, 会3."""
+    for item in seen.transfers:
+        if item.cards is not None and (item.giver if given else item.taker) == seen.seat:
+            out[at:at + _R] += item.cards.counts
+
+
+def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None) -> Vector:
+    """The observation vector of ``seen`` (what one seat may know), slice by slice (:data:`SLICES`)."""
+    out: Vector = np.zeros(SIZE, dtype=np.float32)
+    at, seat, order = OFFSETS, seen.seat, _ORDER[seen.seat]
+    out[0:_R] = seen.hand.counts
+    if picked is not None:
+        out[_R:2 * _R] = picked
+    out[at["decision"] + _DECISION[seen.decision or "none"]] = 1.0
+    _mark(out, at["to_act"], seat, (seen.to_act,))
+    if seen.top is not None:
+        out[at["top"]:at["top"] + _R] = seen.top.counts
+        _mark(out, at["top_seat"], seat, (seen.top_seat,))
+    for name in _FLAGS:
+        _mark(out, at[name], seat, getattr(seen, name))
+    _mark(out, at["in_round"], seat, (player for player, _ in seen.round_plays))
+    out[at["counts"]:at["counts"] + _S] = [-1.0 if (n := seen.counts[other]) is None else n for other in order]
+    if seen.played:
+        out[at["played"]:at["played"] + _S * _R] = [count for other in order for count in seen.played[other].counts]
+    out[at["removed"]:at["removed"] + _R] = seen.removed.counts
+    for k, other in enumerate(order[1:], 1):
+        hand = seen.hands[other]
+        if hand is not None:
+            out[at["hand_visible"] + k] = 1.0
+            out[at["hands"] + k * _R:at["hands"] + (k + 1) * _R] = hand.counts
+    if seen.transfers:
+        _moved(out, at["given"], seen, True)
+        _moved(out, at["received"], seen, False)
+    _mark(out, at["burner"], seat, (seen.burner,))
+    out[at["luanchan"]] = float(seen.luanchan)
+    _mark(out, at["burned"], seat, (burn[1] for burn in seen.burns))
+    _mark(out, at["opened"], seat, (other for other in order if seen.opened[other]))
+    _mark(out, at["declared"], seat, (other for other in order if seen.declared[other] is not None))
+    _mark(out, at["gave_up"], seat, (other for other in order if seen.gave_up and seen.gave_up[other]))
+    _places(out, at["places"], seen)
+    if seen.carry is not None and seen.carry.places is not None:
+        places = seen.carry.places
+        out[at["last_places"]:at["last_places"] + _S] = [places[other] + 1.0 for other in order]
+    known = _SWITCHES.get(id(rules))
+    if known is None or known[0] is not rules:
+        known = _SWITCHES[id(rules)] = rules, [1.0 if on else 0.0 for _, on in switches(rules)]
+    out[at["rules"]:at["rules"] + len(known[1])] = known[1]
+    return out
+
+
+def _places(out: Vector, at: int, seen: Observation) -> None:
+    """1 + the place of each seat ranked so far (0 not yet): 1 头科 … 6 大落."""
+    place = [0.0] * _S
+    if seen.places is not None:
+        for other, value in enumerate(seen.places):
+            place[other] = value + 1.0
+    else:
+        for index, other in enumerate(seen.finished):
+            place[other] = index + 1.0
+        for index, other in enumerate(seen.bottom):  # the first ranked from the bottom is 大落
+            place[other] = float(_S - index)
+    out[at:at + _S] = [place[other] for other in _ORDER[seen.seat]]

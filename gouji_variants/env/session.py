@@ -75,6 +75,7 @@ class Session:
         self.picked = [0] * N_RANKS  # the 还贡 in progress: cards chosen so far
         self._view: SeatView | None = None
         self._mask: Mask | None = None  # of the view kept
+        self._indices: list[int] = []  # its ones
 
     def reset(self, seed: int) -> None:
         self.match = Match(self.ruleset, seed)
@@ -107,19 +108,26 @@ class Session:
         view = self.view()
         if view.decision == "return":
             hand = view.hand.counts
-            found[[ActionEncoding.return_index(rank) for rank in range(N_RANKS)
-                   if hand[rank] > self.picked[rank]]] = 1
+            self._indices = [ActionEncoding.return_index(rank) for rank in range(N_RANKS)
+                             if hand[rank] > self.picked[rank]]
         else:
-            found[self.encoding.indices(view.legal_actions())] = 1
+            self._indices = self.encoding.indices(view.legal_actions())
+        found[self._indices] = 1
         self._mask = found
         return found
+
+    def legal_indices(self) -> list[int]:
+        """The legal action indices of the seat to act, in the engine's order (the mask's ones)."""
+        if self.over:
+            return []
+        self.mask()
+        return list(self._indices)
 
     def observe(self, seat: int) -> Vector:
         """``seat``'s observation vector (from what the seat may know only)."""
         acting = not self.over and seat == self.game.turn
         seen = self.view().observation if acting else self.game.observation(seat)
-        picked = tuple(self.picked) if acting else (0,) * N_RANKS
-        return np.asarray(observations.encode(seen, self.rules, picked), dtype=np.float32)
+        return observations.encode(seen, self.rules, self.picked if acting and any(self.picked) else None)
 
     def legal(self, index: int) -> bool:
         return bool(0 <= index < self.encoding.size and self.mask()[index])
