@@ -70,11 +70,17 @@ class GoujiEnv(gym.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.session.reset(self._seeds.getrandbits(63))
         self._ended = False
-        self._rng = random.Random(self._seeds.getrandbits(63))  # the bots' choices
-        reward = self._bots_play()
-        return self._observe(), {"reward_before_first_turn": reward} if reward else {}
+        skipped = 0
+        while True:  # an episode in which the learning seat never acts (an automatic 革命) is skipped
+            self.session.reset(self._seeds.getrandbits(63))
+            self._rng = random.Random(self._seeds.getrandbits(63))  # the bots' choices
+            reward = self._bots_play()
+            if not self.session.over:
+                break
+            skipped += 1
+        info: dict[str, Any] = {"reward_before_first_turn": reward} if reward else {}
+        return self._observe(), {**info, "skipped_episodes": skipped} if skipped else info
 
     def _bots_play(self) -> float:
         """Let the bots act until the learner's turn or the episode's end; the learner's reward meanwhile."""
