@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ from pettingzoo.test import api_test, seed_test
 from gouji_variants.compiler import load_ruleset
 from gouji_variants.env import AGENTS, EnvError, GoujiEnv, env, raw_env
 
+MALFORMED = Path(__file__).resolve().parents[1] / "malformed"
 RULESETS = ("dagang", "qingdao", "jining", "bie3", "hui3", "dadian", "32-gui")
 
 
@@ -105,6 +107,7 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
 
 @pytest.mark.parametrize(("make", "message"), [
     (lambda: env("no-such-rules"), "no ruleset named 'no-such-rules'"),
+    (lambda: GoujiEnv(str(MALFORMED / "bad-enum.yaml")), r"bad-enum\.yaml:\d+:\d+: error"),
     (lambda: GoujiEnv("dagang", opponents="genius"), "opponents=: unknown agent 'genius'"),
     (lambda: GoujiEnv("dagang", seat=6), "seat= is a seat number 0 … 5"),
     (lambda: raw_env("dagang", games=0), "games= is the number of games"),
