@@ -22,3 +22,12 @@ def test_index_37_is_what_the_page_says() -> None:
 
     assert DECISIONS[37 - OFFSETS["decision"]] == "burn-offer"
     assert "| 32–43 | `decision` | 12 |" in PAGE.read_text(encoding="utf-8")
+
+
+def test_the_page_examples_run() -> None:
+    import re
+
+    blocks = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) >= 2
+    for block in blocks:
+        exec(compile(block, str(PAGE), "exec"), {})  # noqa: S102  # the page's own examples
