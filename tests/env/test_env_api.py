@@ -131,3 +131,15 @@ def test_the_package_imports_without_the_extra_and_the_env_names_it() -> None:
             "try:\n    import gouji_variants.env\nexcept ImportError as e:\n    print(e)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "needs the 'rl' extra" in out and "pip install 'gouji-variants[rl]'" in out
+
+
+def test_a_family_shares_one_encoding_between_decks() -> None:
+    """A wider family gives jining dagang's action space; a deck that does not fit it is refused."""
+    from gouji_variants.env import Family
+
+    standard = Family.of(load_ruleset("dagang"))
+    assert raw_env("jining", family=standard).action_space("seat_0") == raw_env("dagang").action_space("seat_0")
+    wide = Family.of(load_ruleset("32-gui"))
+    assert GoujiEnv("dagang", family=wide).action_space.n == raw_env("32-gui").action_space("seat_0").n
+    with pytest.raises(EnvError, match="does not fit the deck family"):
+        raw_env("32-gui", family=standard)
