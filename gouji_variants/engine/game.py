@@ -271,7 +271,7 @@ class Game(Phases, GameViews):
                 ((ASK,) if table.reporting.to_ask(seat) else ())
         elif listed is None:
             others = tuple(decisions.others(table, kind))
-        return SeatView(seat, self.decision, observing(self, seat), self.rules, tuple(table.hands[seat]), table.moves,
+        return SeatView.made(seat, self.decision, observing(self, seat), self.rules, tuple(table.hands[seat]), table.moves,
                         None if kind == LEAD else table.top, others, listed)
 
     def clone(self) -> Game:
