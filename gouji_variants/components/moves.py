@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import BIG_JOKER, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..expressions import KillRule
 from ..rules import Plays
@@ -48,6 +50,7 @@ def _vector(base: int, k: int, twos: int, small: int, big: int, top: int = 0) ->
     return tuple(counts)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Moves:
     """The combinations a hand can make under one ruleset's ``plays`` rules."""
 

@@ -154,7 +154,7 @@ def legal(table: Table) -> list[Action]:
         return leads + ([TIAOPAI] if table.reporting.may_tiaopai(seat) else []) + \
             ([ASK] if table.reporting.to_ask(seat) else [])
     if kind == RETURN:
-        return [Return(Cards(counts)) for counts in submultisets(hand, table.tribute.owed_back())]
+        return [Return(Cards.unchecked(counts)) for counts in submultisets(hand, table.tribute.owed_back())]
     if kind == REVOLT:
         return [REVOLUTION, PASS]
     if kind == HUI3:

@@ -17,6 +17,8 @@ from functools import cached_property
 from operator import le
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import Cards
 from ..components import bie3
 from ..components.plays import Play as Combo
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     from .game import Observation
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, eq=False)
 class SeatView:
     """The decision of :attr:`seat`: its observation, the rules and its legal actions."""
