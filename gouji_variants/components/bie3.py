@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mypy_extensions import mypyc_attr
-
 from ..cards import BIG_JOKER, FOUR, JOKERS, RANK_SYMBOLS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..rules import Bie3
 from .table import Area, Table, Transfer
@@ -81,7 +79,6 @@ def stuck_with_jokers(hand: Sequence[int]) -> bool:
         count for rank, count in enumerate(hand) if rank not in _THREES_AND_JOKERS)
 
 
-@mypyc_attr(native_class=False)
 class Bie3Area(Area):
     """憋3 in play: 买3 / 买4 before the first play, 闷 (stifling), 大小王不出手, and the 闷贡 and
     憋王贡 owed at the end. Hooks: :meth:`buy_all`, :meth:`stifle`, :meth:`stuck`, :meth:`dues`."""

@@ -18,8 +18,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from mypy_extensions import mypyc_attr
-
 from ..cards import BIG_JOKER, SMALL_JOKER
 from ..rules import Burning
 from .plays import Play as Combo
@@ -85,7 +83,6 @@ def keepable(rule: Burning, left: Sequence[int]) -> bool:
     return left[SMALL_JOKER] + left[BIG_JOKER] >= ranks - (1 if rule.last_play_exempt else 0)
 
 
-@mypyc_attr(native_class=False)
 @dataclass
 class BurnRecord:
     """One burn: who burned whom, whether it was a 反烧, and how it ended
@@ -100,7 +97,6 @@ class BurnRecord:
         return BurnRecord(self.burner, self.burned, self.counter, self.outcome)
 
 
-@mypyc_attr(native_class=False)
 class BurningArea(Area):
     """烧牌 in play: the offers after a 够级 play, the burn under way, 反烧, 解烧, 压回 and 诈烧.
 

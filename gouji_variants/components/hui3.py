@@ -3,8 +3,6 @@ out of the game; 第二十七条)."""
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from ..cards import N_RANKS, Cards
 from .table import HUI3, Area, Slot, Transfer
 
@@ -12,7 +10,6 @@ from .table import HUI3, Area, Slot, Transfer
 RANKS = {"3": (0,), "4": (1,), "both": (0, 1)}
 
 
-@mypyc_attr(native_class=False)
 class Hui3Area(Area):
     """Hooks: :meth:`offers` (the leader's offer), :meth:`remove` (the chosen ranks leave every hand)."""
 

@@ -24,8 +24,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from mypy_extensions import mypyc_attr
-
 from ..cards import FOUR, TWO
 from ..rules import Kaidian, Outcomes
 from .plays import Play
@@ -131,7 +129,6 @@ def _row(part: Outcomes, first_opened: bool, second_opened: bool) -> tuple[int, 
     return part.neither_opened
 
 
-@mypyc_attr(native_class=False)
 class KaidianArea(Area):
     """开点 in play: the 宣点 offers (预点 before the deal is seen, 明点 before the first play), which
     plays lived and count, then_four, 落四, and the 点贡 at the end. Hooks: :meth:`yudian_slots`,

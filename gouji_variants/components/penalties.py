@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from ..expressions import Forfeit
 from ..rules import Penalties
 from .plays import Play as Combo
@@ -23,7 +21,6 @@ def loses_turn(rule: Penalties, verdict_rule: str) -> bool:
     return rule.wrong_play == "lose-turn" and verdict_rule not in ALWAYS_REFUSED
 
 
-@mypyc_attr(native_class=False)
 class PenaltiesArea(Area):
     """Penalties in play: 错牌不出 and the forfeits (``penalties.forfeits``: a hand holding no X, a
     play of Xs carrying A). Hooks: :meth:`wrong_play_costs_turn`, :meth:`lose_turn`,

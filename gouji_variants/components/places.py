@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mypy_extensions import mypyc_attr
-
 from ..rules import PLACE_NAMES, Places
 from .deck import SEATS
 from .table import Area, Table
@@ -72,7 +70,6 @@ def names(places: list[int]) -> list[str]:
     return [PLACE_NAMES[place] for place in places]
 
 
-@mypyc_attr(native_class=False)
 class PlacesArea(Area):
     """Places in play: going out, 窒息, 满贯 'one-run', ranking at once from the bottom, and the
     places at the end (by the places component's ``assign``). Hooks: :meth:`go_out`,

@@ -27,8 +27,6 @@ from importlib import metadata
 from types import SimpleNamespace
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from . import (
     bie3,
     burning,
@@ -70,7 +68,6 @@ AREAS: dict[str, type[Area]] = {
 }
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Components:
     """The components a game calls: a policy per policy area, and the class of every flow area."""

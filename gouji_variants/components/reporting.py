@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from mypy_extensions import mypyc_attr
-
 from ..rules import Reporting
 from .table import BEATING, LEAD, Area, Table
 
@@ -60,7 +58,6 @@ def may_tiaopai(rule: Reporting, seat: int, shown: Collection[int], bie3: bool =
 ASKING = (LEAD, *BEATING)  # the decisions at which a seat may ask
 
 
-@mypyc_attr(native_class=False)
 class ReportingArea(Area):
     """报牌, 看牌 and 挑牌 in play: hands shown by 挑牌, counts told on asking, and what each seat
     sees of the others. Hooks: :meth:`may_tiaopai`, :meth:`tiaopai`, :meth:`to_ask`, :meth:`ask`,

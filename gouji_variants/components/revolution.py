@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mypy_extensions import mypyc_attr
-
 from ..cards import JOKERS, THREE, TWO
 from ..rules import Revolution
 from .table import REVOLT, Area, Slot
@@ -32,7 +30,6 @@ def voids(declared: int, rule: Revolution) -> bool:
     return declared >= rule.void_at
 
 
-@mypyc_attr(native_class=False)
 class RevolutionArea(Area):
     """革命 before the first play: who may declare, automatic declarations, and whether the game is
     void (流局). Hooks: :meth:`offers`, :meth:`declare`, :meth:`voided`."""

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mypy_extensions import mypyc_attr
-
 from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
 from ..expressions import TRIBUTE_KINDS
 from ..rules import Tribute
@@ -20,7 +18,6 @@ TRIBUTE_RANKS = (TOP_JOKER, BIG_JOKER, SMALL_JOKER, TWO)
 DALUO, ERLUO, TOUKE, ERKE = 5, 4, 0, 1
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Due:
     """One tribute owed: ``count`` cards of ``kind`` from ``payer`` to ``receiver``."""
@@ -32,7 +29,6 @@ class Due:
     returned: bool
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class BurnDue:
     """A successful burn of the last game: ``burned`` pays ``burner`` (double after 反烧)."""
@@ -98,7 +94,6 @@ def tribute_name(kind: str) -> str:
     return TRIBUTE_KINDS[kind][0] + "贡"
 
 
-@mypyc_attr(native_class=False)
 class TributeArea(Area):
     """Tribute in play: paying what the last game left owed (by the tribute component's ``dues``
     and ``pay``) and the 还贡 that follow. Hooks: :meth:`pay_all`, :meth:`return_slots`,

@@ -22,8 +22,6 @@ from __future__ import annotations
 import typing
 from collections.abc import Collection, Sequence
 
-from mypy_extensions import mypyc_attr
-
 from ..rules import GOUSIJI_DAGANG, KePlace, Turns
 from .deck import SEATS
 from .plays import Play as Combo
@@ -112,7 +110,6 @@ def luanchan_due(rule: Turns, finished: int, revolutionaries: int) -> bool:
     return finished >= 2 or (rule.luanchan_with_revolution and revolutionaries > 0 and finished >= 1)
 
 
-@mypyc_attr(native_class=False)
 class TurnsArea(Area):
     """The round in play: who may act on a play and in what order (follow, answer, 无头, 够死级,
     四人乱缠), 让牌, 接风 and the end of a round. Hooks: :meth:`slots_after`, :meth:`may_yield`,
