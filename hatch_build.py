@@ -45,7 +45,7 @@ class CompiledCoreHook(BuildHookInterface):  # type: ignore[type-arg]
         target = root if editable else Path(self.scratch, "lib")
         try:
             built = compile_core(root, core["COMPILED"], target, Path(self.scratch))
-        except Exception as error:  # noqa: BLE001 - any failure leaves the pure-Python build
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - any failure (mypyc exits on a type error) leaves pure
             self.app.display_warning(f"gouji-variants: the compiled core was not built ({type(error).__name__}: "
                                      f"{error}); the pure-Python engine will run")
             return
