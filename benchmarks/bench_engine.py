@@ -1,21 +1,29 @@
 """Engine speed and memory for random self-play on dagang, one core (a script, not a test).
 
-    python benchmarks/bench_engine.py [--seconds 5] [--runs 3] [--games 10000] [--memory] [--rlcard PYTHON]
+    python benchmarks/bench_engine.py [--seconds 5] [--runs 3] [--games 10000] [--memory]
+                                      [--rlcard PYTHON] [--openspiel PYTHON] [--engines pure,compiled]
 
 Speed: games of uniformly random agents, back to back as one match (tribute and lead
 carried), for ``--seconds`` per run; the median of ``--runs`` runs is printed as games/s
 and decisions/s (a decision is an agent's choice; passes the engine takes for a seat that
-cannot beat are counted apart as forced steps). ``--games N`` plays N games and counts
-failures (an exception, cards not conserved, places not a permutation). ``--memory``
+cannot beat are counted apart as forced steps). Two paths: *sampling*, the agent draws its
+action without listing every lead (``RandomAgent``, what ``gouji simulate`` does), and
+*listing*, the agent chooses uniformly among ``view.legal_actions()`` at every decision (what
+a search bot or a learning environment does). Each engine (the compiled core and the
+pure-Python one, ``GOUJI_ENGINE``; docs/compiled-core.md) runs in its own child process.
+``--rlcard PYTHON`` runs ../shared/anchors/rlcard_doudizhu_raw.py with that interpreter (a venv
+with rlcard==1.2.0 and numpy) and ``--openspiel PYTHON`` ../shared/anchors/openspiel_doudizhu.py
+(a venv with open_spiel), in the same sitting, to print the ratios. ``--games N`` plays N games
+and counts failures (an exception, cards not conserved, places not a permutation). ``--memory``
 runs ``gouji simulate -n 10000`` in a child process and reads its peak resident memory
-(``resource.getrusage``). ``--rlcard PYTHON`` runs ../shared/anchors/rlcard_doudizhu_raw.py
-with that interpreter (a venv with rlcard==1.2.0 and numpy) to quote a ratio measured in
-the same sitting. Standard library only, apart from the package under test.
+(``resource.getrusage``). Standard library only, apart from the package under test.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import re
 import resource
@@ -25,21 +33,33 @@ import sys
 import time
 from pathlib import Path
 
+from gouji_variants import enginecore
 from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine import Match, RandomAgent, play_out
+from gouji_variants.engine import Action, Agent, Match, RandomAgent, SeatView, play_out
 from gouji_variants.engine.invariants import checked_run
 
 DECISIONS_TARGET = 50_000
 GAMES_TARGET = 100
 MEMORY_TARGET_MB = 200
-ANCHOR = Path(__file__).resolve().parents[1].parent / "shared" / "anchors" / "rlcard_doudizhu_raw.py"
+ANCHORS = Path(__file__).resolve().parents[1].parent / "shared" / "anchors"
+PATHS = ("sampling", "listing")
 
 
-def speed_run(seconds: float, seed: int) -> tuple[float, float, float]:
+class ListingAgent:
+    """Uniformly random among every legal action, listed at each decision (a search bot's or a
+    learning environment's way)."""
+
+    name = "listing"
+
+    def act(self, view: SeatView, rng: random.Random) -> Action:
+        return rng.choice(view.legal_actions())
+
+
+def speed_run(seconds: float, seed: int, path: str = "sampling") -> tuple[float, float, float]:
     """Games/s, decisions/s and forced steps/s over about ``seconds``."""
     ruleset = load_ruleset("dagang")
     match = Match(ruleset, seed)
-    agents = [RandomAgent()] * 6
+    agents: list[Agent] = [RandomAgent() if path == "sampling" else ListingAgent()] * 6
     rng = random.Random(seed)
     games = decisions = forced = 0
     start = time.perf_counter()
@@ -69,10 +89,28 @@ def peak_memory_mb(games: int) -> float:
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KB on Linux
 
 
-def rlcard(python: str) -> tuple[float, float] | None:
-    out = subprocess.run([python, str(ANCHOR)], check=True, capture_output=True, text=True).stdout
+def anchor(python: str, script: str) -> tuple[float, float] | None:
+    """Games/s and decisions/s of an anchor script run with ``python``."""
+    out = subprocess.run([python, str(ANCHORS / script)], check=True, capture_output=True, text=True).stdout
     found = re.search(r"([\d.]+) games/s, (\d+) decisions/s", out)
     return (float(found.group(1)), float(found.group(2))) if found else None
+
+
+def measure(seconds: float, runs: int) -> dict[str, list[float]]:
+    """Per path, the medians of ``runs`` runs: games/s, decisions/s, forced passes/s."""
+    found = {}
+    for path in PATHS:
+        done = [speed_run(seconds, seed, path) for seed in range(runs)]
+        found[path] = [statistics.median(run[column] for run in done) for column in range(3)]
+    return found
+
+
+def engine_run(engine: str, seconds: float, runs: int) -> dict[str, list[float]]:
+    """:func:`measure` in a child process running ``engine`` (``GOUJI_ENGINE``)."""
+    out = subprocess.run([sys.executable, __file__, "--child", "--seconds", str(seconds), "--runs", str(runs)],
+                         check=True, capture_output=True, text=True, env={**os.environ, "GOUJI_ENGINE": engine}).stdout
+    result: dict[str, list[float]] = json.loads(out)
+    return result
 
 
 def mark(ok: bool) -> str:
@@ -87,21 +125,39 @@ def main() -> None:
     parser.add_argument("--memory", action="store_true", help="peak memory of 'gouji simulate -n 10000'")
     parser.add_argument("--memory-games", type=int, default=10_000, help=argparse.SUPPRESS)
     parser.add_argument("--rlcard", metavar="PYTHON", help="interpreter with rlcard 1.2.0, for the reference ratio")
+    parser.add_argument("--openspiel", metavar="PYTHON", help="interpreter with open_spiel, for the reference ratio")
+    parser.add_argument("--engines", default=",".join(enginecore.ENGINES if enginecore.built() else ("pure",)),
+                        help="engines to measure, each in a child process (default: those built here)")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.seconds, args.runs)))
+        return
 
-    runs = [speed_run(args.seconds, seed) for seed in range(args.runs)]
-    games_s = statistics.median(run[0] for run in runs)
-    decisions_s = statistics.median(run[1] for run in runs)
-    forced_s = statistics.median(run[2] for run in runs)
-    print(f"random self-play on dagang, one core, median of {args.runs} runs of {args.seconds:g} s:")
-    print(f"  {games_s:,.0f} games/s (target >= {GAMES_TARGET}: {mark(games_s >= GAMES_TARGET)})")
-    print(f"  {decisions_s:,.0f} decisions/s (target >= {DECISIONS_TARGET:,}: {mark(decisions_s >= DECISIONS_TARGET)})"
-          f"; plus {forced_s:,.0f} forced passes/s taken by the engine")
-    if args.rlcard:
-        reference = rlcard(args.rlcard)
+    results = {engine: engine_run(engine, args.seconds, args.runs) for engine in args.engines.split(",")}
+    anchors = {name: anchor(python, script) for name, python, script in (
+        ("RLCard", args.rlcard, "rlcard_doudizhu_raw.py"), ("OpenSpiel", args.openspiel, "openspiel_doudizhu.py"))
+        if python}
+    print(f"random self-play on dagang, one core, median of {args.runs} runs of {args.seconds:g} s, same sitting:")
+    for name, reference in anchors.items():
         if reference:
-            print(f"  RLCard doudizhu raw engine, same sitting: {reference[0]:,.0f} games/s, "
-                  f"{reference[1]:,.0f} decisions/s — ratio {decisions_s / reference[1]:.2f}x in decisions/s")
+            print(f"  {name} doudizhu: {reference[0]:,.0f} games/s, {reference[1]:,.0f} decisions/s")
+    for engine, result in results.items():
+        for path in PATHS:
+            games_s, decisions_s, forced_s = result[path]
+            ratios = "".join(f", {decisions_s / reference[1]:.2f}x {name}" for name, reference in anchors.items()
+                             if reference)
+            print(f"  {engine:8} {path:8}: {games_s:,.0f} games/s, {decisions_s:,.0f} decisions/s{ratios}"
+                  f" (+{forced_s:,.0f} forced passes/s)")
+    sampling = max(result["sampling"][1] for result in results.values())
+    games_s = max(result["sampling"][0] for result in results.values())
+    print(f"  fastest sampling: {games_s:,.0f} games/s (target >= {GAMES_TARGET}: {mark(games_s >= GAMES_TARGET)}), "
+          f"{sampling:,.0f} decisions/s (target >= {DECISIONS_TARGET:,}: {mark(sampling >= DECISIONS_TARGET)})")
+    rlcard = anchors.get("RLCard")
+    if rlcard:
+        listing = max(result["listing"][1] for result in results.values())
+        print(f"  issue 15 targets: sampling >= 9x RLCard: {mark(sampling >= 9 * rlcard[1])}; "
+              f"listing >= 4.5x RLCard: {mark(listing >= 4.5 * rlcard[1])}")
     if args.games:
         failures, seconds = failure_run(args.games, 12345)
         print(f"  {args.games:,} games in {seconds:.1f} s: {failures} failures ({mark(failures == 0)})")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 import click
 import yaml
 
-from . import __version__, schema
+from . import ENGINE, __version__, schema
 from .cards import Cards
 from .catalog import Catalog
 from .compiler import Ruleset, compile_path
@@ -105,7 +105,7 @@ class _Main(click.Group):
 
 
 @click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="gouji")
+@click.version_option(__version__, prog_name="gouji", message=f"%(prog)s, version %(version)s (engine: {ENGINE})")
 @click.option(
     "--rulesets-dir",
     "rulesets_dirs",

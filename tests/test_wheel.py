@@ -35,9 +35,11 @@ DATA_FILES = (
 )
 
 
-def _run(args: list[str | Path], cwd: Path, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+def _run(args: list[str | Path], cwd: Path, timeout: float = 600,
+         extra: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     # A clean environment: nothing may point back at the source checkout.
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "GOUJI_RULESETS_PATH")}
+    env.update(extra or {})
     env["COLUMNS"] = "200"  # keep rich from folding table cells
     return subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True,
                           encoding="utf-8", timeout=timeout)
@@ -51,7 +53,10 @@ def _check(result: subprocess.CompletedProcess[str]) -> subprocess.CompletedProc
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     outdir = tmp_path_factory.mktemp("dist")
-    _check(_run([sys.executable, "-m", "build", "--wheel", "--outdir", outdir, ROOT], cwd=ROOT))
+    # Built as where no C compiler is (GOUJI_BUILD_PURE): the pure-Python wheel must work on its own; the
+    # compiled core is what the editable install of the set-up builds (tests/engine/test_compiled_core.py).
+    _check(_run([sys.executable, "-m", "build", "--wheel", "--outdir", outdir, ROOT], cwd=ROOT,
+                extra={"GOUJI_BUILD_PURE": "1"}))
     (built,) = outdir.glob("gouji_variants-*.whl")
     return built
 
@@ -97,6 +102,12 @@ def test_installed_package_is_the_wheel(venv_bin: Path, elsewhere: Path) -> None
                          cwd=elsewhere))
     location = Path(result.stdout.strip())
     assert ROOT not in location.parents, f"imported from the checkout: {location}"
+
+
+def test_a_wheel_built_without_the_compiled_core_runs_the_pure_engine(wheel: Path, venv_bin: Path,
+                                                                       elsewhere: Path) -> None:
+    assert wheel.name.endswith("-py3-none-any.whl")
+    assert _check(_run([venv_bin / "gouji", "--version"], cwd=elsewhere)).stdout.strip().endswith("(engine: pure)")
 
 
 def test_gouji_list(venv_bin: Path, elsewhere: Path) -> None:

@@ -70,10 +70,13 @@ def only_threes(hand: Sequence[int]) -> bool:
     return bool(hand[THREE]) and not any(count for rank, count in enumerate(hand) if rank != THREE)
 
 
+_THREES_AND_JOKERS = (THREE, *JOKERS)
+
+
 def stuck_with_jokers(hand: Sequence[int]) -> bool:
     """大小王不出手: jokers are left and nothing else but 3s."""
     return any(hand[joker] for joker in JOKERS) and not any(
-        count for rank, count in enumerate(hand) if rank not in (THREE, *JOKERS))
+        count for rank, count in enumerate(hand) if rank not in _THREES_AND_JOKERS)
 
 
 class Bie3Area(Area):

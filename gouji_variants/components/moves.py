@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import BIG_JOKER, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..expressions import KillRule
 from ..rules import Plays
@@ -27,6 +29,7 @@ _CARDS: dict[Counts, Cards] = {}
 Jokers = tuple[int, int, int]  # (小王, 大王, 王中王) attached
 _NO_JOKERS: list[Jokers] = [(0, 0, 0)]
 _NO_LEAST: Jokers = (0, 0, 0)
+_GROUPS_KEPT = 20_000
 
 
 def cards_of(counts: Counts) -> Cards:
@@ -47,6 +50,7 @@ def _vector(base: int, k: int, twos: int, small: int, big: int, top: int = 0) ->
     return tuple(counts)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Moves:
     """The combinations a hand can make under one ruleset's ``plays`` rules."""
 
@@ -58,6 +62,7 @@ class Moves:
         self.jokers_with_threes = plays.jokers_with_threes
         self.kills = plays.kills
         self._sets: dict[Jokers, list[Jokers]] = {}
+        self._groups: dict[tuple[int, ...], tuple[Counts, ...]] = {}  # leads, and plays of a size, per holding
 
     def _jokers_allowed(self, base: int) -> bool:
         return self.attach_jokers and (base != THREE or self.jokers_with_threes and not self.whole_threes)
@@ -111,32 +116,53 @@ class Moves:
 
     def leads(self, hand: Sequence[int]) -> Iterator[Counts]:
         """Every distinct lead, lowest base rank first."""
+        return iter(self.lead_list(hand))
+
+    def lead_list(self, hand: Sequence[int]) -> list[Counts]:
+        """:meth:`leads` as a list, joined from the leads of each base rank (kept per holding of that
+        rank, 2s and jokers, so a hand's leads are listed again in one step per rank)."""
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
-        for base in range(TWO):
-            if not hand[base]:
+        found: list[Counts] = []
+        groups = self._groups
+        for base in range(TOP_JOKER + 1):
+            have = hand[base]
+            if not have:
                 continue
             if base == THREE and self.whole_threes:
                 if self._last_threes(hand):
-                    yield _vector(THREE, hand[THREE], 0, 0, 0)
+                    found.append(_vector(THREE, have, 0, 0, 0))
                 continue
+            key = (base, have, twos, small, big, top)
+            group = groups.get(key)
+            if group is None:
+                group = self._keep(key, tuple(self._base_leads(base, have, twos, small, big, top)))
+            found += group
+        return found
+
+    def _base_leads(self, base: int, have: int, twos: int, small: int, big: int, top: int) -> Iterator[Counts]:
+        """The leads of one base rank, given the hand's count of it, its 2s and its jokers."""
+        if base < TWO:
             sets = self._joker_sets(base, small, big, top)
             for t in range(twos + 1 if self.attach_twos else 1):
                 for s, b, w in sets:
-                    for k in range(1, hand[base] + 1):
+                    for k in range(1, have + 1):
                         yield _vector(base, k, t, s, b, w)
-        for s, b, w in self._joker_sets(TWO, small, big, top):
-            for k in range(1, twos + 1):
-                yield _vector(TWO, k, 0, s, b, w)
-        mixed = top + 1 if self.mix else 1
-        for w in range(mixed):
-            for b in range(big + 1 if self.mix else 1):
-                for s in range(1, small + 1):
-                    yield _vector(SMALL_JOKER, s, 0, 0, b, w)
-        for w in range(mixed):
-            for b in range(1, big + 1):
-                yield _vector(BIG_JOKER, b, 0, 0, 0, w)
-        for w in range(1, top + 1):
-            yield _vector(TOP_JOKER, w, 0, 0, 0, 0)
+        elif base == TWO:
+            for s, b, w in self._joker_sets(TWO, small, big, top):
+                for k in range(1, have + 1):
+                    yield _vector(TWO, k, 0, s, b, w)
+        elif base == SMALL_JOKER:
+            for w in range(top + 1 if self.mix else 1):
+                for b in range(big + 1 if self.mix else 1):
+                    for s in range(1, have + 1):
+                        yield _vector(SMALL_JOKER, s, 0, 0, b, w)
+        elif base == BIG_JOKER:
+            for w in range(top + 1 if self.mix else 1):
+                for b in range(1, have + 1):
+                    yield _vector(BIG_JOKER, b, 0, 0, 0, w)
+        else:
+            for w in range(1, have + 1):
+                yield _vector(TOP_JOKER, w, 0, 0, 0, 0)
 
     def sample_lead(self, hand: Sequence[int], rng: random.Random) -> Counts:
         """A lead drawn uniformly from all distinct leads, without listing them."""
@@ -235,9 +261,7 @@ class Moves:
         counts = target.cards.counts
         target_size = sum(counts)
         if not (counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]):
-            for base in range(target.base + 1, N_RANKS):
-                if hand[base]:
-                    yield from self._of_size(hand, base, target_size)
+            yield from self.beating_list(hand, target)
             return
         seen: set[Counts] = set()
         for kill in self.kills:
@@ -251,6 +275,31 @@ class Moves:
                     if play not in seen and (not checked or meets(kill, Combo(cards_of(play), base), target)):
                         seen.add(play)
                         yield play
+
+    def beating_list(self, hand: Sequence[int], target: Combo) -> list[Counts]:
+        """:meth:`beating` as a list; the plays of each base rank are kept per holding, as leads are."""
+        counts = target.cards.counts
+        if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
+            return list(self.beating(hand, target))
+        size = sum(counts)
+        small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
+        found: list[Counts] = []
+        groups = self._groups
+        for base in range(target.base + 1, N_RANKS):
+            have = hand[base]
+            if have:
+                key = (base, have, twos, small, big, top, size)
+                group = groups.get(key)
+                if group is None:
+                    group = self._keep(key, tuple(self._of_size(hand, base, size)))
+                found += group
+        return found
+
+    def _keep(self, key: tuple[int, ...], group: tuple[Counts, ...]) -> tuple[Counts, ...]:
+        if len(self._groups) >= _GROUPS_KEPT:  # bounded: start again rather than grow
+            self._groups.clear()
+        self._groups[key] = group
+        return group
 
     def can_beat(self, hand: Sequence[int], target: Combo) -> bool:
         counts = target.cards.counts

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import Cards
 from ..compiler import Ruleset
 from ..components import places
@@ -14,6 +16,7 @@ from ..rules import Rules
 SEATS = 6
 
 
+@mypyc_attr(native_class=False)
 class GameViews:
     """Properties over :attr:`state` (the game's :class:`Table`); every one returns a copy or an immutable value."""
 

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ..cards import Cards
+from ..components.moves import Counts, cards_of
 from ..components.plays import Verdict
 from ..errors import GoujiError, InvalidCards
 from ..grammar import NotationError
@@ -132,6 +133,26 @@ DECLARE = Declare()
 JIEFENG = Jiefeng()
 TIAOPAI = Tiaopai()
 ASK = Ask()
+
+
+_PLAYS: dict[Counts, Play] = {}
+_BURNS: dict[Counts, Burn] = {}
+
+
+def play_of(counts: Counts) -> Play:
+    """The (shared, immutable) :class:`Play` of a count vector: the move lists repeat the same plays."""
+    found = _PLAYS.get(counts)
+    if found is None:
+        found = _PLAYS[counts] = Play(cards_of(counts))
+    return found
+
+
+def burn_of(counts: Counts) -> Burn:
+    """The (shared) :class:`Burn` of a count vector, as :func:`play_of`."""
+    found = _BURNS.get(counts)
+    if found is None:
+        found = _BURNS[counts] = Burn(cards_of(counts))
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,6 @@ from operator import le
 
 from ..cards import N_RANKS, Cards
 from ..components.bie3 import splits_threes
-from ..components.moves import cards_of
 from ..components.plays import Verdict
 from ..components.table import BEATING, BURN, DECLARING, FOLLOW, HUI3, LEAD, MINGDIAN, RETURN, REVOLT, Counts, Table
 from .actions import (
@@ -36,6 +35,8 @@ from .actions import (
     Revolution,
     Tiaopai,
     Yield,
+    burn_of,
+    play_of,
 )
 
 
@@ -149,11 +150,11 @@ def legal(table: Table) -> list[Action]:
     kind, seat = table.kind, table.turn
     hand = table.hands[seat]
     if kind == LEAD:
-        leads: list[Action] = [Play(cards_of(counts)) for counts in table.moves.leads(hand)]
+        leads: list[Action] = list(map(play_of, table.moves.lead_list(hand)))
         return leads + ([TIAOPAI] if table.reporting.may_tiaopai(seat) else []) + \
             ([ASK] if table.reporting.to_ask(seat) else [])
     if kind == RETURN:
-        return [Return(Cards(counts)) for counts in submultisets(hand, table.tribute.owed_back())]
+        return [Return(Cards.unchecked(counts)) for counts in submultisets(hand, table.tribute.owed_back())]
     if kind == REVOLT:
         return [REVOLUTION, PASS]
     if kind == HUI3:
@@ -161,10 +162,10 @@ def legal(table: Table) -> list[Action]:
     if kind in DECLARING:
         return [DECLARE, PASS]
     assert table.top is not None
-    beating = table.moves.beating(hand, table.top)
+    beating = table.moves.beating_list(hand, table.top)
     if kind == BURN:
-        return [*(Burn(cards_of(counts)) for counts in beating), PASS]
-    return [*(Play(cards_of(counts)) for counts in beating), *others(table, kind)]
+        return [*map(burn_of, beating), PASS]
+    return [*map(play_of, beating), *others(table, kind)]
 
 
 def others(table: Table, kind: int) -> list[Action]:
@@ -185,16 +186,15 @@ def sample(table: Table, rng: random.Random) -> Action:
     kind = table.kind
     if table.over or kind not in BEATING and kind != BURN:
         if kind == LEAD and not table.over:
-            return Play(cards_of(table.moves.sample_lead(table.hands[table.turn], rng)))
+            return play_of(table.moves.sample_lead(table.hands[table.turn], rng))
         return rng.choice(legal(table))
     assert table.top is not None
-    plays = list(table.moves.beating(table.hands[table.turn], table.top))
+    plays = table.moves.beating_list(table.hands[table.turn], table.top)
     extra = others(table, kind)
     pick = rng.randrange(len(plays) + len(extra))
     if pick >= len(plays):
         return extra[pick - len(plays)]
-    cards = cards_of(plays[pick])
-    return Burn(cards) if kind == BURN else Play(cards)
+    return burn_of(plays[pick]) if kind == BURN else play_of(plays[pick])
 
 
 def submultisets(hand: Sequence[int], size: int) -> list[Counts]:

@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import N_RANKS, Cards
 from ..compiler import Ruleset
 from ..components import deck, first_player, registry
@@ -73,8 +75,10 @@ SEATS = deck.SEATS
 __all__ = ["SLOT_NAMES", "BurnRecord", "Carry", "Game", "Observation", "tribute_name"]
 
 _NONE = (0,) * N_RANKS
+_PLAYING_CARDS = (LEAD, BURN, *BEATING)  # the decisions that play cards
 
 
+@mypyc_attr(native_class=False)
 class Game(Phases, GameViews):
     """A game of 够级 under ``ruleset``: seats 0-5, ``seed`` for the deal, and ``carry`` from a
     previous game. For scenarios: ``hands`` (six card vectors) instead of a deal, with ``threes``
@@ -206,7 +210,7 @@ class Game(Phases, GameViews):
         verdict = decisions.check(table, action)
         if verdict is None:
             return None
-        if self.over or not isinstance(action, (Play, Burn)) or table.kind not in (LEAD, BURN, *BEATING) \
+        if self.over or not isinstance(action, (Play, Burn)) or table.kind not in _PLAYING_CARDS \
                 or not table.penalties.wrong_play_costs_turn(verdict):
             raise IllegalAction(verdict)
         return verdict
@@ -264,15 +268,15 @@ class Game(Phases, GameViews):
             raise ValueError("the game is over: no seat is to act")
         table = self.state
         kind, seat = table.kind, self.turn
-        listed = None if kind in (LEAD, BURN, *BEATING) else tuple(self.legal_actions())
+        listed = None if kind in _PLAYING_CARDS else tuple(self.legal_actions())
         others: tuple[Action, ...] = ()
         if kind == LEAD:
             others = ((TIAOPAI,) if table.reporting.may_tiaopai(seat) else ()) + \
                 ((ASK,) if table.reporting.to_ask(seat) else ())
         elif listed is None:
             others = tuple(decisions.others(table, kind))
-        return SeatView(seat, self.decision, observing(self, seat), self.rules, tuple(table.hands[seat]), table.moves,
-                        None if kind == LEAD else table.top, others, listed)
+        return SeatView.made(seat, self.decision, observing(self, seat), self.rules, tuple(table.hands[seat]),
+                             table.moves, None if kind == LEAD else table.top, others, listed)
 
     def clone(self) -> Game:
         """An independent copy (same future under the same actions)."""

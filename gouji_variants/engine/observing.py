@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import Cards
 from ..components import reporting
 from ..components.deck import SEATS
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
 _PUBLIC_TRANSFERS = ("buy", "pay", "hui3")  # made in front of the table; tribute and 还贡 only between the two
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Observation:
     """What ``seat`` may know: its hand, hands and counts the rules make visible, the table."""
@@ -113,7 +116,8 @@ def history_of(history: Chain, mine: Chain, seat: int) -> tuple[tuple[int, Actio
     """The public actions of a deal (a chain, :func:`unchained`), with ``seat``'s own private ones
     (offers it declined: a chain of (place, action)) in place."""
     found = unchained(history)
-    for place, action in reversed(unchained(mine)):
+    own: list[tuple[int, Action]] = unchained(mine)
+    for place, action in reversed(own):
         found.insert(place, (seat, action))
     return tuple(found)
 

@@ -10,6 +10,8 @@ forced; when one seat is left the table finishes the game (:meth:`~.table.Table.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import Cards
 from ..compiler import Ruleset
 from ..components.registry import Components
@@ -33,6 +35,7 @@ from .carry import Carry
 from .scenario import threes_of
 
 
+@mypyc_attr(native_class=False)
 class Phases:
     """The automations of a game: dealing, opening each stage's slots, forced passes."""
 

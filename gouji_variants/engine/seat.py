@@ -17,14 +17,16 @@ from functools import cached_property
 from operator import le
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import Cards
 from ..components import bie3
 from ..components.plays import Play as Combo
 from ..components.plays import classify
 from ..components.table import Moves, Transfer
 from ..rules import Rules
-from .actions import Action, Burn, Play
-from .moves import Counts, cards_of
+from .actions import Action, Burn, Play, burn_of, play_of
+from .moves import Counts
 
 __all__ = ["SeatView", "Transfer"]
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     from .game import Observation
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, eq=False)
 class SeatView:
     """The decision of :attr:`seat`: its observation, the rules and its legal actions."""
@@ -45,6 +48,17 @@ class SeatView:
     _top: Combo | None = field(repr=False)
     _others: tuple[Action, ...] = field(repr=False)  # besides the plays: pass, yield, 挑牌, 问张数 …
     _listed: tuple[Action, ...] | None = field(repr=False)  # every legal action, when not plays
+
+    @classmethod
+    def made(cls, seat: int, decision: str, observe: Callable[[], Observation], rules: Rules, hand: Counts,
+             moves: Moves, top: Combo | None, others: tuple[Action, ...],
+             listed: tuple[Action, ...] | None) -> SeatView:
+        """The view of these fields, made without the frozen dataclass's ``__init__`` (a setattr per
+        field): a view is made at every decision."""
+        view = object.__new__(cls)
+        vars(view).update(seat=seat, decision=decision, _observe=observe, rules=rules, _hand=hand, _moves=moves,
+                          _top=top, _others=others, _listed=listed)
+        return view
 
     @cached_property
     def observation(self) -> Observation:
@@ -68,9 +82,9 @@ class SeatView:
     @cached_property
     def _plays(self) -> tuple[Play | Burn, ...]:
         if self._top is None:
-            return tuple(Play(cards_of(counts)) for counts in self._moves.leads(self._hand))
-        kind = Burn if self.decision == "burn-offer" else Play
-        return tuple(kind(cards_of(counts)) for counts in self._moves.beating(self._hand, self._top))
+            return tuple(map(play_of, self._moves.lead_list(self._hand)))
+        return tuple(map(burn_of if self.decision == "burn-offer" else play_of,
+                         self._moves.beating_list(self._hand, self._top)))
 
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now (a lead is checked without listing every lead)."""
@@ -87,10 +101,9 @@ class SeatView:
         if self._listed is not None:
             return rng.choice(self._listed)
         if self._top is None:
-            return Play(cards_of(self._moves.sample_lead(self._hand, rng)))
-        beating = list(self._moves.beating(self._hand, self._top))
+            return play_of(self._moves.sample_lead(self._hand, rng))
+        beating = self._moves.beating_list(self._hand, self._top)
         pick = rng.randrange(len(beating) + len(self._others))
         if pick >= len(beating):
             return self._others[pick - len(beating)]
-        cards = cards_of(beating[pick])
-        return Burn(cards) if self.decision == "burn-offer" else Play(cards)
+        return burn_of(beating[pick]) if self.decision == "burn-offer" else play_of(beating[pick])
