@@ -62,12 +62,14 @@ def cut(games: int, seed: int, part: int = 0) -> list[Chunk]:
 
 
 class WorkerError(Exception):
-    """A match that failed in a worker: which one, its seed, and why."""
+    """A worker that failed: the match it failed on (its seed, to play it again) and why, or a worker
+    process that died (which of the matches under way killed it cannot be known)."""
 
-    def __init__(self, chunk: Chunk, reason: str) -> None:
+    def __init__(self, chunk: Chunk | None, reason: str) -> None:
         self.chunk = chunk
-        super().__init__(f"match {chunk.index + 1} (seed {chunk.seed}, {chunk.games} games) failed in a worker: "
-                         f"{reason}")
+        where = f"match {chunk.index + 1} (seed {chunk.seed}, {chunk.games} games) failed in a worker: " \
+            if chunk is not None else ""
+        super().__init__(where + reason)
 
 
 def available_cores() -> int:
@@ -158,7 +160,8 @@ def failed(chunk: Chunk, future: _Future[R]) -> R:
     try:
         return future.result()
     except BrokenProcessPool:
-        raise WorkerError(chunk, "a worker process ended unexpectedly (killed, or out of memory?)") from None
+        raise WorkerError(None, f"a worker process ended unexpectedly (killed, or out of memory?) after "
+                                f"{chunk.index} matches of the run were finished") from None
     except Exception as error:  # the task's own error, raised again here by the pool or the cluster
         raise WorkerError(chunk, f"{type(error).__name__}: {error}") from None
 

@@ -123,6 +123,7 @@ def simulate_run(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent
         for line in lines:
             assert write is not None
             write(line)
+        lines.clear()  # not kept while the next match plays
     result.seconds = time.perf_counter() - start
     return result
 
