@@ -19,10 +19,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from gouji_variants.behaviour import behavioural_diff
+from gouji_variants.cli import main
 from gouji_variants.compiler import load_ruleset
 from gouji_variants.engine import make_agents
 from gouji_variants.engine.parallel import CHUNK_GAMES, Chunk, Processes, WorkerError, check_workers, chunk_seed, cut
-from gouji_variants.cli import main
 from gouji_variants.engine.simulate import simulate, simulate_run
 
 TIMINGS = ("seconds", "games_per_second", "decisions_per_second")
