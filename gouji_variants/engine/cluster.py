@@ -36,7 +36,7 @@ class Dask:
             raise ClusterError(f"--backend dask needs Dask distributed, the [distributed] extra: {INSTALL}") from None
         cluster = None
         if self.scheduler is None:
-            cluster = distributed.LocalCluster(n_workers=self.workers, threads_per_worker=1, dashboard_address=None,
+            cluster = distributed.LocalCluster(n_workers=self.workers, threads_per_worker=1, dashboard_address=":0",
                                    silence_logs=logging.ERROR)
         try:
             client = distributed.Client(cluster or self.scheduler, timeout=CONNECT_SECONDS)
