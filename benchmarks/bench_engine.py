@@ -7,8 +7,9 @@ carried), for ``--seconds`` per run; the median of ``--runs`` runs is printed as
 and decisions/s (a decision is an agent's choice; passes the engine takes for a seat that
 cannot beat are counted apart as forced steps). ``--games N`` plays N games and counts
 failures (an exception, cards not conserved, places not a permutation). ``--memory``
-runs ``gouji simulate -n 10000`` in a child process and reads its peak resident memory
-(``resource.getrusage``). ``--rlcard PYTHON`` runs ../shared/anchors/rlcard_doudizhu_raw.py
+runs ``gouji simulate -n 100000 --agents random --records FILE`` (``--memory-games``), its games
+played by worker processes, and reads the peak resident memory of each of its processes
+(``bench_parallel.peak_memory``). ``--rlcard PYTHON`` runs ../shared/anchors/rlcard_doudizhu_raw.py
 with that interpreter (a venv with rlcard==1.2.0 and numpy) to quote a ratio measured in
 the same sitting. Standard library only, apart from the package under test.
 """
@@ -18,16 +19,18 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import resource
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from bench_parallel import peak_memory
+
 from gouji_variants.compiler import load_ruleset
 from gouji_variants.engine import Match, RandomAgent, play_out
 from gouji_variants.engine.invariants import checked_run
+from gouji_variants.engine.parallel import available_cores
 
 DECISIONS_TARGET = 50_000
 GAMES_TARGET = 100
@@ -62,11 +65,9 @@ def failure_run(games: int, seed: int) -> tuple[int, float]:
 
 
 def peak_memory_mb(games: int) -> float:
-    """Peak resident memory of ``gouji simulate -n games`` in a child process, in MB."""
-    code = "import sys; from gouji_variants.cli import main; sys.exit(main())"
-    subprocess.run([sys.executable, "-c", code, "simulate", "-n", str(games), "--agents", "random", "--json"],
-                   check=True, stdout=subprocess.DEVNULL)
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KB on Linux
+    """Peak resident memory of ``gouji simulate -n games`` (its main process or a worker, the larger), in MB."""
+    main_mb, worker_mb, _, _ = peak_memory(games, available_cores())
+    return max(main_mb, worker_mb)
 
 
 def rlcard(python: str) -> tuple[float, float] | None:
@@ -84,8 +85,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="length of one speed run")
     parser.add_argument("--runs", type=int, default=3, help="speed runs (the median is printed)")
     parser.add_argument("--games", type=int, default=0, help="also play this many games and count failures")
-    parser.add_argument("--memory", action="store_true", help="peak memory of 'gouji simulate -n 10000'")
-    parser.add_argument("--memory-games", type=int, default=10_000, help=argparse.SUPPRESS)
+    parser.add_argument("--memory", action="store_true", help="peak memory of 'gouji simulate -n 100000'")
+    parser.add_argument("--memory-games", type=int, default=100_000, help="games of --memory")
     parser.add_argument("--rlcard", metavar="PYTHON", help="interpreter with rlcard 1.2.0, for the reference ratio")
     args = parser.parse_args()
 
