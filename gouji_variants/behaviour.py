@@ -20,6 +20,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -310,9 +311,9 @@ def behavioural_diff(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int],
         raise ValueError(f"a behavioural diff needs at least 2 games per ruleset, not {games}")
     sides = (Run(a, seeds[0]), Run(b, seeds[1]))
     chunks = cut(games, seeds[0], 0) + cut(games, seeds[1], 1)
-    results = (backend or InProcess()).run(run_chunk, ((a, b), tuple(agents)), chunks, progress)
-    for chunk, result in zip(chunks, results, strict=True):
-        sides[chunk.part].extend(result)
+    with closing((backend or InProcess()).run(run_chunk, ((a, b), tuple(agents)), chunks, progress)) as results:
+        for chunk, result in zip(chunks, results, strict=True):
+            sides[chunk.part].extend(result)
     return compare(*sides)
 
 

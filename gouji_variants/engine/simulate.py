@@ -1,4 +1,5 @@
-"""Self-play: many games as one match (tribute and lead carried), with timing and rule statistics."""
+"""Self-play: games as one match (tribute and lead carried), or a longer run cut into matches, with timing
+and rule statistics."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -118,12 +120,13 @@ def simulate_run(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent
     result = Simulation(agents=[agent.name for agent in agents])
     start = time.perf_counter()
     work = Work(ruleset, tuple(agents), write is not None)
-    for part, lines in (backend or InProcess()).run(play_chunk, work, cut(games, seed), progress):
-        result.add(part)
-        for line in lines:
-            assert write is not None
-            write(line)
-        lines.clear()  # not kept while the next match plays
+    with closing((backend or InProcess()).run(play_chunk, work, cut(games, seed), progress)) as parts:
+        for part, lines in parts:  # a failed write stops the workers at once (closing)
+            result.add(part)
+            for line in lines:
+                assert write is not None
+                write(line)
+            lines.clear()  # not kept while the next match plays
     result.seconds = time.perf_counter() - start
     return result
 

@@ -162,6 +162,17 @@ def test_a_worker_failure_from_the_cli_is_exit_2_without_a_traceback(monkeypatch
     assert "--workers 1 plays it in this process" in result.output
 
 
+def test_a_failed_write_stops_the_workers_at_once() -> None:
+    start = time.monotonic()
+    result = gouji("simulate", "-n", "2000", "--agents", "random", "--workers", "2", "--records", "/dev/full")
+    assert result.exit_code == 2 and "--records: cannot write /dev/full" in result.output
+    assert time.monotonic() - start < 20  # not the whole run: the workers were stopped
+    deadline = time.monotonic() + 10
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not multiprocessing.active_children()
+
+
 def group_alive(group: int) -> bool:
     try:
         os.killpg(group, 0)
