@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from typing import Any, TypeVar
 
 from .parallel import Chunk, Progress, Task, failed, ordered
@@ -29,7 +29,8 @@ class Dask:
         self.scheduler = scheduler
         self.workers = workers
 
-    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk], progress: Progress | None) -> Iterator[R]:
+    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
+            progress: Progress | None) -> Generator[R, None, None]:
         try:  # untyped, and optional: reached through Any
             distributed: Any = importlib.import_module("distributed")
         except ImportError:

@@ -16,7 +16,7 @@ import multiprocessing
 import os
 import signal
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -93,14 +93,16 @@ def check_workers(workers: int) -> int:
 class Backend(Protocol):
     """Plays the chunks of a run and yields their results in chunk order."""
 
-    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk], progress: Progress | None) -> Iterator[R]:
+    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
+            progress: Progress | None) -> Generator[R, None, None]:
         ...
 
 
 class InProcess:
     """Every chunk in this process, one after the other (``--workers 1``): errors keep their traceback."""
 
-    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk], progress: Progress | None) -> Iterator[R]:
+    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
+            progress: Progress | None) -> Generator[R, None, None]:
         step = (lambda: progress(1)) if progress is not None else None
         for chunk in chunks:
             yield task(context, chunk, step)
@@ -172,7 +174,8 @@ class Processes:
     def __init__(self, workers: int) -> None:
         self.workers = workers
 
-    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk], progress: Progress | None) -> Iterator[R]:
+    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
+            progress: Progress | None) -> Generator[R, None, None]:
         workers = min(self.workers, len(chunks))
         if workers <= 1:
             yield from InProcess().run(task, context, chunks, progress)
