@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Generator, Sequence
+import signal
+import threading
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
 from .parallel import Chunk, Progress, Task, failed, ordered
 
 R = TypeVar("R")
+T = TypeVar("T")
 INSTALL = "pip install 'gouji-variants[distributed]'"
 #: How long to wait for a scheduler to answer.
 CONNECT_SECONDS = 10
@@ -37,8 +40,8 @@ class Dask:
             raise ClusterError(f"--backend dask needs Dask distributed, the [distributed] extra: {INSTALL}") from None
         cluster = None
         if self.scheduler is None:
-            cluster = distributed.LocalCluster(n_workers=self.workers, threads_per_worker=1, dashboard_address=":0",
-                                   silence_logs=logging.ERROR)
+            cluster = _deaf_to_ctrl_c(lambda: distributed.LocalCluster(
+                n_workers=self.workers, threads_per_worker=1, dashboard_address=":0", silence_logs=logging.CRITICAL))
         try:
             client = distributed.Client(cluster or self.scheduler, timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError, ValueError) as error:
@@ -53,3 +56,15 @@ class Dask:
             client.close()
             if cluster is not None:
                 cluster.close()
+
+
+def _deaf_to_ctrl_c(start: Callable[[], T]) -> T:
+    """``start()`` with Ctrl-C ignored, so that the processes it starts inherit that (and print no
+    tracebacks of their own): the run's own process handles Ctrl-C and closes the cluster."""
+    if threading.current_thread() is not threading.main_thread():
+        return start()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return start()
+    finally:
+        signal.signal(signal.SIGINT, previous)

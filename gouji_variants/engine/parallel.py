@@ -117,8 +117,8 @@ class _Future(Protocol[R_co]):  # what concurrent.futures and Dask futures share
 
 def ordered(submit: Callable[[Chunk], _Future[R]], chunks: Iterable[Chunk], window: int,
             progress: Progress | None) -> Iterator[tuple[Chunk, _Future[R]]]:
-    """Each chunk with its finished future, in chunk order, keeping at most ``window`` submitted and not
-    yet taken; ``progress`` hears of each chunk as it finishes, in whatever order."""
+    """Each chunk with its future (to wait on), in chunk order, keeping at most ``window`` submitted and
+    not yet taken; ``progress`` hears of each chunk as it finishes, in whatever order."""
     todo = iter(chunks)
     pending: deque[tuple[Chunk, _Future[R]]] = deque()
 

@@ -10,18 +10,7 @@ from typing import Any
 
 import distributed
 import pytest
-from click.testing import CliRunner, Result
-
-from gouji_variants.cli import main
-
-TIMINGS = ("seconds", "games_per_second", "decisions_per_second")
-
-
-def gouji(*args: str | Path) -> Result:
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert "Traceback" not in result.output
-    return result
+from run_helpers import TIMINGS, gouji, interrupted
 
 
 @pytest.fixture(scope="module")
@@ -63,3 +52,11 @@ def test_an_unreachable_scheduler_is_exit_2() -> None:
     result = gouji("simulate", "-n", "5", "--backend", "dask", "--scheduler", "tcp://127.0.0.1:9")
     assert result.exit_code == 2
     assert "error: --backend dask: cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
+
+
+def test_ctrl_c_closes_the_local_cluster_quietly() -> None:
+    code, stderr, alive = interrupted(["simulate", "-n", "100000", "--agents", "random", "--backend", "dask",
+                                       "--workers", "2"], after=10)
+    assert code == 130 and b"interrupted" in stderr
+    assert b"Traceback" not in stderr and b"ERROR" not in stderr, stderr.decode()
+    assert not alive

@@ -6,9 +6,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import signal
-import subprocess
-import sys
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -16,22 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from run_helpers import TIMINGS, gouji, interrupted
 
 from gouji_variants.behaviour import behavioural_diff
-from gouji_variants.cli import main
 from gouji_variants.compiler import load_ruleset
 from gouji_variants.engine import make_agents
 from gouji_variants.engine.parallel import CHUNK_GAMES, Chunk, Processes, WorkerError, check_workers, chunk_seed, cut
 from gouji_variants.engine.simulate import simulate, simulate_run
-
-TIMINGS = ("seconds", "games_per_second", "decisions_per_second")
-
-
-def gouji(*args: str | Path) -> Result:
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def outcome(run: Any) -> dict[str, Any]:
@@ -173,35 +161,15 @@ def test_a_failed_write_stops_the_workers_at_once() -> None:
     assert not multiprocessing.active_children()
 
 
-def group_alive(group: int) -> bool:
-    try:
-        os.killpg(group, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
 def test_ctrl_c_stops_the_workers_and_leaves_nothing_behind(tmp_path: Path) -> None:
-    code = "import sys; from gouji_variants.cli import main; sys.exit(main())"
-    child = subprocess.Popen([sys.executable, "-c", code, "simulate", "-n", "100000", "--agents", "random",
-                              "--workers", "2", "--records", str(tmp_path / "games.jsonl")],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        time.sleep(4)  # the workers are playing
-        assert child.poll() is None
-        os.killpg(child.pid, signal.SIGINT)  # what Ctrl-C does: the whole foreground group
-        _, stderr = child.communicate(timeout=30)
-    finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
-    assert child.returncode == 130
-    assert b"Traceback" not in stderr and b"interrupted" in stderr
-    deadline = time.monotonic() + 10
-    while group_alive(child.pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not group_alive(child.pid)  # no worker and no fork server left running
-    lines = (tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()
+    records = tmp_path / "games.jsonl"
+    code, stderr, alive = interrupted(["simulate", "-n", "100000", "--agents", "random", "--workers", "2",
+                                       "--records", str(records)], after=4)
+    assert code == 130 and b"interrupted" in stderr
+    assert b"Traceback" not in stderr
+    assert not alive  # no worker and no fork server left running
+    lines = records.read_text(encoding="utf-8").splitlines()
     assert all(json.loads(line)["format"] for line in lines)  # whole records only, in order
 
 
