@@ -310,7 +310,7 @@ def behavioural_diff(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int],
     if games < 2:
         raise ValueError(f"a behavioural diff needs at least 2 games per ruleset, not {games}")
     sides = (Run(a, seeds[0]), Run(b, seeds[1]))
-    chunks = cut(games, seeds[0], 0) + cut(games, seeds[1], 1)
+    chunks = [*cut(games, seeds[0], 0), *cut(games, seeds[1], 1)]
     with closing((backend or InProcess()).run(run_chunk, ((a, b), tuple(agents)), chunks, progress)) as results:
         for chunk, result in zip(chunks, results, strict=True):
             sides[chunk.part].extend(result)

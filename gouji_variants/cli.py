@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 T = TypeVar("T")
+#: The most games per ruleset ``diff --simulate`` plays (it keeps each game's values).
+MAX_DIFF_GAMES = 100_000
 
 
 def _catalog(ctx: click.Context) -> Catalog:
@@ -475,7 +477,7 @@ def _records_file(path: Path, option: str = "--records") -> TextIO:
 @main.command()
 @click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
               shell_complete=_complete_ruleset)
-@click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (one match).")
+@click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (matches of 100).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match.")
 @click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
               help="random, heuristic (the bot of gouji play), or a comma list of up to six cycled over seats 0-5 "
@@ -720,6 +722,8 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
         b = _load(ctx, second)
     result = diff(a, b)
     if games is None:
+        if workers is not None or backend != "local" or scheduler is not None:
+            _fail("error: --workers, --backend and --scheduler go with --simulate", EXIT_USAGE)
         _print_diff(result, fmt, lang, provenance)
         sys.exit(0 if result.same else EXIT_INVALID)
     players = _backend(workers, backend, scheduler)
@@ -743,6 +747,8 @@ def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], s
 
     if games < 2:
         _fail(f"error: --simulate needs at least 2 games, got {games}", EXIT_USAGE)
+    if games > MAX_DIFF_GAMES:  # every game's values are kept for the statistics
+        _fail(f"error: --simulate takes at most {MAX_DIFF_GAMES} games per ruleset, got {games}", EXIT_USAGE)
     agents = _agents(spec)
     for ruleset in (a, b):
         _check_playable(ruleset, "--simulate: ")

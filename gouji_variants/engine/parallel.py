@@ -20,7 +20,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, overload
 
 #: Games per match: fixed, whatever the number of workers, so the cut never depends on them.
 CHUNK_GAMES = 100
@@ -55,10 +55,33 @@ def chunk_seed(seed: int, index: int) -> int:
     return int.from_bytes(hashlib.sha256(f"gouji-variants match {seed} {index}".encode()).digest()[:8], "big")
 
 
-def cut(games: int, seed: int, part: int = 0) -> list[Chunk]:
+class Cut(Sequence[Chunk]):
+    """The matches of a run of ``games`` games, made when asked for: a run of any length takes no memory."""
+
+    def __init__(self, games: int, seed: int, part: int = 0) -> None:
+        self.games, self.seed, self.part = games, seed, part
+
+    def __len__(self) -> int:
+        return -(-self.games // CHUNK_GAMES)
+
+    @overload
+    def __getitem__(self, index: int) -> Chunk: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Chunk]: ...
+
+    def __getitem__(self, index: int | slice) -> Chunk | Sequence[Chunk]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        index += len(self) if index < 0 else 0
+        if not 0 <= index < len(self):
+            raise IndexError(f"match {index} of a run of {len(self)}")
+        games = min(CHUNK_GAMES, self.games - index * CHUNK_GAMES)
+        return Chunk(index, chunk_seed(self.seed, index), games, self.part)
+
+
+def cut(games: int, seed: int, part: int = 0) -> Cut:
     """``games`` games as matches of CHUNK_GAMES games (the last one shorter)."""
-    starts = range(0, games, CHUNK_GAMES)
-    return [Chunk(i, chunk_seed(seed, i), min(CHUNK_GAMES, games - start), part) for i, start in enumerate(starts)]
+    return Cut(games, seed, part)
 
 
 class WorkerError(Exception):

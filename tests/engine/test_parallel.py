@@ -34,8 +34,10 @@ def test_a_run_is_cut_into_matches_of_a_fixed_size() -> None:
     assert chunks[0].seed == 7  # a run of up to 100 games is the one match the seed names
     assert chunk_seed(0, 1) == 5712496213455709518  # SHA-256: the same on every machine and Python
     assert len({chunk.seed for chunk in cut(10_000, 7)}) == 100
-    assert cut(250, 7) == cut(250, 7) and cut(250, 8)[1].seed != chunks[1].seed
-    assert cut(1, 3) == [Chunk(0, 3, 1)]
+    assert list(cut(250, 7)) == list(chunks) and cut(250, 8)[1].seed != chunks[1].seed
+    assert list(cut(1, 3)) == [Chunk(0, 3, 1)] and chunks[-1] == chunks[2] and chunks[1:] == [chunks[1], chunks[2]]
+    endless = cut(10**15, 1)  # made when asked for: no memory for a run of any length
+    assert len(endless) == 10**13 and endless[10**13 - 1].games == CHUNK_GAMES
 
 
 def test_a_short_run_is_the_match_simulate_plays() -> None:
@@ -106,6 +108,13 @@ def test_untrusted_workers_and_backend_are_refused(command: list[str], args: lis
     result = gouji(*command, *args)
     assert result.exit_code == 2 and message in result.output
     assert "Traceback" not in result.output
+
+
+def test_diff_scale_options_go_with_simulate() -> None:
+    result = gouji("diff", "dagang", "qingdao", "--workers", "2")
+    assert result.exit_code == 2 and "--workers, --backend and --scheduler go with --simulate" in result.output
+    result = gouji("diff", "dagang", "qingdao", "--simulate", "100001")
+    assert result.exit_code == 2 and "--simulate takes at most 100000 games per ruleset" in result.output
 
 
 def test_check_workers_bounds() -> None:
