@@ -20,6 +20,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing.context import BaseContext
 from typing import Any, Protocol, TypeVar, overload
 
 #: Games per match: fixed, whatever the number of workers, so the cut never depends on them.
@@ -203,9 +204,13 @@ class Processes:
         if workers <= 1:
             yield from InProcess().run(task, context, chunks, progress)
             return
-        methods = multiprocessing.get_all_start_methods()
-        # forkserver: workers forked from a clean server, not from this (possibly threaded) process
-        mp = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        # forkserver: workers forked from a clean server (that has loaded the task's module once), not
+        # from this possibly threaded process; spawn where there is no fork
+        mp: BaseContext = multiprocessing.get_context("spawn")
+        if "forkserver" in multiprocessing.get_all_start_methods():
+            server = multiprocessing.get_context("forkserver")
+            server.set_forkserver_preload([task.__module__])
+            mp = server
         executor = ProcessPoolExecutor(workers, mp_context=mp, initializer=_install, initargs=(task, context))
         try:
             def submit(chunk: Chunk) -> Future[R]:
