@@ -478,7 +478,8 @@ def _records_file(path: Path, option: str = "--records") -> TextIO:
 @click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
               shell_complete=_complete_ruleset)
 @click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (matches of 100).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the run (its first match; the others are seeded from it).")
 @click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
               help="random, heuristic (the bot of gouji play), or a comma list of up to six cycled over seats 0-5 "
               "(heuristic,random: team 0 heuristic).")
