@@ -186,10 +186,14 @@ def failed(chunk: Chunk, future: _Future[R]) -> R:
     try:
         return future.result()
     except BrokenProcessPool:
-        raise WorkerError(None, f"a worker process ended unexpectedly (killed, or out of memory?) after "
-                                f"{chunk.index} matches of the run were finished") from None
+        raise _died(chunk.index) from None
     except Exception as error:  # the task's own error, raised again here by the pool or the cluster
         raise WorkerError(chunk, f"{type(error).__name__}: {error}") from None
+
+
+def _died(finished: int) -> WorkerError:
+    return WorkerError(None, f"a worker process ended unexpectedly (killed, or out of memory?) after {finished} "
+                             "matches of the run were finished")
 
 
 class Processes:
@@ -212,12 +216,17 @@ class Processes:
             server.set_forkserver_preload([task.__module__])
             mp = server
         executor = ProcessPoolExecutor(workers, mp_context=mp, initializer=_install, initargs=(task, context))
+        finished = 0
         try:
             def submit(chunk: Chunk) -> Future[R]:
                 return executor.submit(_call, chunk)
 
             for chunk, future in ordered(submit, chunks, 2 * workers, progress):
                 yield failed(chunk, future)
+                finished += 1
+        except BrokenProcessPool:  # a worker died, seen when handing out the next match
+            _terminate(executor)
+            raise _died(finished) from None
         except BaseException:  # Ctrl-C, a failed chunk, the caller stopping early: stop every worker now
             _terminate(executor)
             raise
