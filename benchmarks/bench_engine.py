@@ -15,8 +15,9 @@ pure-Python one, ``GOUJI_ENGINE``; docs/compiled-core.md) runs in its own child 
 with rlcard==1.2.0 and numpy) and ``--openspiel PYTHON`` ../shared/anchors/openspiel_doudizhu.py
 (a venv with open_spiel), in the same sitting, to print the ratios. ``--games N`` plays N games
 and counts failures (an exception, cards not conserved, places not a permutation). ``--memory``
-runs ``gouji simulate -n 10000`` in a child process and reads its peak resident memory
-(``resource.getrusage``). Standard library only, apart from the package under test.
+runs ``gouji simulate -n 100000 --agents random --records FILE`` (``--memory-games``), its games
+played by worker processes, and reads the peak resident memory of each of its processes
+(``bench_parallel.peak_memory``). Standard library only, apart from the package under test.
 """
 
 from __future__ import annotations
@@ -26,17 +27,19 @@ import json
 import os
 import random
 import re
-import resource
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from bench_parallel import peak_memory
+
 from gouji_variants import enginecore
 from gouji_variants.compiler import load_ruleset
 from gouji_variants.engine import Action, Agent, Match, RandomAgent, SeatView, play_out
 from gouji_variants.engine.invariants import checked_run
+from gouji_variants.engine.parallel import available_cores
 
 DECISIONS_TARGET = 50_000
 GAMES_TARGET = 100
@@ -82,11 +85,9 @@ def failure_run(games: int, seed: int) -> tuple[int, float]:
 
 
 def peak_memory_mb(games: int) -> float:
-    """Peak resident memory of ``gouji simulate -n games`` in a child process, in MB."""
-    code = "import sys; from gouji_variants.cli import main; sys.exit(main())"
-    subprocess.run([sys.executable, "-c", code, "simulate", "-n", str(games), "--agents", "random", "--json"],
-                   check=True, stdout=subprocess.DEVNULL)
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KB on Linux
+    """Peak resident memory of ``gouji simulate -n games`` (its main process or a worker, the larger), in MB."""
+    main_mb, worker_mb, _, _ = peak_memory(games, available_cores())
+    return max(main_mb, worker_mb)
 
 
 def anchor(python: str, script: str) -> tuple[float, float] | None:
@@ -122,8 +123,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="length of one speed run")
     parser.add_argument("--runs", type=int, default=3, help="speed runs (the median is printed)")
     parser.add_argument("--games", type=int, default=0, help="also play this many games and count failures")
-    parser.add_argument("--memory", action="store_true", help="peak memory of 'gouji simulate -n 10000'")
-    parser.add_argument("--memory-games", type=int, default=10_000, help=argparse.SUPPRESS)
+    parser.add_argument("--memory", action="store_true", help="peak memory of 'gouji simulate -n 100000'")
+    parser.add_argument("--memory-games", type=int, default=100_000, help="games of --memory")
     parser.add_argument("--rlcard", metavar="PYTHON", help="interpreter with rlcard 1.2.0, for the reference ratio")
     parser.add_argument("--openspiel", metavar="PYTHON", help="interpreter with open_spiel, for the reference ratio")
     parser.add_argument("--engines", default=",".join(enginecore.ENGINES if enginecore.built() else ("pure",)),

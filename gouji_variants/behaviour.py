@@ -1,10 +1,11 @@
 """Behavioural ruleset diff: seeded self-play under two rulesets, and the differences that matter.
 
-Each ruleset plays ``games`` games as one match (tribute and lead carried). With the same seed
-both matches draw the same game seeds, so the deals are the same wherever the deck recipes
-agree. Per game we record the decisions taken, whether the team that led won, the score spread
-(the two teams' point difference) and every counter of the engine's ``Game.stats``: a counter
-the engine adds (闷, 开点 failures, …) is compared without any change here.
+Each ruleset plays ``games`` games, cut into matches of 100 as ``gouji simulate`` cuts them
+(tribute and lead carried within a match; ``engine/parallel.py``). With the same seed both sides
+draw the same game seeds, so the deals are the same wherever the deck recipes agree. Per game
+we record the decisions taken, whether the team that led won, the score spread (the two teams'
+point difference) and every counter of the engine's ``Game.stats``: a counter the engine adds
+(闷, 开点 failures, …) is compared without any change here.
 
 Method (documented in ``docs/guide.md``): means are compared with Welch's t-test and their 95%
 intervals use Student's t; rates use Wilson intervals, Newcombe's interval for the difference
@@ -14,10 +15,12 @@ Holm's method over all the metrics compared, is below 0.05.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -27,6 +30,7 @@ from .compiler import Ruleset
 from .components import score
 from .engine.agents import Agent
 from .engine.match import Match, play_out
+from .engine.parallel import Backend, Chunk, InProcess, Progress, cut
 from .engine.simulate import STAT_LABELS
 from .explain import Lang
 from .textfit import WIDTH, fit
@@ -56,6 +60,12 @@ class Run:
 
     def add(self, metric: str, value: float) -> None:
         self.values.setdefault(metric, []).append(value)
+
+    def extend(self, other: Run) -> None:
+        """Another match's games after this one's (the matches of a longer run, merged in order)."""
+        for metric, values in other.values.items():
+            self.values.setdefault(metric, []).extend(values)
+        self.seconds += other.seconds
 
 
 def run(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent],
@@ -286,12 +296,25 @@ def compare(a: Run, b: Run) -> Behaviour:
     return Behaviour(a, b, games, tuple(Comparison(*row, adjusted.get(i, 1.0)) for i, row in enumerate(rows)))
 
 
+def run_chunk(work: tuple[tuple[Ruleset, Ruleset], tuple[Agent, ...]], chunk: Chunk,
+              progress: Callable[[], None] | None) -> Run:
+    """One match of either side (``chunk.part``), with its own copy of the agents."""
+    rulesets, agents = work
+    return run(rulesets[chunk.part], chunk.games, chunk.seed, copy.deepcopy(agents), progress)
+
+
 def behavioural_diff(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], agents: Sequence[Agent],
-                     progress: Callable[[], None] | None = None) -> Behaviour:
-    """Self-play ``games`` games under each ruleset (seeded) and compare what players see."""
+                     progress: Progress | None = None, backend: Backend | None = None) -> Behaviour:
+    """Self-play ``games`` games under each ruleset (seeded, cut into matches as ``gouji simulate`` does,
+    played by ``backend``: this process by default) and compare what players see."""
     if games < 2:
         raise ValueError(f"a behavioural diff needs at least 2 games per ruleset, not {games}")
-    return compare(run(a, games, seeds[0], agents, progress), run(b, games, seeds[1], agents, progress))
+    sides = (Run(a, seeds[0]), Run(b, seeds[1]))
+    chunks = [*cut(games, seeds[0], 0), *cut(games, seeds[1], 1)]
+    with closing((backend or InProcess()).run(run_chunk, ((a, b), tuple(agents)), chunks, progress)) as results:
+        for chunk, result in zip(chunks, results, strict=True):
+            sides[chunk.part].extend(result)
+    return compare(*sides)
 
 
 def _number(value: float, kind: Kind, signed: bool = False) -> str:

@@ -10,7 +10,7 @@ import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeVar, cast
 
 import click
 import yaml
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .card import Format as CardFormat
     from .diff import Diff, Format
     from .engine import Agent, Game
+    from .engine.parallel import Backend
     from .explain import Lang
 
 #: The exit codes of every command (README, docs/untrusted-input.md): 0 yes / done; 1 the command ran and its
@@ -40,6 +41,9 @@ if TYPE_CHECKING:
 #: ruleset that does not compile where one is needed, a file that cannot be read or written).
 EXIT_INVALID = 1
 EXIT_USAGE = 2
+T = TypeVar("T")
+#: The most games per ruleset ``diff --simulate`` plays (it keeps each game's values).
+MAX_DIFF_GAMES = 100_000
 
 
 def _catalog(ctx: click.Context) -> Catalog:
@@ -410,6 +414,58 @@ def _progress(quiet: bool) -> Progress:
     return Progress(console=console, transient=True, disable=quiet or not console.is_terminal)
 
 
+def _scale_options(command: Callable[..., None]) -> Callable[..., None]:
+    """--workers, --backend and --scheduler: who plays the matches of a run (docs/engine.md)."""
+    options = [
+        click.option("--workers", type=int, metavar="N",
+                     help="Worker processes (default: the cores available); the results do not depend on it."),
+        click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+                     help="local: processes of this machine; dask: a Dask cluster (the [distributed] extra)."),
+        click.option("--scheduler", metavar="ADDRESS",
+                     help="With --backend dask: the scheduler (tcp://host:8786); without it a local cluster of "
+                     "--workers processes is started."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _backend(workers: int | None, backend: str, scheduler: str | None) -> Backend:
+    """The backend the options name, or exit 2."""
+    from .engine.parallel import Processes, available_cores, check_workers
+
+    if workers is not None:
+        try:
+            check_workers(workers)
+        except ValueError as error:
+            _fail(f"error: --workers: {error}", EXIT_USAGE)
+    if backend == "local":
+        if scheduler is not None:
+            _fail("error: --scheduler needs --backend dask", EXIT_USAGE)
+        return Processes(workers or available_cores())
+    if scheduler is not None and workers is not None:
+        _fail("error: --workers sets the size of a local cluster; with --scheduler the cluster's own workers "
+              "play", EXIT_USAGE)
+    from .engine.cluster import Dask
+
+    return Dask(scheduler, workers or available_cores())
+
+
+def _run_scaled(run: Callable[[], T]) -> T:
+    """``run()``, with a failed worker or cluster and Ctrl-C as messages and exit codes, not tracebacks."""
+    from .engine.cluster import ClusterError
+    from .engine.parallel import WorkerError
+
+    try:
+        return run()
+    except ClusterError as error:
+        _fail(f"error: --backend dask: {error}", EXIT_USAGE)
+    except WorkerError as error:
+        _fail(f"error: {error}; --workers 1 plays it in this process and shows where it fails", EXIT_USAGE)
+    except KeyboardInterrupt:  # the workers are stopped already (engine/parallel.py)
+        _fail("\ninterrupted", 130)
+
+
 def _records_file(path: Path, option: str = "--records") -> TextIO:
     """``path`` opened for writing records, checked before any game is played; or exit 2."""
     try:
@@ -421,40 +477,43 @@ def _records_file(path: Path, option: str = "--records") -> TextIO:
 @main.command()
 @click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
               shell_complete=_complete_ruleset)
-@click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (one match).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match.")
+@click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (matches of 100).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the run (its first match; the others are seeded from it).")
 @click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
               help="random, heuristic (the bot of gouji play), or a comma list of up to six cycled over seats 0-5 "
               "(heuristic,random: team 0 heuristic).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--records", type=click.Path(dir_okay=False, path_type=Path),
               help="Write every game record to this file, one JSON object per line (for gouji replay).")
+@_scale_options
 @click.pass_context
 def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_json: bool,
-             records: Path | None) -> None:
-    """Self-play N games: speed, team win rates, decisions per game and rule statistics."""
-    from .engine.recordfile import dumps
-    from .engine.simulate import report
-    from .engine.simulate import simulate as run
+             records: Path | None, workers: int | None, backend: str, scheduler: str | None) -> None:
+    """Self-play N games (matches of 100, played by --workers processes): speed, team win rates, decisions
+    per game and rule statistics."""
+    from .engine.simulate import report, simulate_run
 
     if games < 1:
         _fail(f"error: -n must be at least 1, got {games}", EXIT_USAGE)
     agents = _agents(spec)
+    players = _backend(workers, backend, scheduler)
     ruleset = _playable(ctx, ref)
     out = _records_file(records) if records else None
 
-    def keep(record: dict[str, Any] | None) -> None:
-        """Write a record (None: finish the file); a failed write ends the run with exit 2."""
+    def keep(line: str | None) -> None:
+        """Write a record's line (None: finish the file); a failed write ends the run with exit 2."""
         assert out is not None
         try:
-            out.write(dumps(record) + "\n") if record is not None else out.close()
+            out.write(line + "\n") if line is not None else out.close()
         except OSError as error:
             _fail(f"error: --records: cannot write {records}: {error.strerror}; the records written are "
                   "incomplete", EXIT_USAGE)
 
     with _progress(as_json) as progress:
         task = progress.add_task(f"{ruleset.id}: {games} games", total=games)
-        result = run(ruleset, games, seed, agents, lambda: progress.advance(task), keep if out else None)
+        result = _run_scaled(lambda: simulate_run(ruleset, games, seed, agents, players,
+                                                  lambda n: progress.advance(task, n), keep if out else None))
     if out is not None:
         keep(None)
     if as_json:
@@ -640,9 +699,11 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
 @click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
               help="Agents of the simulation, as for gouji simulate: random, heuristic (the bot of gouji play), "
               "or a comma list of up to six cycled over seats.")
+@_scale_options
 @click.pass_context
 def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, provenance: bool, fmt: str,
-                 as_json: bool, games: int | None, seed: int, seed_b: int | None, spec: str) -> None:
+                 as_json: bool, games: int | None, seed: int, seed_b: int | None, spec: str, workers: int | None,
+                 backend: str, scheduler: str | None) -> None:
     """Compare two rulesets rule by rule, after 'extends'; with one, a house-rules file and what it extends.
 
     Exit 0 when the rules are the same, 1 when they differ, 2 on an error.
@@ -662,9 +723,12 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
         b = _load(ctx, second)
     result = diff(a, b)
     if games is None:
+        if workers is not None or backend != "local" or scheduler is not None:
+            _fail("error: --workers, --backend and --scheduler go with --simulate", EXIT_USAGE)
         _print_diff(result, fmt, lang, provenance)
         sys.exit(0 if result.same else EXIT_INVALID)
-    behaviour = _simulate_both(a, b, games, (seed, seed if seed_b is None else seed_b), spec, fmt == "json")
+    players = _backend(workers, backend, scheduler)
+    behaviour = _simulate_both(a, b, games, (seed, seed if seed_b is None else seed_b), spec, fmt == "json", players)
     from . import behaviour as report
     from .diff import to_json
 
@@ -679,17 +743,20 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
 
 
 def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], spec: str,
-                   quiet: bool) -> Behaviour:
+                   quiet: bool, players: Backend) -> Behaviour:
     from .behaviour import behavioural_diff
 
     if games < 2:
         _fail(f"error: --simulate needs at least 2 games, got {games}", EXIT_USAGE)
+    if games > MAX_DIFF_GAMES:  # every game's values are kept for the statistics
+        _fail(f"error: --simulate takes at most {MAX_DIFF_GAMES} games per ruleset, got {games}", EXIT_USAGE)
     agents = _agents(spec)
     for ruleset in (a, b):
         _check_playable(ruleset, "--simulate: ")
     with _progress(quiet) as progress:
         task = progress.add_task(f"{a.id} / {b.id}: {games} games each", total=2 * games)
-        return behavioural_diff(a, b, games, seeds, agents, lambda: progress.advance(task))
+        return _run_scaled(lambda: behavioural_diff(a, b, games, seeds, agents, lambda n: progress.advance(task, n),
+                                                    players))
 
 
 @main.command()

@@ -83,6 +83,12 @@ class Ruleset:
     #: rule area -> registered name of the component that replaces the built-in one (inherited)
     components: Mapping[str, str] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
 
+    def __reduce__(self) -> tuple[Callable[..., Ruleset], tuple[dict[str, Any]]]:
+        """Picklable, for worker processes and cluster workers: the read-only mappings travel as dicts."""
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        values.update({name: dict(values[name]) for name in _PROXIES})
+        return _unpickled, (values,)
+
     def rule_data(self) -> dict[str, dict[str, Any]]:
         """The resolved rules as plain data, expressions in canonical form."""
         return rules_to_data(self.rules)
@@ -109,6 +115,13 @@ class Ruleset:
         data = self.metadata()
         data.pop("extends", None)
         return {"format": RULESET_FORMAT, **data, **self.rule_data()}
+
+
+_PROXIES = ("provenance", "own", "components")
+
+
+def _unpickled(values: dict[str, Any]) -> Ruleset:
+    return Ruleset(**{**values, **{name: MappingProxyType(values[name]) for name in _PROXIES}})
 
 
 #: The typed values of rule expressions: each is written as its canonical string.

@@ -1,11 +1,14 @@
-"""Self-play: many games as one match (tribute and lead carried), with timing and rule statistics."""
+"""Self-play: games as one match (tribute and lead carried), or a longer run cut into matches, with timing
+and rule statistics."""
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,7 +16,9 @@ from ..compiler import Ruleset
 from ..components import score
 from .agents import Agent
 from .match import Match, play_out
+from .parallel import Backend, Chunk, InProcess, Progress, cut
 from .record import game_record
+from .recordfile import dumps
 
 STAT_LABELS = {
     "burns": "burns (烧牌)", "successful_burns": "  successful", "broken_burns": "  broken (解烧)",
@@ -55,6 +60,14 @@ class Simulation:
             "stats": {key: self.stats.get(key, 0) for key in STAT_LABELS},
         }
 
+    def add(self, other: Simulation) -> None:
+        """Count another run's games in (the matches of a longer run, merged in order)."""
+        self.games += other.games
+        self.decisions += other.decisions
+        self.wins = [mine + theirs for mine, theirs in zip(self.wins, other.wins, strict=True)]
+        self.totals = [mine + theirs for mine, theirs in zip(self.totals, other.totals, strict=True)]
+        self.stats.update(other.stats)
+
 
 def simulate(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent],
              progress: Callable[[], None] | None = None,
@@ -80,6 +93,41 @@ def simulate(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent],
             progress()
     result.seconds = time.perf_counter() - start
     result.totals = list(match.totals)
+    return result
+
+
+@dataclass(frozen=True)
+class Work:
+    """What every match of a run shares: the ruleset, the agents, and whether records are kept."""
+
+    ruleset: Ruleset
+    agents: tuple[Agent, ...]
+    records: bool
+
+
+def play_chunk(work: Work, chunk: Chunk, progress: Callable[[], None] | None) -> tuple[Simulation, list[str]]:
+    """One match of a run, with its own copy of the agents; its records as lines of JSON when kept."""
+    lines: list[str] = []
+    keep = (lambda record: lines.append(dumps(record))) if work.records else None
+    return simulate(work.ruleset, chunk.games, chunk.seed, copy.deepcopy(work.agents), progress, keep), lines
+
+
+def simulate_run(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent], backend: Backend | None = None,
+                 progress: Progress | None = None, write: Callable[[str], None] | None = None) -> Simulation:
+    """``games`` games cut into matches (:mod:`.parallel`), played by ``backend`` (this process by default)
+    and merged in order: the same totals and records whatever plays them. ``write`` receives each game
+    record as one line of JSON, in order, as its match is merged."""
+    result = Simulation(agents=[agent.name for agent in agents])
+    start = time.perf_counter()
+    work = Work(ruleset, tuple(agents), write is not None)
+    with closing((backend or InProcess()).run(play_chunk, work, cut(games, seed), progress)) as parts:
+        for part, lines in parts:  # a failed write stops the workers at once (closing)
+            result.add(part)
+            for line in lines:
+                assert write is not None
+                write(line)
+            lines.clear()  # not kept while the next match plays
+    result.seconds = time.perf_counter() - start
     return result
 
 

@@ -1,0 +1,70 @@
+"""A run's matches played on a Dask cluster (the ``[distributed]`` extra): a scheduler's address for a
+real cluster, or a local cluster started for the run. The matches are cut and merged exactly as on one
+machine (:mod:`.parallel`), so the statistics and records are the same for the same seed."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import signal
+import threading
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, TypeVar
+
+from .parallel import Chunk, Progress, Task, failed, ordered
+
+R = TypeVar("R")
+T = TypeVar("T")
+INSTALL = "pip install 'gouji-variants[distributed]'"
+#: How long to wait for a scheduler to answer.
+CONNECT_SECONDS = 10
+
+
+class ClusterError(Exception):
+    """The cluster could not be used: the extra is missing, or the scheduler cannot be reached."""
+
+
+class Dask:
+    """Matches played by the workers of a Dask cluster: ``scheduler`` (``tcp://host:8786``), or a local
+    cluster of ``workers`` single-threaded processes when it is None."""
+
+    def __init__(self, scheduler: str | None, workers: int) -> None:
+        self.scheduler = scheduler
+        self.workers = workers
+
+    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
+            progress: Progress | None) -> Generator[R, None, None]:
+        try:  # untyped, and optional: reached through Any
+            distributed: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise ClusterError(f"--backend dask needs Dask distributed, the [distributed] extra: {INSTALL}") from None
+        cluster = None
+        if self.scheduler is None:
+            cluster = _deaf_to_ctrl_c(lambda: distributed.LocalCluster(
+                n_workers=self.workers, threads_per_worker=1, dashboard_address=":0", silence_logs=logging.CRITICAL))
+        try:
+            client = distributed.Client(cluster or self.scheduler, timeout=CONNECT_SECONDS)
+        except (OSError, TimeoutError, ValueError) as error:
+            raise ClusterError(f"cannot reach the Dask scheduler at {self.scheduler}: {error}") from None
+        try:
+            shared = client.scatter(context, broadcast=True, hash=False)  # sent once to every worker
+            window = 2 * max(1, sum(client.nthreads().values()))
+            for chunk, future in ordered(lambda chunk: client.submit(task, shared, chunk, None, pure=False),
+                                         chunks, window, progress):
+                yield failed(chunk, future)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+def _deaf_to_ctrl_c(start: Callable[[], T]) -> T:
+    """``start()`` with Ctrl-C ignored, so that the processes it starts inherit that (and print no
+    tracebacks of their own): the run's own process handles Ctrl-C and closes the cluster."""
+    if threading.current_thread() is not threading.main_thread():
+        return start()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return start()
+    finally:
+        signal.signal(signal.SIGINT, previous)

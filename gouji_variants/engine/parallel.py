@@ -1,0 +1,243 @@
+"""Long runs cut into matches, played in parallel (worker processes, or a cluster) and merged in order.
+
+A run of N games is cut into matches of :data:`CHUNK_GAMES` games, the last one shorter. Match 0 is
+seeded with the run's seed, so a run of up to CHUNK_GAMES games is the very match ``simulate`` plays;
+match i > 0 is seeded with :func:`chunk_seed`. Each match is independent: its own tribute and lead
+carried from its own first game, its own copy of the agents, its own random stream. Results are merged
+in match order, so a run's statistics and records depend on N and the seed only, never on how many
+workers played it or where. At most ``2 × workers`` matches are under way or waiting to be merged at any
+time, so memory stays flat however long the run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import signal
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from multiprocessing.context import BaseContext
+from typing import Any, Protocol, TypeVar, overload
+
+#: Games per match: fixed, whatever the number of workers, so the cut never depends on them.
+CHUNK_GAMES = 100
+
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
+#: A game-count callback: advance a progress bar by that many games.
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One match of a run: its place in the run, its seed, its number of games, and which part of the
+    run it belongs to (a behavioural diff runs two rulesets: part 0 and part 1)."""
+
+    index: int
+    seed: int
+    games: int
+    part: int = 0
+
+
+#: A chunk's work, a module-level function (workers receive it by name): (context, chunk, a per-game
+#: callback or None) -> the chunk's result.
+Task = Callable[[Any, Chunk, Callable[[], None] | None], R]
+
+
+def chunk_seed(seed: int, index: int) -> int:
+    """The seed of match ``index`` of a run seeded ``seed``: the run's seed for match 0, then 64 bits of
+    SHA-256 (the same on every machine and Python version)."""
+    if index == 0:
+        return seed
+    return int.from_bytes(hashlib.sha256(f"gouji-variants match {seed} {index}".encode()).digest()[:8], "big")
+
+
+class Cut(Sequence[Chunk]):
+    """The matches of a run of ``games`` games, made when asked for: a run of any length takes no memory."""
+
+    def __init__(self, games: int, seed: int, part: int = 0) -> None:
+        self.games, self.seed, self.part = games, seed, part
+
+    def __len__(self) -> int:
+        return -(-self.games // CHUNK_GAMES)
+
+    @overload
+    def __getitem__(self, index: int) -> Chunk: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Chunk]: ...
+
+    def __getitem__(self, index: int | slice) -> Chunk | Sequence[Chunk]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        index += len(self) if index < 0 else 0
+        if not 0 <= index < len(self):
+            raise IndexError(f"match {index} of a run of {len(self)}")
+        games = min(CHUNK_GAMES, self.games - index * CHUNK_GAMES)
+        return Chunk(index, chunk_seed(self.seed, index), games, self.part)
+
+
+def cut(games: int, seed: int, part: int = 0) -> Cut:
+    """``games`` games as matches of CHUNK_GAMES games (the last one shorter)."""
+    return Cut(games, seed, part)
+
+
+class WorkerError(Exception):
+    """A worker that failed: the match it failed on (its seed, to play it again) and why, or a worker
+    process that died (which of the matches under way killed it cannot be known)."""
+
+    def __init__(self, chunk: Chunk | None, reason: str) -> None:
+        self.chunk = chunk
+        where = f"match {chunk.index + 1} (seed {chunk.seed}, {chunk.games} games) failed in a worker: " \
+            if chunk is not None else ""
+        super().__init__(where + reason)
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS, Windows
+        return os.cpu_count() or 1
+
+
+def check_workers(workers: int) -> int:
+    """``workers`` if it is a sensible number of worker processes; ValueError saying why not."""
+    most = 4 * available_cores()
+    if workers < 1:
+        raise ValueError(f"must be at least 1, got {workers}")
+    if workers > most:
+        raise ValueError(f"{workers} is more than {most}, 4 × the {most // 4} cores available")
+    return workers
+
+
+class Backend(Protocol):
+    """Plays the chunks of a run and yields their results in chunk order."""
+
+    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
+            progress: Progress | None) -> Generator[R, None, None]:
+        ...
+
+
+class InProcess:
+    """Every chunk in this process, one after the other (``--workers 1``): errors keep their traceback."""
+
+    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
+            progress: Progress | None) -> Generator[R, None, None]:
+        step = (lambda: progress(1)) if progress is not None else None
+        for chunk in chunks:
+            yield task(context, chunk, step)
+
+
+class _Future(Protocol[R_co]):  # what concurrent.futures and Dask futures share
+    def result(self) -> R_co: ...
+    def cancelled(self) -> bool: ...
+    def exception(self) -> BaseException | None: ...
+    def add_done_callback(self, fn: Callable[[Any], Any]) -> Any: ...
+
+
+def ordered(submit: Callable[[Chunk], _Future[R]], chunks: Iterable[Chunk], window: int,
+            progress: Progress | None) -> Iterator[tuple[Chunk, _Future[R]]]:
+    """Each chunk with its future (to wait on), in chunk order, keeping at most ``window`` submitted and
+    not yet taken; ``progress`` hears of each chunk as it finishes, in whatever order."""
+    todo = iter(chunks)
+    pending: deque[tuple[Chunk, _Future[R]]] = deque()
+
+    def start(chunk: Chunk) -> None:
+        future = submit(chunk)
+        if progress is not None:
+            future.add_done_callback(lambda done: None if done.cancelled() or done.exception() else
+                                     progress(chunk.games))
+        pending.append((chunk, future))
+
+    for chunk in todo:
+        start(chunk)
+        if len(pending) >= window:
+            break
+    while pending:
+        head = pending.popleft()
+        following = next(todo, None)
+        if following is not None:
+            start(following)
+        yield head  # the caller waits for its result
+
+
+_WORK: tuple[Task[Any], Any] | None = None
+
+
+def _install(task: Task[Any], context: Any) -> None:
+    """A worker's start: Ctrl-C is the parent's to handle (it stops the workers), the work is kept."""
+    global _WORK
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORK = (task, context)
+
+
+def _call(chunk: Chunk) -> Any:
+    assert _WORK is not None
+    task, context = _WORK
+    return task(context, chunk, None)
+
+
+def failed(chunk: Chunk, future: _Future[R]) -> R:
+    """The chunk's result, or WorkerError naming the chunk and the reason."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise _died(chunk.index) from None
+    except Exception as error:  # the task's own error, raised again here by the pool or the cluster
+        raise WorkerError(chunk, f"{type(error).__name__}: {error}") from None
+
+
+def _died(finished: int) -> WorkerError:
+    return WorkerError(None, f"a worker process ended unexpectedly (killed, or out of memory?) after {finished} "
+                             "matches of the run were finished")
+
+
+class Processes:
+    """Chunks played by up to ``workers`` processes of this machine (one process only: :class:`InProcess`)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
+            progress: Progress | None) -> Generator[R, None, None]:
+        workers = min(self.workers, len(chunks))
+        if workers <= 1:
+            yield from InProcess().run(task, context, chunks, progress)
+            return
+        # forkserver: workers forked from a clean server (that has loaded the task's module once), not
+        # from this possibly threaded process; spawn where there is no fork
+        mp: BaseContext = multiprocessing.get_context("spawn")
+        if "forkserver" in multiprocessing.get_all_start_methods():
+            server = multiprocessing.get_context("forkserver")
+            server.set_forkserver_preload([task.__module__])
+            mp = server
+        executor = ProcessPoolExecutor(workers, mp_context=mp, initializer=_install, initargs=(task, context))
+        finished = 0
+        try:
+            def submit(chunk: Chunk) -> Future[R]:
+                return executor.submit(_call, chunk)
+
+            for chunk, future in ordered(submit, chunks, 2 * workers, progress):
+                yield failed(chunk, future)
+                finished += 1
+        except BrokenProcessPool:  # a worker died, seen when handing out the next match
+            _terminate(executor)
+            raise _died(finished) from None
+        except BaseException:  # Ctrl-C, a failed chunk, the caller stopping early: stop every worker now
+            _terminate(executor)
+            raise
+        finally:
+            executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _terminate(executor: ProcessPoolExecutor) -> None:
+    stop = getattr(executor, "terminate_workers", None)  # Python 3.14
+    if stop is not None:
+        stop()
+        return
+    for process in list((executor._processes or {}).values()):
+        process.terminate()

@@ -1,0 +1,204 @@
+"""Parallel simulation (issue 15): a run cut into matches of 100, the same statistics and records whatever
+the number of workers, untrusted --workers refused, a failed worker and Ctrl-C ending cleanly."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from run_helpers import TIMINGS, gouji, interrupted
+
+from gouji_variants.behaviour import behavioural_diff
+from gouji_variants.compiler import load_ruleset
+from gouji_variants.engine import make_agents
+from gouji_variants.engine.parallel import CHUNK_GAMES, Chunk, Processes, WorkerError, check_workers, chunk_seed, cut
+from gouji_variants.engine.simulate import simulate, simulate_run
+
+
+def outcome(run: Any) -> dict[str, Any]:
+    """A run's JSON without its timings."""
+    return {key: value for key, value in run.to_json().items() if key not in TIMINGS}
+
+
+def test_a_run_is_cut_into_matches_of_a_fixed_size() -> None:
+    chunks = cut(250, 7)
+    assert [chunk.games for chunk in chunks] == [CHUNK_GAMES, CHUNK_GAMES, 50]
+    assert [chunk.index for chunk in chunks] == [0, 1, 2]
+    assert chunks[0].seed == 7  # a run of up to 100 games is the one match the seed names
+    assert chunk_seed(0, 1) == 5712496213455709518  # SHA-256: the same on every machine and Python
+    assert len({chunk.seed for chunk in cut(10_000, 7)}) == 100
+    assert list(cut(250, 7)) == list(chunks) and cut(250, 8)[1].seed != chunks[1].seed
+    assert list(cut(1, 3)) == [Chunk(0, 3, 1)] and chunks[-1] == chunks[2] and chunks[1:] == [chunks[1], chunks[2]]
+    endless = cut(10**15, 1)  # made when asked for: no memory for a run of any length
+    assert len(endless) == 10**13 and endless[10**13 - 1].games == CHUNK_GAMES
+
+
+def test_a_short_run_is_the_match_simulate_plays() -> None:
+    ruleset, agents = load_ruleset("dagang"), make_agents("random")
+    lines: list[str] = []
+    assert outcome(simulate_run(ruleset, 60, 4, agents, write=lines.append)) == outcome(
+        simulate(ruleset, 60, 4, agents))
+    assert len(lines) == 60
+
+
+@pytest.mark.parametrize("workers", [2, 3])
+def test_the_same_statistics_and_records_whatever_the_workers(workers: int) -> None:
+    ruleset, agents = load_ruleset("qingdao"), make_agents("heuristic,random")
+    one: list[str] = []
+    many: list[str] = []
+    alone = simulate_run(ruleset, 230, 11, agents, Processes(1), write=one.append)
+    together = simulate_run(ruleset, 230, 11, agents, Processes(workers), write=many.append)
+    assert outcome(alone) == outcome(together) and alone.games == 230
+    assert one == many and len(one) == 230
+    # matches are independent: match 2 played alone gives the same records as within the run
+    later: list[str] = []
+    simulate(ruleset, 100, chunk_seed(11, 1), agents, keep=lambda record: later.append(json.dumps(record)))
+    assert [json.loads(line) for line in one[100:200]] == [json.loads(line) for line in later]
+
+
+def test_cli_records_and_report_do_not_depend_on_workers(tmp_path: Path) -> None:
+    outputs = []
+    for workers in ("1", "2"):
+        records = tmp_path / f"w{workers}.jsonl"
+        result = gouji("simulate", "-n", "210", "--agents", "random", "--seed", "3", "--workers", workers,
+                       "--records", records, "--json")
+        assert result.exit_code == 0, result.output
+        outputs.append(({k: v for k, v in json.loads(result.stdout).items() if k not in TIMINGS},
+                        records.read_bytes()))
+    assert outputs[0] == outputs[1]
+    assert outputs[0][0]["games"] == 210 and outputs[0][1].count(b"\n") == 210
+    assert gouji("replay", tmp_path / "w2.jsonl").exit_code == 0
+
+
+def test_behavioural_diff_does_not_depend_on_workers() -> None:
+    a, b, agents = load_ruleset("dagang"), load_ruleset("qingdao"), make_agents("random")
+    alone = behavioural_diff(a, b, 130, (2, 2), agents, backend=Processes(1))
+    together = behavioural_diff(a, b, 130, (2, 2), agents, backend=Processes(2))
+    assert alone.a.values == together.a.values and alone.b.values == together.b.values
+    assert len(alone.a.values["decisions"]) == 130
+    strip = {"seconds"}
+    assert {k: v for k, v in alone.to_json().items() if k not in strip} == \
+        {k: v for k, v in together.to_json().items() if k not in strip}
+    cli = [gouji("diff", "dagang", "qingdao", "--simulate", "101", "--agents", "random", "--workers", w, "--json")
+           for w in ("1", "2")]
+    assert [r.exit_code for r in cli] == [1, 1]
+    first, second = (json.loads(r.stdout)["behaviour"] for r in cli)
+    assert {**first, "seconds": None} == {**second, "seconds": None}
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--workers", "0"], "error: --workers: must be at least 1, got 0"),
+    (["--workers", "-4"], "error: --workers: must be at least 1, got -4"),
+    (["--workers", "100000"], "error: --workers: 100000 is more than"),
+    (["--workers", "two"], "'two' is not a valid integer"),
+    (["--workers", "9" * 5000], "is not a valid integer"),
+    (["--scheduler", "tcp://127.0.0.1:1"], "error: --scheduler needs --backend dask"),
+    (["--backend", "dask", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"], "with --scheduler the cluster"),
+    (["--backend", "ray"], "'ray' is not one of"),
+])
+@pytest.mark.parametrize("command", [["simulate", "-n", "5"], ["diff", "dagang", "qingdao", "--simulate", "5"]])
+def test_untrusted_workers_and_backend_are_refused(command: list[str], args: list[str], message: str) -> None:
+    result = gouji(*command, *args)
+    assert result.exit_code == 2 and message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_diff_scale_options_go_with_simulate() -> None:
+    result = gouji("diff", "dagang", "qingdao", "--workers", "2")
+    assert result.exit_code == 2 and "--workers, --backend and --scheduler go with --simulate" in result.output
+    result = gouji("diff", "dagang", "qingdao", "--simulate", "100001")
+    assert result.exit_code == 2 and "--simulate takes at most 100000 games per ruleset" in result.output
+
+
+def test_check_workers_bounds() -> None:
+    assert check_workers(1) == 1
+    with pytest.raises(ValueError, match="at least 1"):
+        check_workers(0)
+
+
+def crashes(_context: Any, chunk: Chunk, _progress: Callable[[], None] | None) -> int:
+    """A task whose second match kills its worker process outright."""
+    if chunk.index == 1:
+        os._exit(3)
+    return chunk.index
+
+
+def raises(_context: Any, chunk: Chunk, _progress: Callable[[], None] | None) -> int:
+    if chunk.index == 2:
+        raise ValueError("no such card")
+    return chunk.index
+
+
+def test_a_worker_that_dies_or_fails_is_an_error_naming_the_match() -> None:
+    with pytest.raises(WorkerError, match=r"^a worker process ended unexpectedly \(killed, or out of memory\?\) "
+                                          r"after [01] matches of the run were finished"):
+        list(Processes(2).run(crashes, None, cut(600, 1), None))
+    with pytest.raises(WorkerError, match=r"match 3 .*: ValueError: no such card"):
+        list(Processes(2).run(raises, None, cut(600, 1), None))
+    deadline = time.monotonic() + 10
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not multiprocessing.active_children()  # no worker left behind
+
+
+def test_a_worker_failure_from_the_cli_is_exit_2_without_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*_args: Any, **_kwargs: Any) -> Any:
+        raise WorkerError(Chunk(4, 99, 100), "a worker process ended unexpectedly (killed, or out of memory?)")
+
+    monkeypatch.setattr("gouji_variants.engine.simulate.simulate_run", broken)
+    result = gouji("simulate", "-n", "500")
+    assert result.exit_code == 2
+    assert "error: match 5 (seed 99, 100 games) failed in a worker" in result.output
+    assert "--workers 1 plays it in this process" in result.output
+
+
+def test_a_failed_write_stops_the_workers_at_once() -> None:
+    start = time.monotonic()
+    result = gouji("simulate", "-n", "2000", "--agents", "random", "--workers", "2", "--records", "/dev/full")
+    assert result.exit_code == 2 and "--records: cannot write /dev/full" in result.output
+    assert time.monotonic() - start < 20  # not the whole run: the workers were stopped
+    deadline = time.monotonic() + 10
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not multiprocessing.active_children()
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+def test_ctrl_c_stops_the_workers_and_leaves_nothing_behind(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    code, stderr, alive = interrupted(["simulate", "-n", "100000", "--agents", "random", "--workers", "2",
+                                       "--records", str(records)], after=4)
+    assert code == 130 and b"interrupted" in stderr
+    assert b"Traceback" not in stderr
+    assert not alive  # no worker and no fork server left running
+    lines = records.read_text(encoding="utf-8").splitlines()
+    assert all(json.loads(line)["format"] for line in lines)  # whole records only, in order
+
+
+def peak_traced(games: int) -> int:
+    ruleset, agents = load_ruleset("dagang"), make_agents("random")
+    written = [0]
+
+    def write(line: str) -> None:
+        written[0] += len(line)
+
+    tracemalloc.start()
+    try:
+        simulate_run(ruleset, games, 1, agents, write=write)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_memory_stays_flat_over_a_long_run() -> None:
+    """Records are written as each match ends and games are not kept: 3 matches take no more memory
+    at their peak than 1 does."""
+    short, long = peak_traced(CHUNK_GAMES), peak_traced(3 * CHUNK_GAMES)
+    assert long < short * 1.5, (short, long)  # keeping the games would take megabytes more
