@@ -24,6 +24,8 @@ from .offers import offer_advice
 from .reading import Counts, Reading, cost, jokers, minus, ranks, read
 from .seat import SeatView
 
+import os
+OPT = {k: True for k in os.environ.get('H13', '').split(',') if k}
 SMALL_HAND = 10  # cards left at which a seat spends freely to go out
 
 
@@ -81,6 +83,8 @@ class HeuristicAgent:
         candidates = list(self._leads(r))
         if r.seeking and view.rules.kaidian.answering != "answers-only":
             openers = [c for c in candidates if r.opens(c, led=True, on_gouji=False)]
+            if openers:
+                openers = [c for c in openers if r.safe(c) or r.urgent]
             if openers:
                 best = min(openers, key=lambda c: (not r.safe(c), cost(c, hand)))
                 return Advice(Play(Cards.unchecked(best)),
@@ -184,9 +188,9 @@ class HeuristicAgent:
             return False
         if r.threes_last and left[THREE] and not any(left[THREE + 1:]) and not r.safe(play):
             return False
-        if r.threes_last and stoppers(play) and not stoppers(left) and ranks(left) > 1:
+        if not OPT.get('nostop') and r.threes_last and stoppers(play) and not stoppers(left) and ranks(left) > 1:
             return False  # its last 2s or jokers wait for the play before the 3s
-        if r.seeking and not r.opens(play, led=False, on_gouji=True) and any(
+        if OPT.get('preserve') and r.seeking and not r.opens(play, led=False, on_gouji=True) and any(
                 play[rank] and r.opens(_with(rank, r.hand[rank]), led=True, on_gouji=False) for rank in range(TWO)):
             return False  # the group that could open (开点) is not spent on anything else
         return True
@@ -218,7 +222,7 @@ class HeuristicAgent:
         fit = [c for c in plays if self._fit(r, c)]
         best = min(fit, key=lambda c: cost(c, hand)) if fit else None
         wait = Advice(YIELD, "yields (让牌): a team-mate may beat its 对头's play, and only that team-mate's "
-                      "对头 may answer it") if YIELD in legal else Advice(PASS, "passes")
+                      "对头 may answer it") if YIELD in legal and not OPT.get("noyield") else Advice(PASS, "passes")
         if player % 2 == r.seat % 2:
             return Advice(PASS, "leaves its team-mate's play on the table")
         if best is None:
@@ -235,8 +239,14 @@ class HeuristicAgent:
             if seen.burner == player:
                 return Advice(Play(Cards.unchecked(best)), f"breaks its 对头's burn (解烧) with {cards(best)}")
             if r.duitou_opening(top.counts, player, led, on_gouji):
-                return Advice(Play(Cards.unchecked(best)),
-                              f"answers with {cards(best)}: its 对头's {top} would open (开点) if it lived")
+                if not seen.declared[r.seat] and r.seeking and any(
+                        best[rank] and r.opens(_with(rank, hand[rank]), led=True, on_gouji=False) for rank in range(TWO)):
+                    return Advice(PASS, f"keeps the cards it can open (开点) with rather than stop its 对头's {top}")
+                if seen.declared[r.seat] or (spent == 0 and not best[TWO]):
+                    return Advice(Play(Cards.unchecked(best)),
+                                  f"answers with {cards(best)}: its 对头's {top} would open (开点) if it lived")
+                return Advice(PASS, f"lets its 对头 open (开点) rather than spend {cards(best)}: "
+                              "it has not bet on its 对头 failing (明点 / 预点)")
             if spent == 0 or small or jokers(hand) - spent >= 2:
                 return Advice(Play(Cards.unchecked(best)), f"answers its 对头's 够级 play with {cards(best)}")
             return Advice(PASS, "keeps its jokers for the 够级 fight: its 对头's play does not open")
@@ -248,7 +258,7 @@ class HeuristicAgent:
                               f"beats with {cards(opener)}, a 够级 play that opens (开点) if nobody beats it")
         if r.burning:
             return Advice(Play(Cards.unchecked(best)), f"beats with {cards(best)}, keeping the burn's condition")
-        if (spent or best[TWO] or cost(best, hand) >= 30) and not small:
+        if (spent or best[TWO]) and not small:
             if YIELD in legal:
                 return wait
             return Advice(PASS, f"passes rather than spend {cards(best)}")

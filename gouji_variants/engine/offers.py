@@ -17,7 +17,7 @@ from .advice import Advice
 from .seat import SeatView
 
 #: How often a seat opens (开点) when nothing is known of its hand, before the rules' hurdles.
-OPEN_PRIOR = 0.6
+OPEN_PRIOR = 0.8
 
 
 def offer_advice(view: SeatView) -> Advice:
