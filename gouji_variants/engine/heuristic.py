@@ -24,8 +24,6 @@ from .offers import offer_advice
 from .reading import Counts, Reading, cost, jokers, minus, ranks, read
 from .seat import SeatView
 
-import os
-OPT = {k: True for k in os.environ.get('H13', '').split(',') if k}
 SMALL_HAND = 10  # cards left at which a seat spends freely to go out
 
 
@@ -188,11 +186,8 @@ class HeuristicAgent:
             return False
         if r.threes_last and left[THREE] and not any(left[THREE + 1:]) and not r.safe(play):
             return False
-        if not OPT.get('nostop') and r.threes_last and stoppers(play) and not stoppers(left) and ranks(left) > 1:
+        if r.threes_last and stoppers(play) and not stoppers(left) and ranks(left) > 1:
             return False  # its last 2s or jokers wait for the play before the 3s
-        if OPT.get('preserve') and r.seeking and not r.opens(play, led=False, on_gouji=True) and any(
-                play[rank] and r.opens(_with(rank, r.hand[rank]), led=True, on_gouji=False) for rank in range(TWO)):
-            return False  # the group that could open (开点) is not spent on anything else
         return True
         return True
 
@@ -222,7 +217,7 @@ class HeuristicAgent:
         fit = [c for c in plays if self._fit(r, c)]
         best = min(fit, key=lambda c: cost(c, hand)) if fit else None
         wait = Advice(YIELD, "yields (让牌): a team-mate may beat its 对头's play, and only that team-mate's "
-                      "对头 may answer it") if YIELD in legal and not OPT.get("noyield") else Advice(PASS, "passes")
+                      "对头 may answer it") if YIELD in legal else Advice(PASS, "passes")
         if player % 2 == r.seat % 2:
             return Advice(PASS, "leaves its team-mate's play on the table")
         if best is None:

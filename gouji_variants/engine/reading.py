@@ -65,9 +65,6 @@ class Reading:
     def seeking(self) -> bool:
         """打点: the seat has not opened (开点), has not given it up, and its deadline has not passed."""
         rule, seen = self.view.rules.kaidian, self.view.observation
-        import os
-        if 'noseek' in os.environ.get('H13', ''):
-            return False
         return (rule.enabled and bool(seen.opened) and not seen.opened[self.seat]
                 and not (seen.gave_up and seen.gave_up[self.seat]) and self.seat not in seen.revolutionaries
                 and not kaidian.deadline_passed(rule, self.seat, seen.finished) and not seen.luanchan)
