@@ -86,7 +86,7 @@ class HeuristicAgent:
             if openers:
                 best = min(openers, key=lambda c: (not r.safe(c), cost(c, hand)))
                 return Advice(Play(Cards.unchecked(best)),
-                              f"leads {cards(best)}, a 够级 play that opens (开点) under these rules if nobody beats it")
+                              f"leads {cards(best)}, a 够级 play that opens (开点) here if nobody beats it")
         finish = self._finish(r, candidates)
         if finish is not None:
             return finish
@@ -234,8 +234,7 @@ class HeuristicAgent:
             if seen.burner == player:
                 return Advice(Play(Cards.unchecked(best)), f"breaks its 对头's burn (解烧) with {cards(best)}")
             if r.duitou_opening(top.counts, player, led, on_gouji):
-                if not seen.declared[r.seat] and r.seeking and any(
-                        best[rank] and r.opens(_with(rank, hand[rank]), led=True, on_gouji=False) for rank in range(TWO)):
+                if not seen.declared[r.seat] and any(best[rank] for rank in r.opener_ranks):
                     return Advice(PASS, f"keeps the cards it can open (开点) with rather than stop its 对头's {top}")
                 if seen.declared[r.seat] or (spent == 0 and not best[TWO]):
                     return Advice(Play(Cards.unchecked(best)),

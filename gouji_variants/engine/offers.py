@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..cards import BIG_JOKER, FOUR, JOKERS, SMALL_JOKER, THREE, TWO, Cards
 from ..components.kaidian import PAIRS
 from ..rules import Kaidian, Outcomes
-from .actions import DECLARE, PASS, REVOLUTION, Hui3, Return
+from .actions import DECLARE, PASS, REVOLUTION, Hui3, Hui3Choice, Return
 from .advice import Advice
 from .seat import SeatView
 
@@ -48,7 +48,7 @@ def _hui3(view: SeatView) -> Advice:
     if threes and fours and "both" in choices:
         return Advice(Hui3("both"), "会3 of both: its 3s and 4s, low cards hard to play, leave every hand")
     if threes or fours:
-        which = "3" if threes else "4"
+        which: Hui3Choice = "3" if threes else "4"
         return Advice(Hui3(which), f"会3 of its {which}s: low cards hard to play leave every hand")
     return Advice(PASS, "no 会3: it holds no low cards it would gain by taking out")
 

@@ -18,8 +18,6 @@ from gouji_variants.engine.game import Carry
 from gouji_variants.engine.offers import declaring_gains
 from gouji_variants.rules import Stakes
 
-
-
 BOT = HeuristicAgent()
 RNG = random.Random(0)
 
