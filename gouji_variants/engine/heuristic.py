@@ -81,8 +81,7 @@ class HeuristicAgent:
         candidates = list(self._leads(r))
         if r.seeking and view.rules.kaidian.answering != "answers-only":
             openers = [c for c in candidates if r.opens(c, led=True, on_gouji=False)]
-            if openers:
-                openers = [c for c in openers if r.safe(c) or r.urgent]
+            openers = [c for c in openers if r.urgent or (r.safe(c) and not stoppers(c))]
             if openers:
                 best = min(openers, key=lambda c: (not r.safe(c), cost(c, hand)))
                 return Advice(Play(Cards.unchecked(best)),
@@ -245,7 +244,8 @@ class HeuristicAgent:
                 return Advice(Play(Cards.unchecked(best)), f"answers its 对头's 够级 play with {cards(best)}")
             return Advice(PASS, "keeps its jokers for the 够级 fight: its 对头's play does not open")
         if r.seeking:
-            openers = [c for c in fit if r.opens(c, led=False, on_gouji=r.gouji(top.counts)) and not jokers(c)]
+            openers = [c for c in fit if r.opens(c, led=False, on_gouji=r.gouji(top.counts)) and not jokers(c)
+                       and (r.urgent or (not c[TWO] and cost(c, hand) < 30))]
             if openers:
                 opener = min(openers, key=lambda c: cost(c, hand))
                 return Advice(Play(Cards.unchecked(opener)),

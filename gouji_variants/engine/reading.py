@@ -22,6 +22,7 @@ from .actions import Play
 from .seat import SeatView
 
 Counts = tuple[int, ...]
+URGENT_HAND = 20  # cards in its own hand at which a seat stops waiting for a safe play to open with
 
 
 def jokers(counts: Counts) -> int:
@@ -71,10 +72,11 @@ class Reading:
 
     @property
     def urgent(self) -> bool:
-        """The 开点 deadline may be near: a seat is out, or some hand is down to a few cards."""
+        """The 开点 deadline may be near: a seat is out, some hand is down to a few cards,
+        or its own hand to :data:`URGENT_HAND`."""
         seen = self.view.observation
         return bool(seen.finished) or any(count is not None and count <= 10 for count in seen.counts) \
-            or sum(self.hand) <= 12
+            or sum(self.hand) <= URGENT_HAND
 
     @property
     def keeps_fours(self) -> bool:
