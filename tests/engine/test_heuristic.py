@@ -28,6 +28,14 @@ def advise(game: Game) -> tuple[object, str]:
     return advice.action, advice.reason
 
 
+def play_and_lead_again(game: Game, action: object) -> tuple[object, str]:
+    """Seat 0 plays ``action``, everyone passes, and seat 0 is advised at its next lead."""
+    game.apply(action)  # type: ignore[arg-type]
+    while game.turn != 0:
+        game.apply(PASS)
+    return advise(game)
+
+
 @pytest.fixture(scope="module")
 def dadian() -> Ruleset:
     return load_ruleset("dadian")
@@ -46,10 +54,7 @@ def test_it_leads_the_4s_that_complete_its_opening_where_then_four_asks(dadian: 
     game = deal(variant(dadian, kaidian={"then_four": True, "fours_after_open": True}), "KK49", "5", "6", "7", "8", "T")
     action, reason = advise(game)
     assert action == Play("KK") and "开点" in reason
-    game.apply(action)
-    while game.turn != 0:
-        game.apply(PASS)
-    action, reason = advise(game)
+    action, reason = play_and_lead_again(game, action)
     assert action == Play("4") and "complete 开点" in reason
     game.apply(action)
     assert game.state.kaidian.opened[0]
@@ -69,10 +74,7 @@ def test_under_bie3_the_3s_go_last_and_the_play_before_them_is_kept_safe() -> No
     bie3 = deal(load_ruleset("bie3"), *hands)
     action, reason = advise(bie3)
     assert action == Play("9") and "憋3" in reason
-    bie3.apply(action)
-    while bie3.turn != 0:
-        bie3.apply(PASS)
-    action, reason = advise(bie3)
+    action, reason = play_and_lead_again(bie3, action)
     assert action == Play("KK") and "nobody can beat" in reason
     assert advise(deal(load_ruleset("dagang"), *hands))[0] == Play("3")
 
