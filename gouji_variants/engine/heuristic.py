@@ -5,8 +5,8 @@ It seeks 开点 with the plays that open under these rules (leading 4s next wher
 asks it) and keeps its 4s until it has opened where 落四 applies; under 憋3 it keeps its 3s whole
 and last, and makes the play before them one nobody can beat (闷), never leaving jokers with 3s
 only; it burns only when its cards can keep the burn's condition to the end, and keeps it on every
-play; it answers its 对头's 够级 play with jokers when that stops the 对头 from opening, breaks a
-burn or comes cheap; it yields (让牌) instead of passing or paying dearly, so a team-mate may beat
+play; it answers its 对头's 够级 play with jokers when that breaks a burn or comes cheap, but
+lets a play that would open its 对头 live unless it bet against that (明点 / 预点); it yields (让牌) instead of passing or paying dearly, so a team-mate may beat
 the 对头's play and only that team-mate's 对头 may answer; it takes 接风 when offered. The choices
 before play (革命, 会3, 还贡, 明点 / 预点) are in :mod:`.offers`. It sees only the seat's view:
 its hand, the public record and the rules; it does not count which seat holds which unseen card.
@@ -233,13 +233,11 @@ class HeuristicAgent:
             if seen.burner == player:
                 return Advice(Play(Cards.unchecked(best)), f"breaks its 对头's burn (解烧) with {cards(best)}")
             if r.duitou_opening(top.counts, player, led, on_gouji):
-                if not seen.declared[r.seat] and any(best[rank] for rank in r.opener_ranks):
-                    return Advice(PASS, f"keeps the cards it can open (开点) with rather than stop its 对头's {top}")
-                if seen.declared[r.seat] or (spent == 0 and not best[TWO]):
-                    return Advice(Play(Cards.unchecked(best)),
-                                  f"answers with {cards(best)}: its 对头's {top} would open (开点) if it lived")
-                return Advice(PASS, f"lets its 对头 open (开点) rather than spend {cards(best)}: "
-                              "it has not bet on its 对头 failing (明点 / 预点)")
+                if seen.declared[r.seat]:
+                    return Advice(Play(Cards.unchecked(best)), f"answers with {cards(best)}: its 对头's {top} would "
+                                  "open (开点) if it lived, and it bet that its 对头 would not (明点 / 预点)")
+                return Advice(PASS, f"lets its 对头's {top} open (开点): stopping it would win only the plain "
+                              "penalty, and it has not bet on its 对头 failing (明点 / 预点)")
             if spent == 0 or small or jokers(hand) - spent >= 2:
                 return Advice(Play(Cards.unchecked(best)), f"answers its 对头's 够级 play with {cards(best)}")
             return Advice(PASS, "keeps its jokers for the 够级 fight: its 对头's play does not open")

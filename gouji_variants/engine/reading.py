@@ -125,15 +125,6 @@ class Reading:
                 and kaidian.opens(self.view.rules.kaidian, found, led, on_gouji))
 
     @cached_property
-    def opener_ranks(self) -> tuple[int, ...]:
-        """The ranks whose whole group, led, would open (开点) while the seat seeks it."""
-        if not self.seeking:
-            return ()
-        return tuple(rank for rank in range(TWO) if self.hand[rank]
-                     and self.opens(tuple(count if index == rank else 0 for index, count in enumerate(self.hand)),
-                                    led=True, on_gouji=False))
-
-    @cached_property
     def confirm_due(self) -> bool:
         """``then_four``: the seat's last play was a 够级 play that opens and lived (the seat leads
         again after it), so this lead of 4s completes 开点 (read from the public record)."""
