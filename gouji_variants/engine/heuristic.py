@@ -3,11 +3,12 @@ city's name, and says why it plays what it plays.
 
 It seeks 开点 with the plays that open under these rules (leading 4s next where ``then_four``
 asks it) and keeps its 4s until it has opened where 落四 applies; under 憋3 it keeps its 3s whole
-and last, and makes the play before them one nobody can beat (闷), never leaving jokers with 3s
+and last, keeps its strongest play for the one before them (闷), never leaving jokers with 3s
 only; it burns only when its cards can keep the burn's condition to the end, and keeps it on every
-play; it answers its 对头's 够级 play with jokers when that breaks a burn or comes cheap, but
-lets a play that would open its 对头 live unless it bet against that (明点 / 预点); it yields (让牌) instead of passing or paying dearly, so a team-mate may beat
-the 对头's play and only that team-mate's 对头 may answer; it takes 接风 when offered. The choices
+play; it answers its 对头's 够级 play with jokers when that breaks a burn or comes cheap, but lets
+a play that would open its 对头 live unless it bet against that (明点 / 预点); it yields (让牌)
+instead of passing or paying dearly, so a team-mate may beat the 对头's play and only that
+team-mate's 对头 may answer; it takes 接风 when offered. The choices
 before play (革命, 会3, 还贡, 明点 / 预点) are in :mod:`.offers`. It sees only the seat's view:
 its hand, the public record and the rules; it does not count which seat holds which unseen card.
 """
@@ -147,12 +148,14 @@ class HeuristicAgent:
                 return Advice(Play(Cards.unchecked(rest)),
                               f"leads {cards(rest)}, which nobody can beat, and its 3s go out last (憋3)")
             weaker = [c for c in candidates if c != rest and not r.stranded(minus(hand, c))
-                      and view.can(Play(Cards.unchecked(minus(rest, c))))]
+                      and view.can(Play(Cards.unchecked(minus(rest, c))))
+                      and cost(c, hand) <= cost(minus(rest, c), hand)]
             if weaker:
-                low = min(weaker, key=lambda c: (r.safe(minus(rest, c)) is False, cost(c, hand)))
-                return Advice(Play(Cards.unchecked(low)), f"leads {cards(low)} and keeps {cards(minus(rest, low))} "
-                              "for the play before its 3s, so that it is not stifled (闷)")
-            return None
+                low = min(weaker, key=lambda c: (not r.safe(minus(rest, c)), cost(c, hand)))
+                return Advice(Play(Cards.unchecked(low)), f"leads {cards(low)} and keeps {cards(minus(rest, low))}, "
+                              "its stronger play, for the play before its 3s, so that it is not stifled (闷)")
+            return Advice(Play(Cards.unchecked(rest)), f"leads {cards(rest)} in one play, the strongest it can make "
+                          "before its 3s (憋3)")
         for play in sorted(candidates, key=lambda c: cost(c, hand)):
             left = minus(hand, play)
             if any(left) and r.safe(play) and view.can(Play(Cards.unchecked(left))) and not r.stranded(left):
