@@ -32,7 +32,7 @@ from .actions import (
     Tiaopai,
     Yield,
 )
-from .agents import Advice, Adviser, Agent, HeuristicAgent, RandomAgent, make_agents
+from .agents import Advice, Adviser, Agent, BasicAgent, HeuristicAgent, RandomAgent, make_agents
 from .game import Carry, Game, Observation
 from .match import Match, play_out
 from .seat import SeatView, Transfer
@@ -41,7 +41,7 @@ from .worlds import NoWorld, sample_world
 
 __all__ = [
     "DECLARE", "PASS", "REVOLUTION", "YIELD", "Action", "Agent", "Burn", "Carry", "Declare", "Event", "Game",
-    "HeuristicAgent", "Hui3",
+    "BasicAgent", "HeuristicAgent", "Hui3",
     "IllegalAction", "Match", "NotSupported", "Observation", "Pass", "Play", "RandomAgent", "Return", "Revolution",
     "Yield", "check_supported", "make_agents", "play_out",
     "JIEFENG", "TIAOPAI", "Jiefeng", "Tiaopai", "ASK", "Ask", "InvalidAction", "BurnDue", "Due",
