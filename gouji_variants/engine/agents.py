@@ -144,13 +144,3 @@ AGENTS: dict[str, type[RandomAgent] | type[HeuristicAgent]] = {"random": RandomA
 #: The bots of ``gouji simulate`` and ``gouji diff --simulate`` when ``--agents`` is not given (``gouji play``'s).
 DEFAULT_AGENTS = "heuristic"
 
-
-def make_agents(spec: str) -> list[Agent]:
-    """Six agents from ``random``, ``heuristic`` or a comma list of at most six (cycled over the seats)."""
-    names = [name.strip() for name in spec.split(",") if name.strip()]
-    unknown = [name for name in names if name not in AGENTS]
-    if not names or unknown:
-        raise ValueError(f"unknown agent {unknown[0] if unknown else spec!r}; choose from {', '.join(AGENTS)}")
-    if len(names) > 6:
-        raise ValueError(f"{len(names)} agents named for 6 seats; give at most six, one per seat from seat 0")
-    return [AGENTS[names[seat % len(names)]]() for seat in range(6)]

@@ -272,7 +272,7 @@ class Game(Phases, GameViews):
         elif listed is None:
             others = tuple(decisions.others(table, kind))
         return SeatView(seat, self.decision, observing(self, seat), self.rules, tuple(table.hands[seat]), table.moves,
-                        None if kind == LEAD else table.top, others, listed)
+                        None if kind == LEAD else table.top, others, listed, ruleset=self.ruleset)
 
     def clone(self) -> Game:
         """An independent copy (same future under the same actions)."""

@@ -29,6 +29,7 @@ from .moves import Counts, cards_of
 __all__ = ["SeatView", "Transfer"]
 
 if TYPE_CHECKING:
+    from ..compiler import Ruleset
     from .game import Observation
 
 
@@ -45,6 +46,8 @@ class SeatView:
     _top: Combo | None = field(repr=False)
     _others: tuple[Action, ...] = field(repr=False)  # besides the plays: pass, yield, 挑牌, 问张数 …
     _listed: tuple[Action, ...] | None = field(repr=False)  # every legal action, when not plays
+    #: the compiled ruleset (public: what the table agreed on), for players that model the game (search)
+    ruleset: Ruleset = field(repr=False)
 
     @cached_property
     def observation(self) -> Observation:
