@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from .card import Format as CardFormat
     from .diff import Diff, Format
     from .engine import Agent, Game
+    from .engine.record import Replay
+    from .engine.recordfile import Entry
     from .explain import Lang
 
 #: The exit codes of every command (README, docs/untrusted-input.md): 0 yes / done; 1 the command ran and its
@@ -520,23 +522,30 @@ def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | No
     sys.exit(EXIT_USAGE if counts["invalid"] else EXIT_INVALID if counts["diverge"] else 0)
 
 
-def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, lang: Lang) -> None:
-    """``replay --show``: re-play game ``number`` of ``file`` (checking it) and step through it."""
+def _replayed(ctx: click.Context, file: Path, number: int, option: str) -> tuple[Replay, Entry]:
+    """Game ``number`` of ``file`` (``option`` chose it) checked and re-played, and its entry; exit 2
+    when the file or the record cannot be read or re-played."""
     from .engine.record import RecordError
     from .engine.record import replay as run
     from .engine.recordfile import RecordFileError, read_record
-    from .engine.view import Words, colour_wanted
-    from .engine.viewer import show
 
     try:
         entry = read_record(file, number)
         if entry.error is not None:
             raise entry.error
-        result = run(entry.record, _catalog(ctx))
+        return run(entry.record, _catalog(ctx)), entry
     except RecordFileError as error:
-        _fail(f"error: --show {number}: {error}", EXIT_USAGE)
+        _fail(f"error: {option} {number}: {error}", EXIT_USAGE)
     except RecordError as error:
         _fail(f"error: game {number} cannot be replayed\n" + error.render(f"{file}:{entry.line}"), EXIT_USAGE)
+
+
+def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, lang: Lang) -> None:
+    """``replay --show``: re-play game ``number`` of ``file`` (checking it) and step through it."""
+    from .engine.view import Words, colour_wanted
+    from .engine.viewer import show
+
+    result, entry = _replayed(ctx, file, number, "--show")
     if not result.ok or result.game is None:
         _fail(f"error: game {number} diverges at {result.divergence} ({file}:{entry.line})", EXIT_INVALID)
     terminal = sys.stdout.isatty() and sys.stdin.isatty()
@@ -572,24 +581,13 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
     from .engine.actions import describe
     from .engine.hints import advise, position
     from .engine.players import make_agent
-    from .engine.record import RecordError
-    from .engine.record import replay as run
-    from .engine.recordfile import RecordFileError, read_record
     from .engine.view import Words, table
 
     try:
         agent = make_agent(spec)
     except ValueError as error:
         _fail(f"error: --agent: {error}", EXIT_USAGE)
-    try:
-        entry = read_record(file, number)
-        if entry.error is not None:
-            raise entry.error
-        result = run(entry.record, _catalog(ctx))
-    except RecordFileError as error:
-        _fail(f"error: --game {number}: {error}", EXIT_USAGE)
-    except RecordError as error:
-        _fail(f"error: game {number} cannot be replayed\n" + error.render(f"{file}:{entry.line}"), EXIT_USAGE)
+    result, entry = _replayed(ctx, file, number, "--game")
     game = result.game
     unfinished = game is not None and not game.over and len(game.actions) == len(entry.record["actions"])
     if game is None or not (result.ok or unfinished):
