@@ -87,11 +87,11 @@ def duel(ruleset: Ruleset, first: str, second: str, games: int, seed: int,
 
 def tournament(rulesets: list[Ruleset], agents: list[str], games: int, seed: int,
                times: dict[str, list[float]]) -> None:
-    print(f"(1) tournament: {games} games each way round per pair and ruleset; win rate of the row bot "
-          "against the column bot's team, Wilson 95% interval")
+    print(f"(1) tournament: {games} games each way round per pair and ruleset; the left bot's "
+          "team win rate against the right bot's, Wilson 95% interval")
     for ruleset in rulesets:
         print(f"\n{ruleset.id} ({ruleset.fingerprint})")
-        for first, second in itertools.combinations(agents, 2):
+        for first, second in itertools.combinations(agents[::-1], 2):  # the later (stronger) bot on the left
             start = time.perf_counter()
             wins, played = duel(ruleset, first, second, games, seed, times)
             low, high = wilson(wins, played)

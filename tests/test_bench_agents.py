@@ -21,7 +21,7 @@ def test_a_short_run_prints_both_tables(monkeypatch: pytest.MonkeyPatch, capsys:
         runpy.run_path(str(BENCH), run_name="__main__")
     assert done.value.code == 0
     out = capsys.readouterr().out
-    assert "random vs search:1" in out and "2 games" in out and "[" in out  # the win rate's interval
+    assert "search:1 vs random" in out and "2 games" in out and "[" in out  # the win rate's interval
     assert "开点 failures" in out and "落四 give-ups" in out and "大小王不出手" in out
     assert "bie3" in out and "search:1" in out.split("median decision time", 1)[1]
 
