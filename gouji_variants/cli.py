@@ -426,8 +426,8 @@ def _records_file(path: Path, option: str = "--records") -> TextIO:
 @click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (one match).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the match.")
 @click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
-              help="random, heuristic (the bot of gouji play), or a comma list of up to six cycled over seats 0-5 "
-              "(heuristic,random: team 0 heuristic).")
+              help="random, basic (the baseline) or heuristic (rule-aware: the default and the bot of gouji play), "
+              "or a comma list of up to six cycled over seats 0-5 (heuristic,basic: team 0 heuristic).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--records", type=click.Path(dir_okay=False, path_type=Path),
               help="Write every game record to this file, one JSON object per line (for gouji replay).")
@@ -701,8 +701,8 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the simulated matches.")
 @click.option("--seed-b", type=int, help="Another seed for B's match (default: --seed, the same deals).")
 @click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
-              help="Agents of the simulation, as for gouji simulate: random, heuristic (the bot of gouji play), "
-              "or a comma list of up to six cycled over seats.")
+              help="Agents of the simulation, as for gouji simulate: random, basic or heuristic (rule-aware, the "
+              "default), or a comma list of up to six cycled over seats.")
 @click.pass_context
 def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, provenance: bool, fmt: str,
                  as_json: bool, games: int | None, seed: int, seed_b: int | None, spec: str) -> None:

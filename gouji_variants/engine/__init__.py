@@ -32,7 +32,7 @@ from .actions import (
     Tiaopai,
     Yield,
 )
-from .agents import Advice, Adviser, Agent, HeuristicAgent, RandomAgent
+from .agents import Advice, Adviser, Agent, BasicAgent, HeuristicAgent, RandomAgent
 from .game import Carry, Game, Observation
 from .match import Match, play_out
 from .players import make_agents
@@ -43,7 +43,7 @@ from .worlds import NoWorld, sample_world
 
 __all__ = [
     "DECLARE", "PASS", "REVOLUTION", "YIELD", "Action", "Agent", "Burn", "Carry", "Declare", "Event", "Game",
-    "HeuristicAgent", "Hui3",
+    "BasicAgent", "HeuristicAgent", "Hui3",
     "IllegalAction", "Match", "NotSupported", "Observation", "Pass", "Play", "RandomAgent", "Return", "Revolution",
     "Yield", "check_supported", "make_agents", "play_out",
     "JIEFENG", "TIAOPAI", "Jiefeng", "Tiaopai", "ASK", "Ask", "InvalidAction", "BurnDue", "Due",

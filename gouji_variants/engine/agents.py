@@ -1,4 +1,5 @@
-"""Bots: a uniformly random player and a simple heuristic one.
+"""Bots: a uniformly random player, the basic heuristic one (the baseline) and the registry of
+bots by name (the rule-aware ``heuristic`` is :mod:`.heuristic`).
 
 An agent decides from a :class:`SeatView` (``act(view, rng)``): the acting seat's observation,
 the rules and its legal actions, never the game (see :mod:`.seat`).
@@ -8,35 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol
 
 from ..cards import BIG_JOKER, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..components.turns import duitou
 from .actions import PASS, REVOLUTION, Action, Burn, Play, Return
+from .advice import Advice, Adviser, Agent
+from .heuristic import HeuristicAgent
 from .seat import SeatView
 
-
-class Agent(Protocol):
-    """A player: given what its seat may know, it returns one of the legal actions."""
-
-    name: str
-
-    def act(self, view: SeatView, rng: random.Random) -> Action: ...
-
-
-@dataclass(frozen=True)
-class Advice:
-    """An agent's choice and why, in words a player reads ("keeps both jokers for the 够级 fight")."""
-
-    action: Action
-    reason: str
-
-
-class Adviser(Agent, Protocol):
-    """An agent that can say why: :meth:`advise` returns the action :meth:`act` would take, with a reason."""
-
-    def advise(self, view: SeatView, rng: random.Random) -> Advice: ...
+__all__ = ["AGENTS", "DEFAULT_AGENTS", "Advice", "Adviser", "Agent", "BasicAgent", "HeuristicAgent", "RandomAgent"]
 
 
 class RandomAgent:
@@ -65,12 +46,13 @@ def _jokers(hand: Sequence[int]) -> int:
     return hand[SMALL_JOKER] + hand[BIG_JOKER] + hand[TOP_JOKER]
 
 
-class HeuristicAgent:
-    """Plays the cheapest combination that works, keeps jokers for 够级 fights, answers its
-    对头's 够级 play when it can do so cheaply or is near the end, never helps the other team
-    by beating a team-mate, burns only when it can keep the burn's condition, never yields."""
+class BasicAgent:
+    """The baseline (the ``heuristic`` bot before the rule-aware one): plays the cheapest
+    combination that works, keeps jokers for 够级 fights, answers its 对头's 够级 play when it can
+    do so cheaply or is near the end, never helps the other team by beating a team-mate, burns
+    only when it can keep the burn's condition, never yields, and knows nothing of 开点 or 落四."""
 
-    name = "heuristic"
+    name = "basic"
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         seen = view.observation
@@ -140,7 +122,8 @@ def _lowest(hand: Sequence[int], count: int) -> list[int]:
     return chosen
 
 
-AGENTS: dict[str, type[RandomAgent] | type[HeuristicAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
-#: The bots of ``gouji simulate`` and ``gouji diff --simulate`` when ``--agents`` is not given (``gouji play``'s).
+#: The bots by name. Game records made before the rule-aware bot name ``BasicAgent`` "heuristic".
+AGENTS: dict[str, type[RandomAgent] | type[BasicAgent] | type[HeuristicAgent]] = {
+    "random": RandomAgent, "basic": BasicAgent, "heuristic": HeuristicAgent}
+#: The bots of ``gouji simulate``, ``gouji diff --simulate`` and ``gouji play`` when none are named.
 DEFAULT_AGENTS = "heuristic"
-

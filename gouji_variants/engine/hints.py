@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from .actions import describe
-from .agents import Advice, Agent
+from .advice import Advice, Agent
 from .game import Game
 from .seat import SeatView
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
 from ..components import score
 from .actions import ASK, TIAOPAI, Action, Burn, Play, Return, describe
-from .agents import Advice, Agent
+from .advice import Advice, Agent
 from .game import Game
 from .match import play_out
 from .seat import SeatView

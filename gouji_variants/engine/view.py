@@ -125,7 +125,7 @@ def event_text(event: Event, me: int | None, words: Words) -> str:
     colon = words(": ", "：")
     if event.action is None:
         return f"  {who}{colon}{', '.join(notes)}"
-    notes = [note for note in notes if note != words.action(event.action)]  # 革命 (革命)
+    notes = [note for note in notes if note not in words.action(event.action)]  # 革命 (革命), yields (让牌) (让牌)
     if event.forced and "扣牌" not in event.notes:
         notes.insert(0, words("cannot beat", "管不上"))
     suffix = f" ({', '.join(notes)})" if notes else ""

@@ -33,7 +33,7 @@ def test_a_comma_list_is_cycled_over_the_seats() -> None:
 
 
 @pytest.mark.parametrize(("spec", "message"), [
-    ("clever", "unknown agent 'clever'; choose from random, heuristic, search"),
+    ("clever", "unknown agent 'clever'; choose from random, basic, heuristic, search"),
     ("random:3", "agent 'random' takes no parameter"),
     ("search:", "search budget '' is not a number of worlds per decision"),
     ("search:fast", "search budget 'fast' is not a number of worlds"),

@@ -1,0 +1,164 @@
+"""The rule-aware heuristic (``heuristic``): each decision it makes because of a rule, from scripted
+positions, with the same position under the rule's other value deciding otherwise; and on whole
+games of every built-in ruleset, its choices are always its own (legal) and say why."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from engine_helpers import PLACE, deal, variant
+from golden_corpus import builtin_ids
+
+from gouji_variants.cards import Cards
+from gouji_variants.compiler import Ruleset, load_ruleset
+from gouji_variants.engine import PASS, Burn, Declare, Game, HeuristicAgent, Hui3, Match, Play, Return
+from gouji_variants.engine.agents import AGENTS, BasicAgent
+from gouji_variants.engine.players import make_agents
+from gouji_variants.engine.game import Carry
+from gouji_variants.engine.offers import declaring_gains
+from gouji_variants.rules import Stakes
+
+BOT = HeuristicAgent()
+RNG = random.Random(0)
+
+
+def advise(game: Game) -> tuple[object, str]:
+    advice = BOT.advise(game.view(), RNG)
+    assert advice.action == BOT.act(game.view(), RNG)
+    return advice.action, advice.reason
+
+
+def play_and_lead_again(game: Game, action: object) -> tuple[object, str]:
+    """Seat 0 plays ``action``, everyone passes, and seat 0 is advised at its next lead."""
+    game.apply(action)  # type: ignore[arg-type]
+    while game.turn != 0:
+        game.apply(PASS)
+    return advise(game)
+
+
+@pytest.fixture(scope="module")
+def dadian() -> Ruleset:
+    return load_ruleset("dadian")
+
+
+def test_it_keeps_its_4s_until_it_has_opened_where_luosi_applies(dadian: Ruleset) -> None:
+    hands = ("449J", "5", "6", "7", "8", "T")
+    luosi = deal(variant(dadian, kaidian={"fours_after_open": True}), *hands)
+    action, reason = advise(luosi)
+    assert action == Play("9") and "落四" in reason
+    plain = deal(variant(dadian, kaidian={"fours_after_open": False}), *hands)
+    assert advise(plain)[0] == Play("44")
+
+
+def test_it_leads_the_4s_that_complete_its_opening_where_then_four_asks(dadian: Ruleset) -> None:
+    game = deal(variant(dadian, kaidian={"then_four": True, "fours_after_open": True}), "KK49", "5", "6", "7", "8", "T")
+    action, reason = advise(game)
+    assert action == Play("KK") and "开点" in reason
+    action, reason = play_and_lead_again(game, action)
+    assert action == Play("4") and "complete 开点" in reason
+    game.apply(action)
+    assert game.state.kaidian.opened[0]
+
+
+def test_it_opens_with_the_plays_these_rules_count(dadian: Ruleset) -> None:
+    hands = ("55QQ2", "6", "7", "8", "9", "T")
+    with_twos = deal(variant(dadian, kaidian={"opens_with": ("pure", "twos")}), *hands)
+    action, reason = advise(with_twos)
+    assert action == Play("QQ2") and "opens (开点)" in reason
+    pure = deal(variant(dadian, kaidian={"opens_with": ("pure",)}), *hands)
+    assert advise(pure)[0] == Play("55")
+
+
+def test_under_bie3_the_3s_go_last_and_the_play_before_them_is_kept_safe() -> None:
+    hands = ("39KK", "35", "36", "37", "38", "3T")
+    bie3 = deal(load_ruleset("bie3"), *hands)
+    action, reason = advise(bie3)
+    assert action == Play("9") and "憋3" in reason
+    action, reason = play_and_lead_again(bie3, action)
+    assert action == Play("KK") and "nobody can beat" in reason
+    assert advise(deal(load_ruleset("dagang"), *hands))[0] == Play("3")
+
+
+def test_it_burns_only_when_it_can_keep_the_condition_to_the_end() -> None:
+    hands = ("KK5", "AA9JB", "6", "7", "8", "T")
+    for exempt, burns in ((True, True), (False, False)):
+        game = deal(variant(load_ruleset("dagang"), burning={"last_play_exempt": exempt}), *hands)
+        game.apply(Play("KK"))
+        assert game.turn == 1 and game.decision == "burn-offer"
+        action, reason = advise(game)
+        assert isinstance(action, Burn) == burns, reason
+        assert burns or "诈烧" in reason
+
+
+def test_it_keeps_the_group_it_opens_with_rather_than_stop_its_duitou(dadian: Ruleset) -> None:
+    hands = ("KK5", "6", "7", "AA9", "8", "T")
+    game = deal(dadian, *hands)
+    game.apply(Play("KK"))
+    assert game.turn == 3 and game.decision == "answer"
+    action, reason = advise(game)
+    assert action == PASS and "open" in reason
+    plain = deal(load_ruleset("dagang"), *hands)
+    plain.apply(Play("KK"))
+    assert advise(plain)[0] == Play("AA")
+
+
+def test_it_declares_mingdian_when_its_duitou_is_unlikely_to_open() -> None:
+    jining = load_ruleset("jining")
+    rule = jining.rules.kaidian
+    assert declaring_gains(rule, 0, "mingdian", 0.2, 0.5) > 0 > declaring_gains(rule, 0, "mingdian", 0.6, 0.5)
+    dearer = variant(jining, kaidian={"mingdian": Stakes(win=2, lose=8)}).rules.kaidian
+    assert declaring_gains(dearer, 0, "mingdian", 0.2, 0.5) < 0
+    hands = ("34RRRR5", "346", "347", "348", "349", "34T")
+    for stakes, declares in ((Stakes(win=2, lose=2), True), (Stakes(win=2, lose=8), False)):
+        game = Game(variant(jining, kaidian={"mingdian": stakes}), 0, hands=[Cards.parse(h) for h in hands], leader=0)
+        while not (game.turn == 0 and game.decision == "mingdian"):
+            game.apply(PASS)
+        action, reason = advise(game)
+        assert (action == Declare()) == declares and "明点" in reason
+
+
+def test_hui3_keeps_the_4s_where_opening_needs_them() -> None:
+    hui3 = load_ruleset("hui3")
+    hands = ("3456", "3457", "3458", "3459", "345T", "345J")
+    for ruleset, which in ((hui3, "both"), (variant(hui3, kaidian={"enabled": True, "then_four": True}), "3")):
+        game = Game(ruleset, 0, hands=[Cards.parse(h) for h in hands], leader=0)
+        while game.decision != "hui3":
+            game.apply(PASS)
+        assert advise(game)[0] == Hui3(which)  # type: ignore[arg-type]
+
+
+def test_it_returns_spare_low_cards_and_keeps_its_3s_under_bie3() -> None:
+    placed = (PLACE["头科"], PLACE["二科"], 2, 3, PLACE["二落"], PLACE["大落"])
+    hands = ("3366", "44", "2", "2", "2255", "RB2277")
+    returned = {}
+    for name in ("dagang", "bie3"):
+        ruleset = variant(load_ruleset(name), tribute={"enabled": True})
+        game = Game(ruleset, 0, hands=[Cards.parse(h) for h in hands], leader=0, carry=Carry(places=placed))
+        while not (game.turn == 0 and game.decision == "return"):
+            game.apply(game.legal_actions()[0])
+        action, _ = advise(game)
+        assert isinstance(action, Return)
+        returned[name] = str(action.cards)
+    assert returned == {"dagang": "33", "bie3": "66"}
+
+
+@pytest.mark.parametrize("ruleset_id", builtin_ids())
+def test_every_choice_is_its_own_and_says_why(ruleset_id: str) -> None:
+    """On whole games of every built-in ruleset, the bot's choice is legal (never the random fallback)."""
+    match, rng = Match(load_ruleset(ruleset_id), 3), random.Random(3)
+    for _ in range(3):
+        game = match.new_game()
+        while not game.over:
+            advice = BOT.advise(game.view(), rng)
+            assert "at random" not in advice.reason and advice.reason
+            game.apply(advice.action)
+        match.record(game)
+
+
+def test_the_registry_names_every_bot_and_the_baseline_is_basic() -> None:
+    assert set(AGENTS) >= {"random", "basic", "heuristic"}
+    assert [agent.name for agent in make_agents("heuristic,basic")] == ["heuristic", "basic"] * 3
+    assert isinstance(make_agents("basic")[0], BasicAgent)
+    with pytest.raises(ValueError, match="choose from random, basic, heuristic"):
+        make_agents("genius")
