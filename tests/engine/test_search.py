@@ -105,20 +105,22 @@ def test_rollout_budgets_are_deterministic_for_a_given_rng() -> None:
     assert first == second
 
 
-@pytest.mark.parametrize(("seed", "pair"), [(3, (1, 3)), (8, (3, 5)), (21, (1, 5))])
-def test_search_decides_the_same_whatever_the_cards_hidden_from_it(seed: int, pair: tuple[int, int]) -> None:
+@pytest.mark.parametrize("pair", [(1, 3), (3, 5), (1, 5)])
+def test_search_decides_the_same_whatever_the_cards_hidden_from_it(pair: tuple[int, int]) -> None:
     """Two deals that differ only in cards of seat 0's opponents, played alike: wherever seat 0 acts
     and sees the same, search gives the same advice for the same rng and number of worlds."""
     ruleset = load_ruleset("dagang")
     compared = 0
-    for one, two in itertools.islice(alike(ruleset, seed, pair), 120):
-        if one.turn != 0 or one.decision != two.decision or one.observation(0) != two.observation(0):
-            continue
-        assert one.hand(pair[0]) != two.hand(pair[0])  # the hidden cards differ
-        first = make_agent("search:3").advise(one.view(), random.Random(seed))
-        second = make_agent("search:3").advise(two.view(), random.Random(seed))
-        assert first == second
-        compared += 1
+    for seed in range(40):
+        for one, two in itertools.islice(alike(ruleset, seed, pair), 120):
+            if one.turn != 0 or one.decision != two.decision or one.observation(0) != two.observation(0):
+                continue
+            assert one.hand(pair[0]) != two.hand(pair[0])  # the hidden cards differ
+            first = make_agent("search:3").advise(one.view(), random.Random(seed))
+            second = make_agent("search:3").advise(two.view(), random.Random(seed))
+            assert first == second
+            compared += 1
+            break  # one position per deal
         if compared == 3:
             break
-    assert compared > 0
+    assert compared == 3
