@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
-from ..components import score
+from ..components import burning, score
 from .actions import ASK, TIAOPAI, Action, Burn, Play, Return, describe
 from .advice import Advice, Agent
 from .game import Game
@@ -155,7 +155,8 @@ def _count(tally: _Tally, game: Game, team: int) -> None:
 def candidates_for(view: SeatView, default: Action) -> list[Action]:
     """What is worth trying: ``default`` first, then passing or declining, then a few distinct plays
     (at a lead each rank of the hand whole, lowest first; else the cheapest that beat). Information
-    actions (挑牌, 问张数) and 还贡 choices are left to the policy: a world cannot value them."""
+    actions (挑牌, 问张数) and 还贡 choices are left to the policy: a world cannot value them; a burn the
+    hand could not keep is never tried."""
     if view.decision == "return" or isinstance(default, Return):
         return [default]
     found: list[Action] = [default]
@@ -169,9 +170,17 @@ def candidates_for(view: SeatView, default: Action) -> list[Action]:
         legal = view.legal_actions()
         found += [action for action in legal if not isinstance(action, (Play, Burn)) and action not in (TIAOPAI, ASK)
                   and action != default]
-        plays = sorted((action for action in legal if isinstance(action, (Play, Burn)) and action != default),
+        hand = view.hand.counts
+        plays = sorted((action for action in legal if isinstance(action, (Play, Burn)) and action != default
+                        and (isinstance(action, Play) or _keepable(view, hand, action.cards))),
                        key=lambda action: _dearness(action.cards))
     return [*found, *plays[:PLAYS_TRIED]]
+
+
+def _keepable(view: SeatView, hand: tuple[int, ...], cards: Cards) -> bool:
+    """Whether the hand left after burning with ``cards`` can keep the burn's condition to the end
+    (as the terminal warns a human): a burn it cannot keep ends in 诈烧, which a few worlds may miss."""
+    return burning.keepable(view.rules.burning, [have - used for have, used in zip(hand, cards.counts, strict=True)])
 
 
 def _dearness(cards: Cards) -> tuple[int, int, int, int]:

@@ -11,7 +11,8 @@ import pytest
 from test_seat_view import alike
 
 from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine import Game, Match, SearchAgent, make_agents
+from gouji_variants.components.burning import keepable
+from gouji_variants.engine import Burn, Game, Match, SearchAgent, make_agents
 from gouji_variants.engine.agents import HeuristicAgent
 from gouji_variants.engine.players import make_agent, parse_budget
 from gouji_variants.engine.search import Budget, candidates_for
@@ -124,3 +125,28 @@ def test_search_decides_the_same_whatever_the_cards_hidden_from_it(pair: tuple[i
         if compared == 3:
             break
     assert compared == 3
+
+
+def test_a_burn_the_hand_cannot_keep_is_never_tried() -> None:
+    """A burn whose condition the hand left cannot keep (the terminal's warning) ends in 诈烧: search
+    leaves it out of its candidates, whatever a few worlds would say."""
+    ruleset = load_ruleset("dagang")
+    agent = HeuristicAgent()
+    checked = 0
+    for seed in range(30):
+        game, rng = Game(ruleset, seed), random.Random(seed)
+        while not game.over and checked < 3:
+            view = game.view()
+            if view.decision == "burn-offer":
+                hand = view.hand.counts
+                left = {action: [have - used for have, used in zip(hand, action.cards.counts, strict=True)]
+                        for action in view.legal_actions() if isinstance(action, Burn)}
+                hopeless = {action for action, rest in left.items() if not keepable(ruleset.rules.burning, rest)}
+                default = agent.act(view, rng)
+                if hopeless - {default}:
+                    assert not set(candidates_for(view, default)[1:]) & hopeless
+                    checked += 1
+            game.apply(agent.act(view, rng))
+        if checked == 3:
+            break
+    assert checked == 3
