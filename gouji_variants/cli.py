@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from .diff import Diff, Format
     from .engine import Agent, Game
     from .engine.parallel import Backend
+    from .engine.record import Replay
+    from .engine.recordfile import Entry
     from .explain import Lang
 
 #: The exit codes of every command (README, docs/untrusted-input.md): 0 yes / done; 1 the command ran and its
@@ -579,23 +581,30 @@ def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | No
     sys.exit(EXIT_USAGE if counts["invalid"] else EXIT_INVALID if counts["diverge"] else 0)
 
 
-def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, lang: Lang) -> None:
-    """``replay --show``: re-play game ``number`` of ``file`` (checking it) and step through it."""
+def _replayed(ctx: click.Context, file: Path, number: int, option: str) -> tuple[Replay, Entry]:
+    """Game ``number`` of ``file`` (``option`` chose it) checked and re-played, and its entry; exit 2
+    when the file or the record cannot be read or re-played."""
     from .engine.record import RecordError
     from .engine.record import replay as run
     from .engine.recordfile import RecordFileError, read_record
-    from .engine.view import Words, colour_wanted
-    from .engine.viewer import show
 
     try:
         entry = read_record(file, number)
         if entry.error is not None:
             raise entry.error
-        result = run(entry.record, _catalog(ctx))
+        return run(entry.record, _catalog(ctx)), entry
     except RecordFileError as error:
-        _fail(f"error: --show {number}: {error}", EXIT_USAGE)
+        _fail(f"error: {option} {number}: {error}", EXIT_USAGE)
     except RecordError as error:
         _fail(f"error: game {number} cannot be replayed\n" + error.render(f"{file}:{entry.line}"), EXIT_USAGE)
+
+
+def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, lang: Lang) -> None:
+    """``replay --show``: re-play game ``number`` of ``file`` (checking it) and step through it."""
+    from .engine.view import Words, colour_wanted
+    from .engine.viewer import show
+
+    result, entry = _replayed(ctx, file, number, "--show")
     if not result.ok or result.game is None:
         _fail(f"error: game {number} diverges at {result.divergence} ({file}:{entry.line})", EXIT_INVALID)
     terminal = sys.stdout.isatty() and sys.stdin.isatty()
@@ -611,6 +620,53 @@ def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, 
 
 
 @main.command()
+@click.argument("file", metavar="RECORD", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("move", type=int)
+@click.option("--game", "number", type=click.IntRange(1), default=1, show_default=True,
+              help="Which game of RECORD (one record per line).")
+@click.option("--agent", "spec", default="search", show_default=True,
+              help="The bot that advises: search (100ms), search:500ms, search:40 (worlds), heuristic …")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bot's own randomness.")
+@click.pass_context
+def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed: int) -> None:
+    """What a bot would do at action MOVE (from 1) of a game record, and why: the record is re-played
+    up to that decision and the seat to act is advised from what it may know there.
+
+    Exit 0 when advised, 2 when RECORD or the game cannot be read or re-played, MOVE is not a
+    decision of the game, or --agent is not a bot.
+    """
+    import random
+
+    from .engine.actions import describe
+    from .engine.hints import advise, position
+    from .engine.players import make_agent
+    from .engine.view import Words, table
+
+    try:
+        agent = make_agent(spec)
+    except ValueError as error:
+        _fail(f"error: --agent: {error}", EXIT_USAGE)
+    result, entry = _replayed(ctx, file, number, "--game")
+    game = result.game
+    unfinished = game is not None and not game.over and len(game.actions) == len(entry.record["actions"])
+    if game is None or not (result.ok or unfinished):
+        _fail(f"error: game {number} diverges at {result.divergence} ({file}:{entry.line})", EXIT_USAGE)
+    try:
+        here = position(game, move)
+    except ValueError as error:
+        _fail(f"error: MOVE: game {number} of {file}: {error}", EXIT_USAGE)
+    seat, words = here.turn, Words()
+    click.echo(f"game {number} of {file}, move {move}: seat {seat} to act ({here.decision}), as seat {seat} sees it")
+    for line in table(here, seat, words):
+        click.echo(line)
+    advice = advise(agent, here.view(), random.Random(seed))
+    click.echo(f"hint ({spec.strip()}): {describe(advice.action)}")
+    click.echo(f"why: {advice.reason}")
+    if move <= len(game.actions):
+        click.echo(f"played in the record: {describe(game.actions[move - 1][1])}")
+
+
+@main.command()
 @click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
               shell_complete=_complete_ruleset)
 @click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")
@@ -621,17 +677,24 @@ def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, 
               help="Write each finished game's record to this file, one JSON object per line (for gouji replay).")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="The table's language: English or Chinese.")
+@click.option("--hints", "hints", default=DEFAULT_AGENTS, show_default=True,
+              help="The bot that answers 'hint' (with its reason) and 'auto': e.g. search:300ms thinks harder.")
 @click.pass_context
 def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, record_file: Path | None,
-         lang: str) -> None:
+         lang: str, hints: str) -> None:
     """Play a game or a match in the terminal against five heuristic bots (type 'help')."""
     import random
 
+    from .engine.players import make_agent
     from .engine.record import game_record
     from .engine.recordfile import dumps
     from .engine.terminal import Seat, session
     from .engine.view import Words, colour_wanted
 
+    try:
+        helper = make_agent(hints)
+    except ValueError as error:
+        _fail(f"error: --hints: {error}", EXIT_USAGE)
     ruleset = _playable(ctx, ref)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     words = Words(cast("Lang", lang), colour_wanted(sys.stdout.isatty()))
@@ -656,7 +719,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
 
     human = Seat(seat, read, lambda line: click.echo(line, color=words.colour), words, random.Random(seed))
     try:
-        session(ruleset, seed, games, human, keep if out else None)
+        session(ruleset, seed, games, human, keep if out else None, helper)
     except KeyboardInterrupt:  # Ctrl-C while the bots play: leave quietly, the finished games kept
         _fail("\ninterrupted", 130)
     finally:

@@ -32,9 +32,11 @@ from .actions import (
     Tiaopai,
     Yield,
 )
-from .agents import Advice, Adviser, Agent, BasicAgent, HeuristicAgent, RandomAgent, make_agents
+from .agents import Advice, Adviser, Agent, BasicAgent, HeuristicAgent, RandomAgent
 from .game import Carry, Game, Observation
 from .match import Match, play_out
+from .players import make_agents
+from .search import SearchAgent
 from .seat import SeatView, Transfer
 from .support import NotSupported, check_supported
 from .worlds import NoWorld, sample_world
@@ -45,5 +47,5 @@ __all__ = [
     "IllegalAction", "Match", "NotSupported", "Observation", "Pass", "Play", "RandomAgent", "Return", "Revolution",
     "Yield", "check_supported", "make_agents", "play_out",
     "JIEFENG", "TIAOPAI", "Jiefeng", "Tiaopai", "ASK", "Ask", "InvalidAction", "BurnDue", "Due",
-    "SeatView", "Transfer", "NoWorld", "sample_world", "Advice", "Adviser",
+    "SeatView", "Transfer", "NoWorld", "sample_world", "Advice", "Adviser", "SearchAgent",
 ]

@@ -17,8 +17,7 @@ from .advice import Advice, Adviser, Agent
 from .heuristic import HeuristicAgent
 from .seat import SeatView
 
-__all__ = ["AGENTS", "DEFAULT_AGENTS", "Advice", "Adviser", "Agent", "BasicAgent", "HeuristicAgent", "RandomAgent",
-           "make_agents"]
+__all__ = ["AGENTS", "DEFAULT_AGENTS", "Advice", "Adviser", "Agent", "BasicAgent", "HeuristicAgent", "RandomAgent"]
 
 
 class RandomAgent:
@@ -128,14 +127,3 @@ AGENTS: dict[str, type[RandomAgent] | type[BasicAgent] | type[HeuristicAgent]] =
     "random": RandomAgent, "basic": BasicAgent, "heuristic": HeuristicAgent}
 #: The bots of ``gouji simulate``, ``gouji diff --simulate`` and ``gouji play`` when none are named.
 DEFAULT_AGENTS = "heuristic"
-
-
-def make_agents(spec: str) -> list[Agent]:
-    """Six agents from one name of :data:`AGENTS` or a comma list of at most six (cycled over the seats)."""
-    names = [name.strip() for name in spec.split(",") if name.strip()]
-    unknown = [name for name in names if name not in AGENTS]
-    if not names or unknown:
-        raise ValueError(f"unknown agent {unknown[0] if unknown else spec!r}; choose from {', '.join(AGENTS)}")
-    if len(names) > 6:
-        raise ValueError(f"{len(names)} agents named for 6 seats; give at most six, one per seat from seat 0")
-    return [AGENTS[names[seat % len(names)]]() for seat in range(6)]

@@ -276,7 +276,8 @@ class Game(Phases, GameViews):
         elif listed is None:
             others = tuple(decisions.others(table, kind))
         return SeatView.made(seat, self.decision, observing(self, seat), self.rules, tuple(table.hands[seat]),
-                             table.moves, None if kind == LEAD else table.top, others, listed)
+                             table.moves, None if kind == LEAD else table.top, others, listed,
+                             self.ruleset)
 
     def clone(self) -> Game:
         """An independent copy (same future under the same actions)."""

@@ -31,6 +31,7 @@ from .moves import Counts
 __all__ = ["SeatView", "Transfer"]
 
 if TYPE_CHECKING:
+    from ..compiler import Ruleset
     from .game import Observation
 
 
@@ -48,16 +49,18 @@ class SeatView:
     _top: Combo | None = field(repr=False)
     _others: tuple[Action, ...] = field(repr=False)  # besides the plays: pass, yield, 挑牌, 问张数 …
     _listed: tuple[Action, ...] | None = field(repr=False)  # every legal action, when not plays
+    #: the compiled ruleset (public: what the table agreed on), for players that model the game (search)
+    ruleset: Ruleset = field(repr=False)
 
     @classmethod
     def made(cls, seat: int, decision: str, observe: Callable[[], Observation], rules: Rules, hand: Counts,
              moves: Moves, top: Combo | None, others: tuple[Action, ...],
-             listed: tuple[Action, ...] | None) -> SeatView:
+             listed: tuple[Action, ...] | None, ruleset: Ruleset) -> SeatView:
         """The view of these fields, made without the frozen dataclass's ``__init__`` (a setattr per
         field): a view is made at every decision."""
         view = object.__new__(cls)
         vars(view).update(seat=seat, decision=decision, _observe=observe, rules=rules, _hand=hand, _moves=moves,
-                          _top=top, _others=others, _listed=listed)
+                          _top=top, _others=others, _listed=listed, ruleset=ruleset)
         return view
 
     @cached_property

@@ -13,6 +13,7 @@ from ..textfit import fit
 from .actions import Action, Burn, IllegalAction, Revolution
 from .agents import Agent, HeuristicAgent
 from .game import Game
+from .hints import advise
 from .match import Match
 from .menu import describe_menu, label, menu, parse
 from .view import Words, condition, event_text, result, table, visible
@@ -146,12 +147,13 @@ class Seat:
                     self.say(HELP[words.lang == "zh"])
                 refresh = command == "table"
                 continue
-            if command in ("hint", "auto"):
-                suggestion = helper.act(game.view(), self.rng)
-                self.say(words("hint: ", "提示：") + label(suggestion, words))
-                if command == "hint":
-                    continue
-                command = suggestion
+            if command == "hint":  # from the seat's view only, with the bot's reason
+                advice = advise(helper, game.view(), self.rng)
+                self.say(words("hint: ", "提示：") + label(advice.action, words) + f" — {advice.reason}")
+                continue
+            if command == "auto":
+                command = helper.act(game.view(), self.rng)
+                self.say(words("hint: ", "提示：") + label(command, words))
             if isinstance(command, str):
                 self.say(words.style(command, fg="red"))
                 continue
@@ -177,8 +179,10 @@ class Seat:
         return warning is None or self.confirm(warning + words(" Go ahead?", " 确定吗？"))
 
 
-def session(ruleset: Ruleset, seed: int, games: int, seat: Seat, keep: Callable[[Game], None] | None = None) -> int:
-    """``gouji play``: who sits where, the help, then a match of ``games`` games against heuristic bots."""
+def session(ruleset: Ruleset, seed: int, games: int, seat: Seat, keep: Callable[[Game], None] | None = None,
+            helper: Agent | None = None) -> int:
+    """``gouji play``: who sits where, the help, then a match of ``games`` games against heuristic bots;
+    ``helper`` answers ``hint`` and ``auto`` (a heuristic bot when None)."""
     words, me = seat.words, seat.me
     mates = f"{(me + 2) % 6}, {(me + 4) % 6}"
     seat.say(words(f"{ruleset.name_zh} / {ruleset.name_en} ({ruleset.fingerprint}), seed {seed}. You are seat "
@@ -187,7 +191,7 @@ def session(ruleset: Ruleset, seed: int, games: int, seat: Seat, keep: Callable[
                    f"联邦{mates}号位。出牌顺序 0→1→…→5。"))
     seat.say(HELP[words.lang == "zh"])
     bots = [HeuristicAgent() for _ in range(6)]
-    return play_match(Match(ruleset, seed), games, seat, bots, HeuristicAgent(), keep)
+    return play_match(Match(ruleset, seed), games, seat, bots, helper or HeuristicAgent(), keep)
 
 
 def play_match(match: Match, games: int, seat: Seat, bots: Sequence[Agent], helper: Agent,

@@ -23,7 +23,7 @@ from gouji_variants.catalog import Catalog
 from gouji_variants.compiler import load_ruleset
 from gouji_variants.engine import Game
 from gouji_variants.engine.actions import to_json
-from gouji_variants.engine.agents import make_agents
+from gouji_variants.engine.players import make_agents
 from gouji_variants.engine.simulate import simulate
 from gouji_variants.resources import RULESETS_DIR
 

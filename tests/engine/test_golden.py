@@ -12,7 +12,7 @@ import pytest
 from golden_corpus import AGENTS, GAMES, GOLDEN, RECORDED_AS, builtin_ids, digest, replayed_trace
 
 from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine.agents import make_agents
+from gouji_variants.engine.players import make_agents
 from gouji_variants.engine.record import replay
 from gouji_variants.engine.simulate import simulate
 

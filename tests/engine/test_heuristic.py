@@ -13,9 +13,10 @@ from golden_corpus import builtin_ids
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset, load_ruleset
 from gouji_variants.engine import PASS, Burn, Declare, Game, HeuristicAgent, Hui3, Match, Play, Return
-from gouji_variants.engine.agents import AGENTS, BasicAgent, make_agents
+from gouji_variants.engine.agents import AGENTS, BasicAgent
 from gouji_variants.engine.game import Carry
 from gouji_variants.engine.offers import declaring_gains
+from gouji_variants.engine.players import make_agents
 from gouji_variants.rules import Stakes
 
 BOT = HeuristicAgent()

@@ -1,0 +1,146 @@
+"""How well the bots play, measured: (1) a seat-swapped round-robin tournament with team win rates
+and Wilson 95% intervals, and (2) a blunder table per ruleset and bot (开点 failures, 落四 give-ups,
+诈烧, 闷, 大小王不出手 per game, each bot at all six seats), with the search bot's median decision
+time (CPU time, one core).
+
+    python benchmarks/bench_agents.py [--games 20] [--rulesets jining,qingdao,bie3]
+        [--agents random,basic,heuristic,search] [--blunder-games 10] [--blunder-rulesets ...]
+
+Bots are taken by name from the registry (``gouji simulate --agents``), parameters included
+(``search:200ms``, ``search:20`` worlds). In the tournament each pair plays ``--games`` games with
+the first bot at seats 0, 2, 4 and as many with the seats swapped, from the same match seed; a tie
+counts half a win. ``--games 0`` or ``--blunder-games 0`` skips a part.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from gouji_variants.catalog import Catalog
+from gouji_variants.compiler import Ruleset, load_ruleset
+from gouji_variants.engine.actions import Action
+from gouji_variants.engine.agents import Agent
+from gouji_variants.engine.players import make_agent
+from gouji_variants.engine.seat import SeatView
+from gouji_variants.engine.simulate import simulate
+from gouji_variants.resources import RULESETS_DIR
+
+BLUNDERS = {"kaidian_failures": "开点 failures", "gave_up_kaidian": "落四 give-ups", "zhashao": "诈烧",
+            "men": "闷", "stuck_jokers": "大小王不出手"}
+
+
+@dataclass
+class Timed:
+    """An agent whose decisions are timed (CPU time of the process)."""
+
+    agent: Agent
+    times: list[float] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.agent.name
+
+    def act(self, view: SeatView, rng: random.Random) -> Action:
+        start = time.process_time()
+        action = self.agent.act(view, rng)
+        self.times.append(time.process_time() - start)
+        return action
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default)."""
+    if not games:
+        return 0.0, 1.0
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seats(first: str, second: str, times: dict[str, list[float]]) -> list[Agent]:
+    """Six agents, ``first`` at seats 0, 2, 4 and ``second`` at 1, 3, 5, each timed into ``times``."""
+    made = []
+    for seat in range(6):
+        spec = (first, second)[seat % 2]
+        timed = Timed(make_agent(spec), times.setdefault(spec, []))
+        made.append(timed)
+    return made
+
+
+def duel(ruleset: Ruleset, first: str, second: str, games: int, seed: int,
+         times: dict[str, list[float]]) -> tuple[float, int]:
+    """``first``'s wins (a tie half) over ``games`` games each way round, and the games played."""
+    wins = 0.0
+    for team, pair in enumerate(((first, second), (second, first))):
+        result = simulate(ruleset, games, seed, seats(*pair, times))
+        wins += result.wins[team] + result.wins[2] / 2
+    return wins, 2 * games
+
+
+def tournament(rulesets: list[Ruleset], agents: list[str], games: int, seed: int,
+               times: dict[str, list[float]]) -> None:
+    print(f"(1) tournament: {games} games each way round per pair and ruleset; the left bot's "
+          "team win rate against the right bot's, Wilson 95% interval")
+    for ruleset in rulesets:
+        print(f"\n{ruleset.id} ({ruleset.fingerprint})")
+        for first, second in itertools.combinations(agents[::-1], 2):  # the later (stronger) bot on the left
+            start = time.perf_counter()
+            wins, played = duel(ruleset, first, second, games, seed, times)
+            low, high = wilson(wins, played)
+            print(f"  {first:>14} vs {second:<14} {wins / played:6.1%}  [{low:.1%}, {high:.1%}]  "
+                  f"{played} games, {time.perf_counter() - start:.0f} s", flush=True)
+
+
+def blunders(rulesets: list[Ruleset], agents: list[str], games: int, seed: int,
+             times: dict[str, list[float]]) -> None:
+    print(f"\n(2) blunders per game, each bot at all six seats, {games} games per ruleset")
+    print(f"  {'ruleset':<16}{'bot':<16}" + "".join(f"{label:>14}" for label in BLUNDERS.values()))
+    for ruleset in rulesets:
+        for spec in agents:
+            stats: Counter[str] = Counter(simulate(ruleset, games, seed,
+                                                   [Timed(make_agent(spec), times.setdefault(spec, []))
+                                                    for _ in range(6)]).stats)
+            print(f"  {ruleset.id:<16}{spec:<16}" + "".join(f"{stats[key] / games:>14.2f}" for key in BLUNDERS),
+                  flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="tournament games per pair, ruleset and seating")
+    parser.add_argument("--rulesets", default="jining,qingdao,bie3", help="tournament rulesets (comma list)")
+    parser.add_argument("--agents", default="random,basic,heuristic,search", help="bots (comma list of specs)")
+    parser.add_argument("--blunder-games", type=int, default=10, help="games per ruleset and bot in the table")
+    parser.add_argument("--blunder-rulesets", default="", help="rulesets of the table (default: every built-in)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    try:
+        agents = [spec.strip() for spec in args.agents.split(",")]
+        for spec in agents:
+            make_agent(spec)
+    except ValueError as error:
+        parser.error(f"--agents: {error}")
+    ids = args.blunder_rulesets.split(",") if args.blunder_rulesets else \
+        [entry.id for entry in Catalog((RULESETS_DIR,)).entries()]
+    times: dict[str, list[float]] = {}
+    if args.games > 0:
+        tournament([load_ruleset(ref) for ref in args.rulesets.split(",")], agents, args.games, args.seed, times)
+    if args.blunder_games > 0:
+        blunders([load_ruleset(ref) for ref in ids], agents, args.blunder_games, args.seed, times)
+    print("\nmedian decision time (CPU, one core):")
+    for spec, spent in times.items():
+        if spent:
+            print(f"  {spec:<16}{statistics.median(spent) * 1000:8.2f} ms over {len(spent)} decisions, "
+                  f"90th percentile {statistics.quantiles(spent, n=10)[-1] * 1000:.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,152 @@
+"""The search player and agent specs: ``name:parameter`` parsing with clear errors, legal actions
+under several rulesets, reasons that say how candidates fared, and decisions that never depend on
+the cards hidden from the seat."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from test_seat_view import alike
+
+from gouji_variants.compiler import load_ruleset
+from gouji_variants.components.burning import keepable
+from gouji_variants.engine import Burn, Game, Match, SearchAgent, make_agents
+from gouji_variants.engine.agents import HeuristicAgent
+from gouji_variants.engine.players import make_agent, parse_budget
+from gouji_variants.engine.search import Budget, candidates_for
+
+
+@pytest.mark.parametrize(("spec", "budget"), [
+    ("search", Budget(seconds=0.1)), ("search:40", Budget(worlds=40)), ("search:250ms", Budget(seconds=0.25)),
+    ("search:1.5s", Budget(seconds=1.5)), (" search : 7 ", Budget(worlds=7)),
+])
+def test_search_specs_set_the_budget(spec: str, budget: Budget) -> None:
+    agent = make_agent(spec)
+    assert isinstance(agent, SearchAgent) and agent.budget == budget and agent.name == "search"
+
+
+def test_a_comma_list_is_cycled_over_the_seats() -> None:
+    agents = make_agents("search:3,heuristic")
+    assert [agent.name for agent in agents] == ["search", "heuristic"] * 3
+    assert len({id(agent) for agent in agents}) == 6  # one bot per seat
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("clever", "unknown agent 'clever'; choose from random, basic, heuristic, search"),
+    ("random:3", "agent 'random' takes no parameter"),
+    ("search:", "search budget '' is not a number of worlds per decision"),
+    ("search:fast", "search budget 'fast' is not a number of worlds"),
+    ("search:0", "a whole number from 1 to 10000"),
+    ("search:2.5", "a whole number from 1 to 10000"),
+    ("search:" + "9" * 400, "a whole number from 1 to 10000"),
+    ("search:0.1ms", "a think time is from 1ms to 60s"),
+    ("search:2h", "is not a number of worlds"),
+    ("search:١٢", "is not a number of worlds"),
+    ("heuristic,,random", "has an empty entry"),
+    ("", "has an empty entry"),
+    ("random," * 7, "has an empty entry"),
+    ("random,heuristic,random,heuristic,random,heuristic,random", "7 agents named for 6 seats"),
+])
+def test_bad_specs_say_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        make_agents(spec)
+
+
+def test_a_budget_is_worlds_or_seconds() -> None:
+    with pytest.raises(ValueError):
+        Budget()
+    with pytest.raises(ValueError):
+        Budget(worlds=3, seconds=1.0)
+    assert parse_budget("60s") == Budget(seconds=60.0)
+
+
+@pytest.mark.parametrize("ref", ["dagang", "jining", "qingdao", "bie3"])
+def test_search_plays_legal_actions_and_says_why(ref: str) -> None:
+    ruleset = load_ruleset(ref)
+    game, rng = Match(ruleset, 4).new_game(), random.Random(4)
+    search, other = make_agent("search:2"), HeuristicAgent()
+    reasons = []
+    while not game.over:
+        view = game.view()
+        if game.turn % 2:
+            game.apply(other.act(view, rng))
+            continue
+        advice = search.advise(view, rng)
+        assert view.can(advice.action)
+        reasons.append(advice.reason)
+        game.apply(advice.action)
+    tried = [reason for reason in reasons if "rollouts against" in reason]
+    assert tried and all(reason.startswith("search: ") for reason in reasons)
+    assert all(" of 2 rollouts against " in reason for reason in tried)
+
+
+def test_candidates_are_the_policy_s_choice_then_passing_then_a_few_plays() -> None:
+    game = Game(load_ruleset("dagang"), 2)
+    agent, rng = HeuristicAgent(), random.Random(2)
+    while game.decision != "follow":
+        game.apply(agent.act(game.view(), rng))
+    view = game.view()
+    default = agent.act(view, rng)
+    found = candidates_for(view, default)
+    assert found[0] == default and len(found) == len(set(found)) <= 4
+    assert all(view.can(action) for action in found)
+
+
+def test_rollout_budgets_are_deterministic_for_a_given_rng() -> None:
+    game = Game(load_ruleset("jining"), 9)
+    agent = HeuristicAgent()
+    rng = random.Random(9)
+    for _ in range(30):
+        game.apply(agent.act(game.view(), rng))
+    view = game.view()
+    first = make_agent("search:4").advise(view, random.Random(1))
+    second = make_agent("search:4").advise(game.view(), random.Random(1))
+    assert first == second
+
+
+@pytest.mark.parametrize("pair", [(1, 3), (3, 5), (1, 5)])
+def test_search_decides_the_same_whatever_the_cards_hidden_from_it(pair: tuple[int, int]) -> None:
+    """Two deals that differ only in cards of seat 0's opponents, played alike: wherever seat 0 acts
+    and sees the same, search gives the same advice for the same rng and number of worlds."""
+    ruleset = load_ruleset("dagang")
+    compared = 0
+    for seed in range(40):
+        for one, two in itertools.islice(alike(ruleset, seed, pair), 120):
+            if one.turn != 0 or one.decision != two.decision or one.observation(0) != two.observation(0):
+                continue
+            assert one.hand(pair[0]) != two.hand(pair[0])  # the hidden cards differ
+            first = make_agent("search:3").advise(one.view(), random.Random(seed))
+            second = make_agent("search:3").advise(two.view(), random.Random(seed))
+            assert first == second
+            compared += 1
+            break  # one position per deal
+        if compared == 3:
+            break
+    assert compared == 3
+
+
+def test_a_burn_the_hand_cannot_keep_is_never_tried() -> None:
+    """A burn whose condition the hand left cannot keep (the terminal's warning) ends in 诈烧: search
+    leaves it out of its candidates, whatever a few worlds would say."""
+    ruleset = load_ruleset("dagang")
+    agent = HeuristicAgent()
+    checked = 0
+    for seed in range(30):
+        game, rng = Game(ruleset, seed), random.Random(seed)
+        while not game.over and checked < 3:
+            view = game.view()
+            if view.decision == "burn-offer":
+                hand = view.hand.counts
+                left = {action: [have - used for have, used in zip(hand, action.cards.counts, strict=True)]
+                        for action in view.legal_actions() if isinstance(action, Burn)}
+                hopeless = {action for action, rest in left.items() if not keepable(ruleset.rules.burning, rest)}
+                default = agent.act(view, rng)
+                if hopeless - {default}:
+                    assert not set(candidates_for(view, default)[1:]) & hopeless
+                    checked += 1
+            game.apply(agent.act(view, rng))
+        if checked == 3:
+            break
+    assert checked == 3
