@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from mypy_extensions import mypyc_attr
 
 from ..cards import Cards
+from ..compiler import Ruleset
 from ..components import bie3
 from ..components.plays import Play as Combo
 from ..components.plays import classify
@@ -31,7 +32,6 @@ from .moves import Counts
 __all__ = ["SeatView", "Transfer"]
 
 if TYPE_CHECKING:
-    from ..compiler import Ruleset
     from .game import Observation
 
 
