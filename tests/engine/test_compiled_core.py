@@ -23,7 +23,7 @@ import hashlib, json, sys
 from gouji_variants import enginecore
 from gouji_variants.catalog import Catalog
 from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine.agents import make_agents
+from gouji_variants.engine import make_agents
 from gouji_variants.engine.simulate import simulate
 from gouji_variants.resources import RULESETS_DIR
 
@@ -44,9 +44,10 @@ def compiler_present() -> bool:
 
 
 def played(engine: str) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, "-c", CHILD, str(GAMES)], check=True, capture_output=True, text=True,
-                         env={**os.environ, "GOUJI_ENGINE": engine}).stdout
-    result: dict[str, Any] = json.loads(out)
+    run = subprocess.run([sys.executable, "-c", CHILD, str(GAMES)], capture_output=True, text=True,
+                         env={**os.environ, "GOUJI_ENGINE": engine})
+    assert run.returncode == 0, run.stderr
+    result: dict[str, Any] = json.loads(run.stdout)
     assert result["engine"] == engine
     return result
 
