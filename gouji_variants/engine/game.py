@@ -17,7 +17,7 @@ Each area's readings of what the sources leave open are named in its module (000
 from __future__ import annotations
 
 import random
-import weakref
+from weakref import ref
 from collections.abc import Sequence
 
 from mypy_extensions import mypyc_attr
@@ -111,7 +111,7 @@ class Game(Phases, GameViews):
         self.actions: list[tuple[int, Action]] = []
         self.deals: list[tuple[Cards, ...]] = []
         self.turn, self.over = -1, False
-        self._viewed: list[weakref.ref[SeatView]] = []  # views of this decision (their live snapshots)
+        self._viewed: list[ref[SeatView]] = []  # views of this decision (their live snapshots)
         self._drawn: list[Action | None] = [None]  # what the last view drew (SeatView.sample_action)
         self._start_deal()
         self._advance()
@@ -288,7 +288,7 @@ class Game(Phases, GameViews):
             others = tuple(decisions.others(table, kind))
         view = SeatView.made(seat, SLOT_NAMES[kind], observing(self, seat, True), self.rules, tuple(table.hands[seat]),
                              table.moves, None if kind == LEAD else table.top, others, listed, self._drawn)
-        self._viewed.append(weakref.ref(view))  # frozen by apply if still held then
+        self._viewed.append(ref(view))  # frozen by apply if still held then
         return view
 
     def clone(self) -> Game:

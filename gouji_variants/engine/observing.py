@@ -82,7 +82,7 @@ def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]
     table = game.state
     yudian = table.stage == YUDIAN_STAGE
     rule = game.rules.reporting
-    reported, kaidian, burns = table.reporting, table.kaidian, table.burning.burns
+    reported, kaidian = table.reporting, table.kaidian
     shown = tuple(reported.shown)
     visible: tuple[Counts | None, ...] | None = None  # None: its own hand only (the common case, quickly)
     if yudian:
@@ -93,12 +93,11 @@ def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]
     sources: tuple[Iterable[Any], ...] = (
         table.round, table.finished, table.revolutionaries, kaidian.opened, kaidian.declared, reported.told,
         kaidian.gave_up, table.bottom, table.men, table.in_play, table.passed, table.removed, table.slots,
-        table.played_by)
-    lists = sources if live else tuple(map(tuple, sources))
+        table.played_by, table.burning.burns)
+    lists = sources if live else _copied(sources)
     scalars = (table.stage, game.turn, table.kind, table.top, table.top_seat, table.burning.burner,
                table.turns.luanchan, len(game.deals) - 1, table.deal_leader, table.dealt, table.total,
                _transfers(table, seat, yudian),
-               tuple((b.burner, b.burned, b.counter, b.outcome) for b in burns) if burns else (),
                None if table.final_places is None else tuple(table.final_places), game.carry, table.history,
                table.private[seat])
     return partial(_observed, seat, rule, tuple(table.hands[seat]), visible, shown, lists, scalars)
@@ -107,7 +106,14 @@ def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]
 def frozen(observe: partial[Observation]) -> partial[Observation]:
     """A live ``observe`` (:func:`observing`) with the lists it reads copied now."""
     (seat, rule, mine, visible, shown, lists, scalars) = observe.args
-    return partial(_observed, seat, rule, mine, visible, shown, tuple(map(tuple, lists)), scalars)
+    return partial(_observed, seat, rule, mine, visible, shown, _copied(lists), scalars)
+
+
+def _copied(lists: tuple[Iterable[Any], ...]) -> tuple[tuple[Any, ...], ...]:
+    """The lists :func:`observing` reads, copied (the burns as rows: a burn's outcome changes)."""
+    *others, burns = lists
+    return (*map(tuple, others), burns if isinstance(burns, tuple) else
+            tuple((burn.burner, burn.burned, burn.counter, burn.outcome) for burn in burns))
 
 
 def _sizes(dealt: tuple[int, ...], played: tuple[Counts, ...], transfers: tuple[Transfer, ...]) -> tuple[int, ...]:
@@ -149,8 +155,8 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | 
     """An observation from the snapshots :func:`observing` took (``visible``: the hands the seat
     may see, or None for its own hand ``mine`` only; ``lists`` copied, or live and unchanged since)."""
     (round_plays, finished, revolutionaries, opened, declared, told, gave_up, bottom, stifled, in_play, passed,
-     removed, slots, played) = map(tuple, lists)
-    (stage, turn, kind, top, top_seat, burner, luanchan, deal, deal_leader, dealt, deck, transfers, burns, places,
+     removed, slots, played, burns) = _copied(lists)
+    (stage, turn, kind, top, top_seat, burner, luanchan, deal, deal_leader, dealt, deck, transfers, places,
      carry, history, private) = scalars
     yudian, over = stage == YUDIAN_STAGE, stage == OVER
     hands = visible if visible is not None else tuple(mine if other == seat else None for other in range(SEATS))
