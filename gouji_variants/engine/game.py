@@ -17,8 +17,8 @@ Each area's readings of what the sources leave open are named in its module (000
 from __future__ import annotations
 
 import random
-from weakref import ref
 from collections.abc import Sequence
+from weakref import ref
 
 from mypy_extensions import mypyc_attr
 

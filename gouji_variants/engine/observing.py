@@ -124,7 +124,7 @@ def _sizes(dealt: tuple[int, ...], played: tuple[Counts, ...], transfers: tuple[
         if item.taker is not None:
             moved[item.taker] += item.count
         moved[item.giver] -= item.count
-    return tuple(count - sum(cards) + change for count, cards, change in zip(dealt, played, moved))
+    return tuple(count - sum(cards) + change for count, cards, change in zip(dealt, played, moved, strict=True))
 
 
 def _transfers(table: Table, seat: int, yudian: bool) -> tuple[Transfer, ...]:
