@@ -2,9 +2,11 @@
 
 A player (a bot, the terminal, a web table, a learning agent) gets a :class:`SeatView` from
 :meth:`Game.view`: the seat's :class:`Observation` (its hand, the public history and what the
-rules show it), the ruleset's rules (public), and its legal actions. The view holds copies only,
-never the :class:`Game` nor another seat's hidden cards, so an agent cannot look at what its seat
-may not know. Legal actions are worked out when asked (a lead lists every distinct combination;
+rules show it), the ruleset's rules (public), and its legal actions. The view holds copies and
+public values only, never the :class:`Game` nor another seat's hidden cards, so an agent cannot look
+at what its seat may not know. (The public lists the observation reads are taken as they are and
+copied by :meth:`Game.apply` before it changes them, only for a view still held: an agent that
+samples copies nothing.) Legal actions are worked out when asked (a lead lists every distinct combination;
 :meth:`SeatView.sample_action` draws one without listing them).
 """
 
