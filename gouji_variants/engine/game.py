@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from weakref import ref
 
 from mypy_extensions import mypyc_attr
 
@@ -110,6 +111,8 @@ class Game(Phases, GameViews):
         self.actions: list[tuple[int, Action]] = []
         self.deals: list[tuple[Cards, ...]] = []
         self.turn, self.over = -1, False
+        self._viewed: list[ref[SeatView]] = []  # views of this decision (their live snapshots)
+        self._drawn: list[Action | None] = [None]  # what the last view drew (SeatView.sample_action)
         self._start_deal()
         self._advance()
 
@@ -147,13 +150,33 @@ class Game(Phases, GameViews):
         under 错牌不出 costs the turn instead of being refused: :meth:`_wrong_play`)."""
         check_action(action)
         table = self.state
-        wrong = self._wrong_play(action)
+        viewed = self._viewed
+        if viewed:  # the views of this decision keep their observation as it is now
+            for held in viewed:
+                view = held()
+                if view is not None:
+                    view._freeze()
+            viewed.clear()
+        drawn, self._drawn = self._drawn[0], [None]
+        wrong = None if action is drawn else self._wrong_play(action)  # a view's draw is legal
         seat, kind = table.turn, table.kind
         self.actions.append((seat, action))
         table.slots.pop(0)
         notes: list[str] = []
         if wrong is not None:
             table.penalties.lose_turn(seat, kind, wrong, notes)
+        elif isinstance(action, (Play, Burn)):  # the common cases first
+            self._play(seat, action.cards.counts, kind, isinstance(action, Burn), notes)
+        elif isinstance(action, Pass):
+            if kind in BEATING:
+                self._pass(seat, notes)
+            elif kind in (BURN, REVOLT):
+                table.record_private(seat, action)
+                return self._private(Event(seat, action, ("no burn" if kind == BURN else "no 革命",), private=True))
+            elif kind == HUI3:
+                notes.append("no 会3")
+            elif kind in DECLARING:
+                notes.append("no 宣点")
         elif isinstance(action, Return):
             table.tribute.give_back(action.cards, notes)
         elif isinstance(action, Revolution):
@@ -172,22 +195,10 @@ class Game(Phases, GameViews):
         elif isinstance(action, Jiefeng):
             table.slots.clear()  # the round ends: the 底牌 stands and its 下家 leads (turns.round_over)
             notes.append("申请接风")
-        elif isinstance(action, Yield):
+        else:
+            assert isinstance(action, Yield)
             table.turns.yield_to(seat)
             notes.append("让牌")
-        elif isinstance(action, Pass):
-            if kind in BEATING:
-                self._pass(seat, notes)
-            elif kind in (BURN, REVOLT):
-                table.record_private(seat, action)
-                return self._private(Event(seat, action, ("no burn" if kind == BURN else "no 革命",), private=True))
-            elif kind == HUI3:
-                notes.append("no 会3")
-            elif kind in DECLARING:
-                notes.append("no 宣点")
-        else:
-            assert isinstance(action, (Play, Burn))
-            self._play(seat, action.cards.counts, kind, isinstance(action, Burn), notes)
         event = Event(seat, action, tuple(notes))
         self.log.append(event)
         if not isinstance(action, Return):
@@ -268,16 +279,18 @@ class Game(Phases, GameViews):
             raise ValueError("the game is over: no seat is to act")
         table = self.state
         kind, seat = table.kind, self.turn
-        listed = None if kind in _PLAYING_CARDS else tuple(self.legal_actions())
+        listed = None if kind in _PLAYING_CARDS else tuple(decisions.legal(table))
         others: tuple[Action, ...] = ()
         if kind == LEAD:
             others = ((TIAOPAI,) if table.reporting.may_tiaopai(seat) else ()) + \
                 ((ASK,) if table.reporting.to_ask(seat) else ())
         elif listed is None:
             others = tuple(decisions.others(table, kind))
-        return SeatView.made(seat, self.decision, observing(self, seat), self.rules, tuple(table.hands[seat]),
-                             table.moves, None if kind == LEAD else table.top, others, listed,
+        view = SeatView.made(seat, SLOT_NAMES[kind], observing(self, seat, True), self.rules, tuple(table.hands[seat]),
+                             table.moves, None if kind == LEAD else table.top, others, listed, self._drawn,
                              self.ruleset)
+        self._viewed.append(ref(view))  # frozen by apply if still held then
+        return view
 
     def clone(self) -> Game:
         """An independent copy (same future under the same actions)."""
@@ -285,4 +298,5 @@ class Game(Phases, GameViews):
         twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
         twin.log, twin.actions, twin.deals = twin.state.log, list(self.actions), list(self.deals)
+        twin._viewed, twin._drawn = [], [None]
         return twin

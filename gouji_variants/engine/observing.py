@@ -4,7 +4,7 @@ neither the game nor another seat's hidden cards."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -71,14 +71,18 @@ class Observation:
 
 
 
-def observing(game: Game, seat: int) -> Callable[[], Observation]:
+def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]:
     """``seat``'s observation, built when called from snapshots taken now that leave out what the
     seat may not see: a seat's view holds this, never the game, and an agent that does not look
-    at its observation pays only for the snapshots (immutable chains and tuples, taken as they are)."""
+    at its observation pays only for the snapshots (immutable chains and tuples, taken as they are).
+
+    With ``live``, the public lists the areas change in place (the round, who passed, 开点 …) are
+    taken as they are, not copied: the caller must :func:`frozen` it before the game changes
+    (:meth:`Game.apply` does, for a view still held), so an agent that only samples copies nothing."""
     table = game.state
     yudian = table.stage == YUDIAN_STAGE
     rule = game.rules.reporting
-    reported, kaidian, burns = table.reporting, table.kaidian, table.burning.burns
+    reported, kaidian = table.reporting, table.kaidian
     shown = tuple(reported.shown)
     visible: tuple[Counts | None, ...] | None = None  # None: its own hand only (the common case, quickly)
     if yudian:
@@ -89,15 +93,38 @@ def observing(game: Game, seat: int) -> Callable[[], Observation]:
     sources: tuple[Iterable[Any], ...] = (
         table.round, table.finished, table.revolutionaries, kaidian.opened, kaidian.declared, reported.told,
         kaidian.gave_up, table.bottom, table.men, table.in_play, table.passed, table.removed, table.slots,
-        table.played_by)
-    lists: tuple[tuple[Any, ...], ...] = tuple(map(tuple, sources))
+        table.played_by, table.burning.burns)
+    lists = sources if live else _copied(sources)
     scalars = (table.stage, game.turn, table.kind, table.top, table.top_seat, table.burning.burner,
                table.turns.luanchan, len(game.deals) - 1, table.deal_leader, table.dealt, table.total,
                _transfers(table, seat, yudian),
-               tuple((b.burner, b.burned, b.counter, b.outcome) for b in burns) if burns else (),
-               None if game.places is None else tuple(game.places), game.carry, table.history, table.private[seat])
-    return partial(_observed, seat, rule, tuple(table.hands[seat]), visible, tuple(map(sum, table.hands)), shown,
-                   lists, scalars)
+               None if table.final_places is None else tuple(table.final_places), game.carry, table.history,
+               table.private[seat])
+    return partial(_observed, seat, rule, tuple(table.hands[seat]), visible, shown, lists, scalars)
+
+
+def frozen(observe: partial[Observation]) -> partial[Observation]:
+    """A live ``observe`` (:func:`observing`) with the lists it reads copied now."""
+    (seat, rule, mine, visible, shown, lists, scalars) = observe.args
+    return partial(_observed, seat, rule, mine, visible, shown, _copied(lists), scalars)
+
+
+def _copied(lists: tuple[Iterable[Any], ...]) -> tuple[tuple[Any, ...], ...]:
+    """The lists :func:`observing` reads, copied (the burns as rows: a burn's outcome changes)."""
+    *others, burns = lists
+    return (*map(tuple, others), burns if isinstance(burns, tuple) else
+            tuple((burn.burner, burn.burned, burn.counter, burn.outcome) for burn in burns))
+
+
+def _sizes(dealt: tuple[int, ...], played: tuple[Counts, ...], transfers: tuple[Transfer, ...]) -> tuple[int, ...]:
+    """The hand sizes the public record gives: dealt, minus played, plus what changed hands
+    (the hands themselves are not looked at: a view holds no other seat's hand)."""
+    moved = [0] * len(dealt)
+    for item in transfers:
+        if item.taker is not None:
+            moved[item.taker] += item.count
+        moved[item.giver] -= item.count
+    return tuple(count - sum(cards) + change for count, cards, change in zip(dealt, played, moved, strict=True))
 
 
 def _transfers(table: Table, seat: int, yudian: bool) -> tuple[Transfer, ...]:
@@ -123,16 +150,17 @@ def history_of(history: Chain, mine: Chain, seat: int) -> tuple[tuple[int, Actio
 
 
 def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | None, ...] | None,
-              sizes: tuple[int, ...], shown: tuple[int, ...], lists: tuple[tuple[Any, ...], ...],
+              shown: tuple[int, ...], lists: tuple[Iterable[Any], ...],
               scalars: tuple[Any, ...]) -> Observation:
     """An observation from the snapshots :func:`observing` took (``visible``: the hands the seat
-    may see, or None for its own hand ``mine`` only)."""
+    may see, or None for its own hand ``mine`` only; ``lists`` copied, or live and unchanged since)."""
     (round_plays, finished, revolutionaries, opened, declared, told, gave_up, bottom, stifled, in_play, passed,
-     removed, slots, played) = lists
-    (stage, turn, kind, top, top_seat, burner, luanchan, deal, deal_leader, dealt, deck, transfers, burns, places,
+     removed, slots, played, burns) = _copied(lists)
+    (stage, turn, kind, top, top_seat, burner, luanchan, deal, deal_leader, dealt, deck, transfers, places,
      carry, history, private) = scalars
     yudian, over = stage == YUDIAN_STAGE, stage == OVER
     hands = visible if visible is not None else tuple(mine if other == seat else None for other in range(SEATS))
+    sizes = _sizes(dealt, played, transfers)
     own = hands[seat]
     public_turn = not over and (kind not in (BURN, REVOLT) or turn == seat)
     return Observation(

@@ -2,20 +2,20 @@
 
 A player (a bot, the terminal, a web table, a learning agent) gets a :class:`SeatView` from
 :meth:`Game.view`: the seat's :class:`Observation` (its hand, the public history and what the
-rules show it), the ruleset's rules (public), and its legal actions. The view holds copies only,
-never the :class:`Game` nor another seat's hidden cards, so an agent cannot look at what its seat
-may not know. Legal actions are worked out when asked (a lead lists every distinct combination;
+rules show it), the ruleset's rules (public), and its legal actions. The view holds copies and
+public values only, never the :class:`Game` nor another seat's hidden cards, so an agent cannot look
+at what its seat may not know. (The public lists the observation reads are taken as they are and
+copied by :meth:`Game.apply` before it changes them, only for a view still held: an agent that
+samples copies nothing.) Legal actions are worked out when asked (a lead lists every distinct combination;
 :meth:`SeatView.sample_action` draws one without listing them).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from operator import le
-from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
 
@@ -28,11 +28,9 @@ from ..components.table import Moves, Transfer
 from ..rules import Rules
 from .actions import Action, Burn, Play, burn_of, play_of
 from .moves import Counts
+from .observing import Observation, frozen
 
 __all__ = ["SeatView", "Transfer"]
-
-if TYPE_CHECKING:
-    from .game import Observation
 
 
 @mypyc_attr(native_class=False)
@@ -42,26 +40,33 @@ class SeatView:
 
     seat: int
     decision: str  # lead, follow, answer, burn-offer, return, revolution, hui3, yudian, mingdian …
-    _observe: Callable[[], Observation] = field(repr=False)  # from copies, what the seat may see only
+    _observe: partial[Observation] = field(repr=False)  # from snapshots, what the seat may see only
     rules: Rules = field(repr=False)
     _hand: Counts = field(repr=False)
     _moves: Moves = field(repr=False)
     _top: Combo | None = field(repr=False)
     _others: tuple[Action, ...] = field(repr=False)  # besides the plays: pass, yield, 挑牌, 问张数 …
     _listed: tuple[Action, ...] | None = field(repr=False)  # every legal action, when not plays
+    _drawn: list[Action | None] = field(repr=False)  # the last action drawn (sample_action), for the game
     #: the compiled ruleset (public: what the table agreed on), for players that model the game (search)
     ruleset: Ruleset = field(repr=False)
 
     @classmethod
-    def made(cls, seat: int, decision: str, observe: Callable[[], Observation], rules: Rules, hand: Counts,
+    def made(cls, seat: int, decision: str, observe: partial[Observation], rules: Rules, hand: Counts,
              moves: Moves, top: Combo | None, others: tuple[Action, ...],
-             listed: tuple[Action, ...] | None, ruleset: Ruleset) -> SeatView:
+             listed: tuple[Action, ...] | None, drawn: list[Action | None], ruleset: Ruleset) -> SeatView:
         """The view of these fields, made without the frozen dataclass's ``__init__`` (a setattr per
         field): a view is made at every decision."""
         view = object.__new__(cls)
         vars(view).update(seat=seat, decision=decision, _observe=observe, rules=rules, _hand=hand, _moves=moves,
-                          _top=top, _others=others, _listed=listed, ruleset=ruleset)
+                          _top=top, _others=others, _listed=listed, _drawn=drawn, ruleset=ruleset)
         return view
+
+    def _freeze(self) -> None:
+        """Copy what a live observation (:func:`.observing.observing`) reads: the game calls this
+        before it changes, for a view still held whose observation was not built yet."""
+        if "observation" not in vars(self):
+            vars(self)["_observe"] = frozen(self._observe)
 
     @cached_property
     def observation(self) -> Observation:
@@ -101,6 +106,11 @@ class SeatView:
 
     def sample_action(self, rng: random.Random) -> Action:
         """A legal action drawn uniformly at random (the same draw as :meth:`Game.sample_action`)."""
+        drawn = self._draw(rng)
+        self._drawn[0] = drawn  # the game applies it without checking it again
+        return drawn
+
+    def _draw(self, rng: random.Random) -> Action:
         if self._listed is not None:
             return rng.choice(self._listed)
         if self._top is None:
