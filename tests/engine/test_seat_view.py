@@ -74,8 +74,9 @@ def swapped(hands: tuple[Cards, ...], one: int, other: int) -> list[Cards] | Non
 
 
 def public(seen: Observation) -> object:
-    """What the table saw: the actions and the cards that changed hands in front of it."""
-    return seen.history, seen.transfers
+    """What the table saw: the actions, the cards that changed hands in front of it and who was
+    announced 闷 (a stifled seat's 3s are all it holds, which its hidden cards decide)."""
+    return seen.history, seen.transfers, seen.stifled
 
 
 def alike(ruleset: Ruleset, seed: int, pair: tuple[int, int]) -> Iterator[tuple[Game, Game]]:
