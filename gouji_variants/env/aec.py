@@ -83,7 +83,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's n
     def observe(self, agent: str) -> dict[str, Any]:
         seat = AGENTS.index(agent)
         acting = not self.session.over and seat == self.session.turn
-        mask = self.session.mask().copy() if acting else np.zeros(self.session.encoding.size, dtype=np.int8)
+        mask = self.session.mask() if acting else np.zeros(self.session.encoding.size, dtype=np.int8)
         return {"observation": self.session.observe(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
