@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +22,7 @@ from ..engine.game import Observation
 from ..rules import Rules
 
 Vector = npt.NDArray[np.float32]
+_T = TypeVar("_T")
 DECISIONS = (*SLOT_NAMES, "none")  # the seat's own decision, or none (another seat is to act)
 
 
@@ -88,7 +90,6 @@ OFFSETS: dict[str, int] = {}
 for _part in SLICES:
     OFFSETS[_part.name] = sum(p.size for p in SLICES[:SLICES.index(_part)])
 _DECISION = {name: index for index, name in enumerate(DECISIONS)}
-_ORDER = tuple(tuple((seat + k) % _S for k in range(_S)) for seat in range(_S))  # relative order of each seat
 _FLAGS = tuple((OFFSETS[name], name) for name in
                ("may_answer", "passed", "out_of_play", "revolutionaries", "stifled", "shown"))
 (_DECIDE, _TO_ACT, _TOP, _TOP_SEAT, _IN_ROUND, _COUNTS, _PLAYED, _REMOVED, _VISIBLE, _HANDS, _GIVEN, _RECEIVED,
@@ -116,7 +117,7 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
     Built as bytes (a copy of the ruleset's blank vector, each value a small count) and converted
     once, the hand sizes (-1 when hidden) written last."""
     out = _blank(rules)[:]
-    seat, order = seen.seat, _ORDER[seen.seat]
+    seat = seen.seat
     out[0:_R] = seen.hand.counts
     if picked is not None:
         out[_R:2 * _R] = bytes(picked)
@@ -133,13 +134,10 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
     for other, _ in seen.round_plays:
         out[_IN_ROUND + (other - seat) % _S] = 1
     if seen.played:
-        played = seen.played
-        out[_PLAYED:_PLAYED + _S * _R] = b"".join([bytes(played[other].counts) for other in order])
+        out[_PLAYED:_PLAYED + _S * _R] = b"".join([bytes(cards.counts) for cards in _turned(seen.played, seat)])
     out[_REMOVED:_REMOVED + _R] = seen.removed.counts
-    hands = seen.hands
-    for k in range(1, _S):
-        hand = hands[order[k]]
-        if hand is not None:
+    for k, hand in enumerate(_turned(seen.hands, seat)):
+        if k and hand is not None:
             out[_VISIBLE + k] = 1
             out[_HANDS + k * _R:_HANDS + (k + 1) * _R] = hand.counts
     for item in seen.transfers:
@@ -152,19 +150,22 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
     out[_LUANCHAN] = seen.luanchan
     for burn in seen.burns:
         out[_BURNED + (burn[1] - seat) % _S] = 1
-    for k, other in enumerate(order):
-        out[_OPENED + k] = seen.opened[other]
-        out[_DECLARED + k] = seen.declared[other] is not None
-        if seen.gave_up:
-            out[_GAVE_UP + k] = seen.gave_up[other]
-    out[_PLACES:_PLACES + _S] = bytes(_places(seen)[other] for other in order)
+    out[_OPENED:_OPENED + _S] = _turned(seen.opened, seat)
+    if seen.declared.count(None) != _S:
+        out[_DECLARED:_DECLARED + _S] = [declared is not None for declared in _turned(seen.declared, seat)]
+    if seen.gave_up:
+        out[_GAVE_UP:_GAVE_UP + _S] = _turned(seen.gave_up, seat)
+    out[_PLACES:_PLACES + _S] = _turned(_places(seen), seat)
     if seen.carry is not None and seen.carry.places is not None:
-        places = seen.carry.places
-        out[_LAST_PLACES:_LAST_PLACES + _S] = bytes(places[other] + 1 for other in order)
+        out[_LAST_PLACES:_LAST_PLACES + _S] = [place + 1 for place in _turned(seen.carry.places, seat)]
     vector: Vector = np.frombuffer(out, dtype=np.uint8).astype(np.float32)
-    counts = seen.counts
-    vector[_COUNTS:_COUNTS + _S] = [-1 if (n := counts[other]) is None else n for other in order]
+    vector[_COUNTS:_COUNTS + _S] = [-1 if n is None else n for n in _turned(seen.counts, seat)]
     return vector
+
+
+def _turned(values: Sequence[_T], seat: int) -> Sequence[_T]:
+    """``values`` by seat, in ``seat``'s relative order (itself first, then its 下家 …)."""
+    return [*values[seat:], *values[:seat]]
 
 
 def _places(seen: Observation) -> list[int]:
