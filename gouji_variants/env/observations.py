@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TypeVar
 
 import numpy as np
@@ -90,8 +91,9 @@ OFFSETS: dict[str, int] = {}
 for _part in SLICES:
     OFFSETS[_part.name] = sum(p.size for p in SLICES[:SLICES.index(_part)])
 _DECISION = {name: index for index, name in enumerate(DECISIONS)}
-_FLAGS = tuple((OFFSETS[name], name) for name in
-               ("may_answer", "passed", "out_of_play", "revolutionaries", "stifled", "shown"))
+_FLAG_NAMES = ("may_answer", "passed", "out_of_play", "revolutionaries", "stifled", "shown")
+_FLAG_OFFSETS = tuple(OFFSETS[name] for name in _FLAG_NAMES)
+_flags = attrgetter(*_FLAG_NAMES)
 (_DECIDE, _TO_ACT, _TOP, _TOP_SEAT, _IN_ROUND, _COUNTS, _PLAYED, _REMOVED, _VISIBLE, _HANDS, _GIVEN, _RECEIVED,
  _BURNER, _LUANCHAN, _BURNED, _OPENED, _DECLARED, _GAVE_UP, _PLACES, _LAST_PLACES, _RULES) = (
     OFFSETS[name] for name in ("decision", "to_act", "top", "top_seat", "in_round", "counts", "played", "removed",
@@ -128,8 +130,8 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
         out[_TOP:_TOP + _R] = seen.top.counts
         if seen.top_seat is not None:
             out[_TOP_SEAT + (seen.top_seat - seat) % _S] = 1
-    for at, name in _FLAGS:
-        for other in getattr(seen, name):
+    for at, seats in zip(_FLAG_OFFSETS, _flags(seen), strict=True):
+        for other in seats:
             out[at + (other - seat) % _S] = 1
     for other, _ in seen.round_plays:
         out[_IN_ROUND + (other - seat) % _S] = 1

@@ -129,9 +129,9 @@ class Session:
 
     def observe(self, seat: int) -> Vector:
         """``seat``'s observation vector (from what the seat may know only)."""
-        acting = not self.over and seat == self.game.turn
-        seen = self.view().observation if acting else self.game.observation(seat)
-        return observations.encode(seen, self.rules, self.picked if acting and any(self.picked) else None)
+        if self.over or seat != self.game.turn:
+            return observations.encode(self.game.observation(seat), self.rules)
+        return observations.encode(self.view().observation, self.rules, self.picked if any(self.picked) else None)
 
     def legal(self, index: int) -> bool:
         return index in self._legal()
