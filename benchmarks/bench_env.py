@@ -1,7 +1,7 @@
 """Learning-environment speed: steps per second of the PettingZoo environment (observation and action
 mask built at every step), beside RLCard's Dou Dizhu environment run in the same sitting.
 
-    python benchmarks/bench_env.py [--seconds 5] [--runs 3] [--ruleset dagang] [--rlcard PYTHON]
+    python benchmarks/bench_env.py [--seconds 5] [--runs 3] [--ruleset dagang] [--rlcard PYTHON] [--engine]
 
 Both sides play uniformly random legal actions over whole episodes, for ``--seconds`` of CPU time
 (``time.process_time``) per run; the median of ``--runs`` runs is printed. A step here is one agent's
@@ -9,7 +9,9 @@ decision: ``env.last()`` (the acting seat's observation vector and action mask),
 (from ``info["legal_actions"]``, as RLCard's agents draw from ``state["legal_actions"]``), ``env.step``.
 RLCard's side is ``rlcard.make('doudizhu')``: ``env.reset()`` / ``env.step()`` (each builds the next
 player's state: its observation array and legal actions), in a child process with ``--rlcard``'s
-interpreter (a venv with rlcard==1.2.0 and numpy). Needs the ``rl`` extra.
+interpreter (a venv with rlcard==1.2.0 and numpy). ``--engine`` also times the engine alone under the
+same play (view, observation, legal actions, apply): the most the environment could reach. Needs the
+``rl`` extra.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ import subprocess
 import sys
 import time
 
+from gouji_variants.engine import Match
 from gouji_variants.env import raw_env
+from gouji_variants.env.session import load
 
 TARGET_RATIO = 2.0
 RLCARD_RUN = """
@@ -62,6 +66,26 @@ def gouji_run(ruleset: str, seconds: float, seed: int) -> tuple[float, int]:
     return steps / (time.process_time() - start), episodes
 
 
+def engine_run(ruleset: str, seconds: float, seed: int) -> float:
+    """Decisions per CPU second of the engine alone under the same random play: the seat's view, its
+    :class:`Observation` and its listed legal actions, the action applied (what the environment
+    cannot do without: the rest of a step is the environment's own vector, mask and bookkeeping)."""
+    compiled = load(ruleset)
+    rng = random.Random(seed)
+    steps = games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        game = Match(compiled, seed + games).new_game()
+        games += 1
+        while not game.over:
+            view = game.view()
+            assert view.observation.seat == view.seat
+            legal = view.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
 def rlcard_run(python: str, seconds: float, runs: int) -> float:
     out = subprocess.run([python, "-c", RLCARD_RUN, str(seconds), str(runs)], check=True, capture_output=True,
                          text=True).stdout
@@ -74,10 +98,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs per side (the median is printed)")
     parser.add_argument("--ruleset", default="dagang", help="ruleset id, alias, name or path")
     parser.add_argument("--rlcard", metavar="PYTHON", help="interpreter with rlcard 1.2.0, for the reference ratio")
+    parser.add_argument("--engine", action="store_true",
+                        help="also time the engine alone under the same play (the environment's ceiling)")
     args = parser.parse_args()
     ours = statistics.median(gouji_run(args.ruleset, args.seconds, seed)[0] for seed in range(args.runs))
     print(f"gouji_variants.env (PettingZoo AEC, {args.ruleset}), random legal actions, median of {args.runs} runs "
           f"of {args.seconds:g} CPU s: {ours:,.0f} steps/s")
+    if args.engine:
+        alone = statistics.median(engine_run(args.ruleset, args.seconds, seed) for seed in range(args.runs))
+        print(f"the engine alone (view, observation, legal actions, apply): {alone:,.0f} decisions/s; the "
+              f"environment's own part is {1 - ours / alone:.0%} of a step")
     if args.rlcard:
         theirs = rlcard_run(args.rlcard, args.seconds, args.runs)
         ratio = ours / theirs

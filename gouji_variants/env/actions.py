@@ -45,6 +45,7 @@ SPECIAL_ACTIONS: tuple[tuple[str, Action], ...] = (
 SPECIALS = len(SPECIAL_ACTIONS)
 RETURNS = SPECIALS  # first 还贡 index: one per rank
 PLAYS = RETURNS + N_RANKS  # first play index
+_KEPT = 1 << 16  # action objects remembered by identity (then forgotten, to bound the memory)
 _SPECIAL_INDEX = {action: index for index, (_, action) in enumerate(SPECIAL_ACTIONS)}
 
 
@@ -89,6 +90,7 @@ class ActionEncoding:
             size *= radix
         self.size = PLAYS + size  # the number of action indices
         self._known: dict[tuple[int, ...], int] = {}  # play index by rank counts (plays repeat)
+        self._by_id: dict[int, tuple[Action, int]] = {}  # (action, index) by the id of an action object
 
     def play_index(self, counts: tuple[int, ...]) -> int:
         """The index of a play (or burn) with these rank counts."""
@@ -150,15 +152,18 @@ class ActionEncoding:
         return Burn(cards) if burn_offer else Play(cards)
 
     def indices(self, actions: Iterable[Action]) -> list[int]:
-        """The indices of ``actions`` (none for a :class:`Return`)."""
-        known, found = self._known, []
+        """The indices of ``actions`` (none for a :class:`Return`). The engine shares its action
+        objects, so each is looked up by identity (the entry keeps the object, so its id stays its own)."""
+        known, found = self._by_id, []
         for action in actions:
-            if isinstance(action, (Play, Burn)):
-                counts = action.cards.counts
-                index = known.get(counts)
-                found.append(self.play_index(counts) if index is None else index)
-            elif not isinstance(action, Return):
-                found.append(_SPECIAL_INDEX[action])
+            entry = known.get(id(action))
+            if entry is None or entry[0] is not action:
+                if isinstance(action, Return):
+                    continue
+                if len(known) >= _KEPT:
+                    known.clear()
+                entry = known[id(action)] = action, self.index(action)
+            found.append(entry[1])
         return found
 
     def name(self, index: int) -> str:

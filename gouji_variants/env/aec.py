@@ -61,7 +61,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's n
 
     def _start(self) -> None:
         self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self.rewards, self._rewarded = dict.fromkeys(AGENTS, 0.0), False
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
@@ -71,7 +71,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's n
     def _select(self) -> None:
         """The seat to act is the selected agent; its info lists its legal action indices."""
         self.agent_selection = agent = AGENTS[self.session.turn]
-        self.infos[agent] = {**self.infos[agent], "legal_actions": self.session.legal_indices()}
+        info = self.infos[agent]
+        self.infos[agent] = {**info, "legal_actions": self.session.legal_indices()} if info else \
+            {"legal_actions": self.session.legal_indices()}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new episode; the same ``seed`` deals and plays out the same episode under the same actions."""
@@ -83,7 +85,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's n
     def observe(self, agent: str) -> dict[str, Any]:
         seat = AGENTS.index(agent)
         acting = not self.session.over and seat == self.session.turn
-        mask = self.session.mask().copy() if acting else np.zeros(self.session.encoding.size, dtype=np.int8)
+        mask = self.session.mask() if acting else np.zeros(self.session.encoding.size, dtype=np.int8)
         return {"observation": self.session.observe(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -94,17 +96,20 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's n
         if action is None:
             raise ValueError(f"{agent} is to act: step() takes an action index, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.infos[agent] = {key: value for key, value in self.infos[agent].items() if key != "legal_actions"}
+        if self._rewarded:  # the last step's rewards are not this one's
+            self.rewards, self._rewarded = dict.fromkeys(self.agents, 0.0), False
+        info = self.infos[agent]
+        self.infos[agent] = {key: value for key, value in info.items() if key != "legal_actions"} if len(info) > 1 \
+            else {}
         finished = self.session.step(int(action))
         if finished is not None:
-            self.rewards = {name: finished[seat] for seat, name in enumerate(AGENTS)}
+            self.rewards, self._rewarded = {name: finished[seat] for seat, name in enumerate(AGENTS)}, True
             self.infos = {name: {"places": list(self.session.match.carry.places or ())} for name in AGENTS}
+            self._accumulate_rewards()
         if self.session.over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self._select()
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

@@ -8,8 +8,10 @@ names every slice in order with its size and meaning (docs/env.md prints them wi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +23,7 @@ from ..engine.game import Observation
 from ..rules import Rules
 
 Vector = npt.NDArray[np.float32]
+_T = TypeVar("_T")
 DECISIONS = (*SLOT_NAMES, "none")  # the seat's own decision, or none (another seat is to act)
 
 
@@ -88,78 +91,92 @@ OFFSETS: dict[str, int] = {}
 for _part in SLICES:
     OFFSETS[_part.name] = sum(p.size for p in SLICES[:SLICES.index(_part)])
 _DECISION = {name: index for index, name in enumerate(DECISIONS)}
-_ORDER = tuple(tuple((seat + k) % _S for k in range(_S)) for seat in range(_S))  # relative order of each seat
-_FLAGS = ("may_answer", "passed", "out_of_play", "revolutionaries", "stifled", "shown")
-_SWITCHES: dict[int, tuple[Rules, list[float]]] = {}  # by id, the rules kept so that the id stays theirs
+_FLAG_NAMES = ("may_answer", "passed", "out_of_play", "revolutionaries", "stifled", "shown")
+_FLAG_OFFSETS = tuple(OFFSETS[name] for name in _FLAG_NAMES)
+_flags = attrgetter(*_FLAG_NAMES)
+(_DECIDE, _TO_ACT, _TOP, _TOP_SEAT, _IN_ROUND, _COUNTS, _PLAYED, _REMOVED, _VISIBLE, _HANDS, _GIVEN, _RECEIVED,
+ _BURNER, _LUANCHAN, _BURNED, _OPENED, _DECLARED, _GAVE_UP, _PLACES, _LAST_PLACES, _RULES) = (
+    OFFSETS[name] for name in ("decision", "to_act", "top", "top_seat", "in_round", "counts", "played", "removed",
+                               "hand_visible", "hands", "given", "received", "burner", "luanchan", "burned", "opened",
+                               "declared", "gave_up", "places", "last_places", "rules"))
+_BLANKS: dict[int, tuple[Rules, bytearray]] = {}  # by id, the rules (kept so that the id stays theirs) and a
+# blank vector with their switches set
 
 
-def _mark(out: Vector, at: int, seat: int, seats: Iterable[int | None]) -> None:
-    """Set the flags of ``seats`` (absolute) in the six-wide slice at ``at``, relative to ``seat``."""
-    for other in seats:
-        if other is not None:
-            out[at + (other - seat) % _S] = 1.0
-
-
-def _moved(out: Vector, at: int, seen: Observation, given: bool) -> None:
-    """Cards the seat gave (or received) before the first play: tribute, 还贡, 买3, 会3."""
-    for item in seen.transfers:
-        if item.cards is not None and (item.giver if given else item.taker) == seen.seat:
-            out[at:at + _R] += item.cards.counts
+def _blank(rules: Rules) -> bytearray:
+    """A vector of zeros but the ``rules`` slice, as bytes (every value but the counts is a small count)."""
+    known = _BLANKS.get(id(rules))
+    if known is None or known[0] is not rules:
+        blank = bytearray(SIZE)
+        blank[_RULES:_RULES + len(switches(rules))] = bytes(on for _, on in switches(rules))
+        known = _BLANKS[id(rules)] = rules, blank
+    return known[1]
 
 
 def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None) -> Vector:
-    """The observation vector of ``seen`` (what one seat may know), slice by slice (:data:`SLICES`)."""
-    out: Vector = np.zeros(SIZE, dtype=np.float32)
-    at, seat, order = OFFSETS, seen.seat, _ORDER[seen.seat]
+    """The observation vector of ``seen`` (what one seat may know), slice by slice (:data:`SLICES`).
+
+    Built as bytes (a copy of the ruleset's blank vector, each value a small count) and converted
+    once, the hand sizes (-1 when hidden) written last."""
+    out = _blank(rules)[:]
+    seat = seen.seat
     out[0:_R] = seen.hand.counts
     if picked is not None:
-        out[_R:2 * _R] = picked
-    out[at["decision"] + _DECISION[seen.decision or "none"]] = 1.0
-    _mark(out, at["to_act"], seat, (seen.to_act,))
+        out[_R:2 * _R] = bytes(picked)
+    out[_DECIDE + _DECISION[seen.decision or "none"]] = 1
+    if seen.to_act is not None:
+        out[_TO_ACT + (seen.to_act - seat) % _S] = 1
     if seen.top is not None:
-        out[at["top"]:at["top"] + _R] = seen.top.counts
-        _mark(out, at["top_seat"], seat, (seen.top_seat,))
-    for name in _FLAGS:
-        _mark(out, at[name], seat, getattr(seen, name))
-    _mark(out, at["in_round"], seat, (player for player, _ in seen.round_plays))
-    out[at["counts"]:at["counts"] + _S] = [-1.0 if (n := seen.counts[other]) is None else n for other in order]
+        out[_TOP:_TOP + _R] = seen.top.counts
+        if seen.top_seat is not None:
+            out[_TOP_SEAT + (seen.top_seat - seat) % _S] = 1
+    for at, seats in zip(_FLAG_OFFSETS, _flags(seen), strict=True):
+        for other in seats:
+            out[at + (other - seat) % _S] = 1
+    for other, _ in seen.round_plays:
+        out[_IN_ROUND + (other - seat) % _S] = 1
     if seen.played:
-        out[at["played"]:at["played"] + _S * _R] = [count for other in order for count in seen.played[other].counts]
-    out[at["removed"]:at["removed"] + _R] = seen.removed.counts
-    for k, other in enumerate(order[1:], 1):
-        hand = seen.hands[other]
-        if hand is not None:
-            out[at["hand_visible"] + k] = 1.0
-            out[at["hands"] + k * _R:at["hands"] + (k + 1) * _R] = hand.counts
-    if seen.transfers:
-        _moved(out, at["given"], seen, True)
-        _moved(out, at["received"], seen, False)
-    _mark(out, at["burner"], seat, (seen.burner,))
-    out[at["luanchan"]] = float(seen.luanchan)
-    _mark(out, at["burned"], seat, (burn[1] for burn in seen.burns))
-    _mark(out, at["opened"], seat, (other for other in order if seen.opened[other]))
-    _mark(out, at["declared"], seat, (other for other in order if seen.declared[other] is not None))
-    _mark(out, at["gave_up"], seat, (other for other in order if seen.gave_up and seen.gave_up[other]))
-    _places(out, at["places"], seen)
+        out[_PLAYED:_PLAYED + _S * _R] = b"".join([bytes(cards.counts) for cards in _turned(seen.played, seat)])
+    out[_REMOVED:_REMOVED + _R] = seen.removed.counts
+    for k, hand in enumerate(_turned(seen.hands, seat)):
+        if k and hand is not None:
+            out[_VISIBLE + k] = 1
+            out[_HANDS + k * _R:_HANDS + (k + 1) * _R] = hand.counts
+    for item in seen.transfers:
+        if item.cards is not None and seat in (item.giver, item.taker):
+            at = _GIVEN if item.giver == seat else _RECEIVED
+            for rank, count in enumerate(item.cards.counts):
+                out[at + rank] += count
+    if seen.burner is not None:
+        out[_BURNER + (seen.burner - seat) % _S] = 1
+    out[_LUANCHAN] = seen.luanchan
+    for burn in seen.burns:
+        out[_BURNED + (burn[1] - seat) % _S] = 1
+    out[_OPENED:_OPENED + _S] = _turned(seen.opened, seat)
+    if seen.declared.count(None) != _S:
+        out[_DECLARED:_DECLARED + _S] = [declared is not None for declared in _turned(seen.declared, seat)]
+    if seen.gave_up:
+        out[_GAVE_UP:_GAVE_UP + _S] = _turned(seen.gave_up, seat)
+    out[_PLACES:_PLACES + _S] = _turned(_places(seen), seat)
     if seen.carry is not None and seen.carry.places is not None:
-        places = seen.carry.places
-        out[at["last_places"]:at["last_places"] + _S] = [places[other] + 1.0 for other in order]
-    known = _SWITCHES.get(id(rules))
-    if known is None or known[0] is not rules:
-        known = _SWITCHES[id(rules)] = rules, [1.0 if on else 0.0 for _, on in switches(rules)]
-    out[at["rules"]:at["rules"] + len(known[1])] = known[1]
-    return out
+        out[_LAST_PLACES:_LAST_PLACES + _S] = [place + 1 for place in _turned(seen.carry.places, seat)]
+    vector: Vector = np.frombuffer(out, dtype=np.uint8).astype(np.float32)
+    vector[_COUNTS:_COUNTS + _S] = [-1 if n is None else n for n in _turned(seen.counts, seat)]
+    return vector
 
 
-def _places(out: Vector, at: int, seen: Observation) -> None:
+def _turned(values: Sequence[_T], seat: int) -> Sequence[_T]:
+    """``values`` by seat, in ``seat``'s relative order (itself first, then its 下家 …)."""
+    return [*values[seat:], *values[:seat]]
+
+
+def _places(seen: Observation) -> list[int]:
     """1 + the place of each seat ranked so far (0 not yet): 1 头科 … 6 大落."""
-    place = [0.0] * _S
     if seen.places is not None:
-        for other, value in enumerate(seen.places):
-            place[other] = value + 1.0
-    else:
-        for index, other in enumerate(seen.finished):
-            place[other] = index + 1.0
-        for index, other in enumerate(seen.bottom):  # the first ranked from the bottom is 大落
-            place[other] = float(_S - index)
-    out[at:at + _S] = [place[other] for other in _ORDER[seen.seat]]
+        return [value + 1 for value in seen.places]
+    place = [0] * _S
+    for index, other in enumerate(seen.finished):
+        place[other] = index + 1
+    for index, other in enumerate(seen.bottom):  # the first ranked from the bottom is 大落
+        place[other] = _S - index
+    return place

@@ -74,15 +74,15 @@ class Session:
         self.last_score: tuple[int, int] | None = None  # of the last game finished
         self.picked = [0] * N_RANKS  # the 还贡 in progress: cards chosen so far
         self._view: SeatView | None = None
-        self._mask: Mask | None = None  # of the view kept
-        self._indices: list[int] = []  # its ones
+        self._indices: list[int] | None = None  # the legal indices of the view kept, in the engine's order
+        self._actions: tuple[Action, ...] = ()  # the engine actions they stand for (no 还贡 step)
 
     def reset(self, seed: int) -> None:
         self.match = Match(self.ruleset, seed)
         self.game = self.match.new_game()
         self.played, self.last_score = 0, None
         self.picked = [0] * N_RANKS
-        self._view = self._mask = None
+        self._view = self._indices = None
 
     @property
     def over(self) -> bool:
@@ -98,39 +98,43 @@ class Session:
             self._view = self.game.view()
         return self._view
 
-    def mask(self) -> Mask:
-        """1 for each legal action index of the seat to act."""
-        if self._mask is not None and self._view is not None:
-            return self._mask
-        found = np.zeros(self.encoding.size, dtype=np.int8)
+    def _legal(self) -> list[int]:
+        """The legal indices of the seat to act, worked out once per decision (the engine lists its
+        actions once; a 还贡 step from the hand and the cards already picked)."""
+        if self._indices is not None:
+            return self._indices
         if self.over:
-            return found
+            self._indices = []
+            return self._indices
         view = self.view()
         if view.decision == "return":
-            hand = view.hand.counts
-            self._indices = [ActionEncoding.return_index(rank) for rank in range(N_RANKS)
-                             if hand[rank] > self.picked[rank]]
+            hand, picked = view.hand.counts, self.picked
+            self._indices = [ActionEncoding.return_index(rank) for rank in range(N_RANKS) if hand[rank] > picked[rank]]
+            self._actions = ()
         else:
-            self._indices = self.encoding.indices(view.legal_actions())
-        found[self._indices] = 1
-        self._mask = found
-        return found
+            self._actions = view.legal_actions()
+            self._indices = self.encoding.indices(self._actions)
+        return self._indices
+
+    def mask(self) -> Mask:
+        """1 for each legal action index of the seat to act (a new array at each call: the caller may keep it)."""
+        found = bytearray(self.encoding.size)
+        for index in self._legal():
+            found[index] = 1
+        return np.frombuffer(found, dtype=np.int8)
 
     def legal_indices(self) -> list[int]:
         """The legal action indices of the seat to act, in the engine's order (the mask's ones)."""
-        if self.over:
-            return []
-        self.mask()
-        return list(self._indices)
+        return list(self._legal())
 
     def observe(self, seat: int) -> Vector:
         """``seat``'s observation vector (from what the seat may know only)."""
-        acting = not self.over and seat == self.game.turn
-        seen = self.view().observation if acting else self.game.observation(seat)
-        return observations.encode(seen, self.rules, self.picked if acting and any(self.picked) else None)
+        if self.over or seat != self.game.turn:
+            return observations.encode(self.game.observation(seat), self.rules)
+        return observations.encode(self.view().observation, self.rules, self.picked if any(self.picked) else None)
 
     def legal(self, index: int) -> bool:
-        return bool(0 <= index < self.encoding.size and self.mask()[index])
+        return index in self._legal()
 
     def step(self, index: int) -> list[float] | None:
         """Apply action ``index`` of the seat to act; each seat's reward when a game ends, else None.
@@ -139,20 +143,21 @@ class Session:
         if not self.legal(index):
             raise ValueError(f"action {index} is not legal for seat {view.seat} now ({view.decision}); "
                              f"pick one whose action_mask entry is 1")
-        found = self.encoding.action(index, burn_offer=view.decision == "burn-offer")
-        self._view = self._mask = None
-        if isinstance(found, int):  # one card of a 还贡
-            self.picked[found] += 1
-            owed = len(view.legal_actions()[0].cards)  # type: ignore[union-attr]  # every listed action is a Return
-            if sum(self.picked) < owed:
-                self._view = view
-                return None
-            found, self.picked = Return(Cards(tuple(self.picked))), [0] * N_RANKS
+        if view.decision != "return":  # the listed action itself (a Play, or a Burn in a burn offer)
+            return self.apply(self._actions[self._legal().index(index)])
+        self._indices = None
+        rank = self.encoding.action(index)
+        assert isinstance(rank, int)
+        self.picked[rank] += 1
+        owed = len(view.legal_actions()[0].cards)  # type: ignore[union-attr]  # every listed action is a Return
+        if sum(self.picked) < owed:
+            return None
+        found, self.picked = Return(Cards(tuple(self.picked))), [0] * N_RANKS
         return self.apply(found)
 
     def apply(self, action: Action) -> list[float] | None:
         """Apply a legal engine action of the seat to act (a bot's); each seat's reward when a game ends."""
-        self._view = self._mask = None
+        self._view = self._indices = None
         self.game.apply(action)
         if not self.game.over:
             return None

@@ -97,7 +97,7 @@ class GoujiEnv(gym.Env[dict[str, Any], np.int64]):
     def action_masks(self) -> Mask:
         if self.session.over or self.session.turn != self.seat:
             return np.zeros(self.session.encoding.size, dtype=np.int8)
-        return self.session.mask().copy()
+        return self.session.mask()
 
     def step(self, action: np.int64 | int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         session = self.session
