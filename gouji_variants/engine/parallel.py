@@ -17,10 +17,10 @@ import os
 import signal
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from multiprocessing.context import BaseContext
+from multiprocessing.connection import Connection, wait
+from multiprocessing.context import ForkServerContext, SpawnContext
+from multiprocessing.process import BaseProcess
 from typing import Any, Protocol, TypeVar, overload
 
 #: Games per match: fixed, whatever the number of workers, so the cut never depends on them.
@@ -165,79 +165,123 @@ def ordered(submit: Callable[[Chunk], _Future[R]], chunks: Iterable[Chunk], wind
         yield head  # the caller waits for its result
 
 
-_WORK: tuple[Task[Any], Any] | None = None
-
-
-def _install(task: Task[Any], context: Any) -> None:
-    """A worker's start: Ctrl-C is the parent's to handle (it stops the workers), the work is kept."""
-    global _WORK
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORK = (task, context)
-
-
-def _call(chunk: Chunk) -> Any:
-    assert _WORK is not None
-    task, context = _WORK
-    return task(context, chunk, None)
-
-
 def failed(chunk: Chunk, future: _Future[R]) -> R:
     """The chunk's result, or WorkerError naming the chunk and the reason."""
     try:
         return future.result()
-    except BrokenProcessPool:
-        raise _died(chunk.index) from None
-    except Exception as error:  # the task's own error, raised again here by the pool or the cluster
+    except Exception as error:  # the task's own error, raised again here by the cluster
         raise WorkerError(chunk, f"{type(error).__name__}: {error}") from None
 
 
-def _died(finished: int) -> WorkerError:
-    return WorkerError(None, f"a worker process ended unexpectedly (killed, or out of memory?) after {finished} "
-                             "matches of the run were finished")
+def _serve(connection: Connection, task: Task[Any], context: Any) -> None:
+    """A worker process: plays each chunk it receives and sends back (True, result) or (False, why),
+    until it receives None. Ctrl-C is the parent's to handle (it stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while (chunk := connection.recv()) is not None:
+        try:
+            connection.send((True, task(context, chunk, None)))
+        except Exception as error:  # the task's own error, or a result that does not pickle
+            connection.send((False, f"{type(error).__name__}: {error}"))
+
+
+class _Worker:
+    """One worker process and the pipe to it; the chunk it plays (and that chunk's place in the run)."""
+
+    def __init__(self, mp: ForkServerContext | SpawnContext, task: Task[Any], context: Any) -> None:
+        self.connection, theirs = mp.Pipe()
+        self.process: BaseProcess = mp.Process(target=_serve, args=(theirs, task, context), daemon=True)
+        self.process.start()
+        theirs.close()  # so that a worker's death is an end of file here, never a read that waits
+        self.playing: tuple[int, Chunk] | None = None
+
+    def give(self, place: int, chunk: Chunk) -> None:
+        self.connection.send(chunk)
+        self.playing = (place, chunk)
+
+
+def _stop(workers: list[_Worker], politely: bool) -> None:
+    """Ends every worker: asked to (after a whole run) or terminated (an error, Ctrl-C, the caller
+    stopping early), then killed if it has not ended within a few seconds. Nothing waits on a pipe."""
+    for worker in workers:
+        try:
+            if politely:
+                worker.connection.send(None)
+            else:
+                worker.process.terminate()
+        except OSError:  # already gone
+            pass
+    for worker in workers:
+        worker.process.join(5)
+        if worker.process.is_alive():
+            worker.process.kill()
+            worker.process.join(5)
+        worker.connection.close()
 
 
 class Processes:
-    """Chunks played by up to ``workers`` processes of this machine (one process only: :class:`InProcess`)."""
+    """Chunks played by up to ``workers`` processes of this machine (one process only: :class:`InProcess`).
+
+    Each worker has its own pipe and plays one chunk at a time; the parent hands out chunks, waits on the
+    pipes and merges results in chunk order. There is no thread and no shared queue, so stopping early
+    (a failed chunk, Ctrl-C, the caller closing the generator) never waits on a worker."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
 
     def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
             progress: Progress | None) -> Generator[R, None, None]:
-        workers = min(self.workers, len(chunks))
-        if workers <= 1:
+        count = min(self.workers, len(chunks))
+        if count <= 1:
             yield from InProcess().run(task, context, chunks, progress)
             return
         # forkserver: workers forked from a clean server (that has loaded the task's module once), not
         # from this possibly threaded process; spawn where there is no fork
-        mp: BaseContext = multiprocessing.get_context("spawn")
+        mp: ForkServerContext | SpawnContext = multiprocessing.get_context("spawn")
         if "forkserver" in multiprocessing.get_all_start_methods():
             server = multiprocessing.get_context("forkserver")
             server.set_forkserver_preload([task.__module__])
             mp = server
-        executor = ProcessPoolExecutor(workers, mp_context=mp, initializer=_install, initargs=(task, context))
-        finished = 0
+        workers: list[_Worker] = []
+        finished = False
         try:
-            def submit(chunk: Chunk) -> Future[R]:
-                return executor.submit(_call, chunk)
-
-            for chunk, future in ordered(submit, chunks, 2 * workers, progress):
-                yield failed(chunk, future)
-                finished += 1
-        except BrokenProcessPool:  # a worker died, seen when handing out the next match
-            _terminate(executor)
-            raise _died(finished) from None
-        except BaseException:  # Ctrl-C, a failed chunk, the caller stopping early: stop every worker now
-            _terminate(executor)
-            raise
+            workers = [_Worker(mp, task, context) for _ in range(count)]
+            yield from _merged(workers, task, chunks, progress)
+            finished = True
         finally:
-            executor.shutdown(wait=True, cancel_futures=True)
+            _stop(workers, politely=finished)
 
 
-def _terminate(executor: ProcessPoolExecutor) -> None:
-    stop = getattr(executor, "terminate_workers", None)  # Python 3.14
-    if stop is not None:
-        stop()
-        return
-    for process in list((executor._processes or {}).values()):
-        process.terminate()
+def _merged(workers: list[_Worker], task: Task[R], chunks: Sequence[Chunk],
+            progress: Progress | None) -> Iterator[R]:
+    """The chunks' results in chunk order, at most ``2 × workers`` chunks under way or waiting to be merged."""
+    results: dict[int, R] = {}
+    window, handed, merged = 2 * len(workers), 0, 0
+    while merged < len(chunks):
+        for worker in workers:
+            if worker.playing is None and handed < len(chunks) and handed - merged < window:
+                worker.give(handed, chunks[handed])
+                handed += 1
+        if merged in results:
+            yield results.pop(merged)
+            merged += 1
+            continue
+        busy = {worker.connection: worker for worker in workers if worker.playing is not None}
+        for ready in wait(list(busy)):
+            worker = busy[ready]  # type: ignore[index]
+            assert worker.playing is not None
+            place, chunk = worker.playing
+            try:
+                done, result = worker.connection.recv()
+            except (EOFError, OSError):
+                raise _died(merged) from None
+            if not done:
+                raise WorkerError(chunk, result)
+            worker.playing = None
+            results[place] = result
+            if progress is not None:
+                progress(chunk.games)
+
+
+def _died(finished: int) -> WorkerError:
+    return WorkerError(None, f"a worker process ended unexpectedly (killed, or out of memory?) after {finished} "
+                             "matches of the run were finished")
