@@ -5,7 +5,8 @@ consistent with its seat's observation (:func:`.worlds.sample_world`: its own ha
 history and what the rules show it, never the true hidden hands), tries a few candidate actions
 in each world (the rollout policy's own choice, passing, a few distinct plays) and plays every
 world to its end with the rollout policy at all six seats. The candidate with the best mean
-result for its team (a win counts 1, a tie ½, plus a little for the points margin) is played.
+result for its team (a win counts 1, a tie ½, plus a little for the points margin and for each card
+of tribute the game leaves owed to or by the team) is played.
 Every candidate is tried on the same worlds with the same rollout randomness (common random
 numbers), so the comparison is between actions, not between lucky and unlucky deals.
 
@@ -35,6 +36,9 @@ PLAYS_TRIED = 2
 WORLD_FAILURES = 3
 #: Weight of the team's points margin (as a share of the widest possible margin) next to a win.
 MARGIN_WEIGHT = 0.25
+#: Weight of each card of tribute the game leaves owed across the teams (落贡, 烧贡, 点贡, 闷贡 …) next to
+#: a win: a tribute card weakens the payer's next hand, so giving up 开点 or being 闷 costs a rollout.
+TRIBUTE_WEIGHT = 0.05
 #: Standard errors by which a candidate must beat the policy's choice, on the same worlds, to replace it.
 SIGNIFICANCE = 1.0
 
@@ -148,8 +152,10 @@ def _count(tally: _Tally, game: Game, team: int) -> None:
     winner = score.winner(game.places, rule)
     won = 0.5 if winner is None else float(winner == team)
     widest = 3 * (max(rule.points) - min(rule.points)) or 1
+    carried = sum(due.count if due.receiver % 2 == team else -due.count
+                  for due in game.next_dues() if due.payer % 2 != due.receiver % 2)
     tally.wins.append(won)
-    tally.values.append(won + MARGIN_WEIGHT * (points[team] - points[1 - team]) / widest)
+    tally.values.append(won + MARGIN_WEIGHT * (points[team] - points[1 - team]) / widest + TRIBUTE_WEIGHT * carried)
 
 
 def candidates_for(view: SeatView, default: Action) -> list[Action]:

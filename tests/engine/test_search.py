@@ -12,10 +12,10 @@ from test_seat_view import alike
 
 from gouji_variants.compiler import load_ruleset
 from gouji_variants.components.burning import keepable
-from gouji_variants.engine import Burn, Game, Match, SearchAgent, make_agents
+from gouji_variants.engine import PASS, Burn, Game, Match, SearchAgent, make_agents
 from gouji_variants.engine.agents import HeuristicAgent
 from gouji_variants.engine.players import make_agent, parse_budget
-from gouji_variants.engine.search import Budget, candidates_for
+from gouji_variants.engine.search import Budget, _count, _Tally, candidates_for
 
 
 @pytest.mark.parametrize(("spec", "budget"), [
@@ -150,3 +150,24 @@ def test_a_burn_the_hand_cannot_keep_is_never_tried() -> None:
         if checked == 3:
             break
     assert checked == 3
+
+
+def test_a_rollout_counts_the_tribute_the_game_leaves_owed() -> None:
+    """Under 济宁 a seat that never opens owes 点贡: the same finished game is worth less to the payer's
+    team with that debt than without it, and more to the receiver's."""
+    game, rng = Game(load_ruleset("jining"), 3), random.Random(3)
+    agents = make_agents("random")
+    while not game.over:
+        game.apply(agents[game.turn].act(game.view(), rng))
+    dian = [due for due in game.owed if due.kind == "dian" and due.payer % 2 != due.receiver % 2]
+    assert dian, "random bots fail to open under 济宁"
+    payer = dian[0].payer % 2
+    with_debt = [_Tally(PASS), _Tally(PASS)]
+    _count(with_debt[0], game, payer)
+    _count(with_debt[1], game, 1 - payer)
+    game.owed[:] = [due for due in game.owed if due.kind != "dian"]
+    without = [_Tally(PASS), _Tally(PASS)]
+    _count(without[0], game, payer)
+    _count(without[1], game, 1 - payer)
+    assert with_debt[0].wins == without[0].wins  # the result of the game is the same
+    assert with_debt[0].mean < without[0].mean and with_debt[1].mean > without[1].mean
