@@ -15,11 +15,13 @@ import hashlib
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from multiprocessing.context import ForkServerContext, SpawnContext
+from multiprocessing.context import ForkContext, ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 from typing import Any, Protocol, TypeVar, overload
 
@@ -187,7 +189,7 @@ def _serve(connection: Connection, task: Task[Any], context: Any) -> None:
 class _Worker:
     """One worker process and the pipe to it; the chunk it plays (and that chunk's place in the run)."""
 
-    def __init__(self, mp: ForkServerContext | SpawnContext, task: Task[Any], context: Any) -> None:
+    def __init__(self, mp: ForkContext | ForkServerContext | SpawnContext, task: Task[Any], context: Any) -> None:
         self.connection, theirs = mp.Pipe()
         self.process: BaseProcess = mp.Process(target=_serve, args=(theirs, task, context), daemon=True)
         self.process.start()
@@ -234,13 +236,9 @@ class Processes:
         if count <= 1:
             yield from InProcess().run(task, context, chunks, progress)
             return
-        # forkserver: workers forked from a clean server (that has loaded the task's module once), not
-        # from this possibly threaded process; spawn where there is no fork
-        mp: ForkServerContext | SpawnContext = multiprocessing.get_context("spawn")
-        if "forkserver" in multiprocessing.get_all_start_methods():
-            server = multiprocessing.get_context("forkserver")
-            server.set_forkserver_preload([task.__module__])
-            mp = server
+        mp = _starter(task)
+        for stream in (sys.stdout, sys.stderr):  # a forked worker flushes its copy of them as it ends
+            stream.flush()
         workers: list[_Worker] = []
         finished = False
         try:
@@ -249,6 +247,20 @@ class Processes:
             finished = True
         finally:
             _stop(workers, politely=finished)
+
+
+def _starter(task: Task[Any]) -> ForkContext | ForkServerContext | SpawnContext:
+    """How workers start. On Linux, from a process with no other thread, forked from it (at once, with
+    everything imported); otherwise forked from a clean server that has imported the task's module once
+    (forking a threaded process could copy a lock held by another thread); spawned where there is no fork."""
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        server = multiprocessing.get_context("forkserver")
+        server.set_forkserver_preload([task.__module__])
+        return server
+    return multiprocessing.get_context("spawn")
 
 
 def _merged(workers: list[_Worker], task: Task[R], chunks: Sequence[Chunk],

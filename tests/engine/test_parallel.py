@@ -17,7 +17,7 @@ from run_helpers import TIMINGS, gouji, interrupted
 
 from gouji_variants.behaviour import behavioural_diff
 from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine import make_agents
+from gouji_variants.engine import make_agents, parallel
 from gouji_variants.engine.parallel import CHUNK_GAMES, Chunk, Processes, WorkerError, check_workers, chunk_seed, cut
 from gouji_variants.engine.simulate import simulate, simulate_run
 
@@ -61,6 +61,23 @@ def test_the_same_statistics_and_records_whatever_the_workers(workers: int) -> N
     later: list[str] = []
     simulate(ruleset, 100, chunk_seed(11, 1), agents, keep=lambda record: later.append(json.dumps(record)))
     assert [json.loads(line) for line in one[100:200]] == [json.loads(line) for line in later]
+
+
+@pytest.mark.parametrize("threads, method", [(1, "fork"), (2, "forkserver")])
+def test_workers_start_forked_or_from_a_fork_server_with_the_same_results(
+        threads: int, method: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forked from a process with no other thread (Linux), else from a fork server: the same records."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no fork on this system")
+    monkeypatch.setattr(parallel.sys, "platform", "linux")
+    monkeypatch.setattr(parallel.threading, "active_count", lambda: threads)
+    assert parallel._starter(simulate_run).get_start_method() == method
+    ruleset, agents = load_ruleset("dagang"), make_agents("random")
+    alone: list[str] = []
+    together: list[str] = []
+    simulate_run(ruleset, 150, 2, agents, Processes(1), write=alone.append)
+    simulate_run(ruleset, 150, 2, agents, Processes(2), write=together.append)
+    assert alone == together and len(alone) == 150
 
 
 def test_cli_records_and_report_do_not_depend_on_workers(tmp_path: Path) -> None:
