@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import BIG_JOKER, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
+from ..cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..expressions import KillRule
 from ..rules import Plays
 from .plays import Play as Combo
@@ -93,13 +93,16 @@ class Moves:
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         weights = [0] * N_RANKS
         t_choices = twos + 1 if self.attach_twos else 1
+        choices = self._joker_choices(FOUR, small, big, top)  # the same for every base but 3
         for base in range(TWO):
-            if hand[base]:
-                weights[base] = hand[base] * t_choices * self._joker_choices(base, small, big, top)
+            have = hand[base]
+            if have:
+                weights[base] = have * t_choices * (choices if base != THREE else
+                                                    self._joker_choices(THREE, small, big, top))
         if self.whole_threes and hand[THREE]:
             weights[THREE] = int(self._last_threes(hand))
         if twos:
-            weights[TWO] = twos * self._joker_choices(TWO, small, big, top)
+            weights[TWO] = twos * choices
         if small:
             weights[SMALL_JOKER] = small * ((big + 1) * (top + 1) if self.mix else 1)
         weights[BIG_JOKER] = big * (top + 1 if self.mix else 1)
@@ -307,7 +310,14 @@ class Moves:
             return next(self.beating(hand, target), None) is not None
         size = sum(counts)
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
-        for base in range(target.base + 1, N_RANKS):
+        low = target.base + 1
+        if low < TWO and THREE < low:  # bases 4 … A share their largest play but for the count held
+            need = size - self._max_size(FOUR, 0, twos, small, big, top)
+            for base in range(low, TWO):
+                if hand[base] >= need and hand[base]:
+                    return True
+            low = TWO
+        for base in range(low, N_RANKS):
             if hand[base] and self._max_size(base, hand[base], twos, small, big, top) >= size:
                 return True
         return False

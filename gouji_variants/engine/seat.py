@@ -58,8 +58,9 @@ class SeatView:
         """The view of these fields, made without the frozen dataclass's ``__init__`` (a setattr per
         field): a view is made at every decision."""
         view = object.__new__(cls)
-        vars(view).update(seat=seat, decision=decision, _observe=observe, rules=rules, _hand=hand, _moves=moves,
-                          _top=top, _others=others, _listed=listed, _drawn=drawn, ruleset=ruleset)
+        object.__setattr__(view, "__dict__", {
+            "seat": seat, "decision": decision, "_observe": observe, "rules": rules, "_hand": hand, "_moves": moves,
+            "_top": top, "_others": others, "_listed": listed, "_drawn": drawn, "ruleset": ruleset})
         return view
 
     def _freeze(self) -> None:
