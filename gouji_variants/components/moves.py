@@ -63,6 +63,7 @@ class Moves:
         self.kills = plays.kills
         self._sets: dict[Jokers, list[Jokers]] = {}
         self._groups: dict[tuple[int, ...], tuple[Counts, ...]] = {}  # leads, and plays of a size, per holding
+        self._plans: dict[tuple[int, ...], list[tuple[KillRule, int, int, bool, Jokers]]] = {}
 
     def _jokers_allowed(self, base: int) -> bool:
         return self.attach_jokers and (base != THREE or self.jokers_with_threes and not self.whole_threes)
@@ -267,17 +268,27 @@ class Moves:
             yield from self.beating_list(hand, target)
             return
         seen: set[Counts] = set()
-        for kill in self.kills:
-            if not applies(kill, target):
-                continue
-            size = target_size + kill.extra
-            low = 0 if kill.any_rank else SMALL_JOKER if kill.alone else target.base + 1
-            checked = kill.alone or kill.killer not in JOKERS
+        for kill, size, low, checked, least in self._kill_plans(target, target_size):
             for base in range(low, N_RANKS):
-                for play in self._of_size(hand, base, size, _least(kill, target)):
+                for play in self._of_size(hand, base, size, least):
                     if play not in seen and (not checked or meets(kill, Combo(cards_of(play), base), target)):
                         seen.add(play)
                         yield play
+
+    def _kill_plans(self, target: Combo, target_size: int) -> list[tuple[KillRule, int, int, bool, Jokers]]:
+        """The kill rules that apply to ``target`` (a play carrying jokers), each with the size of
+        the plays it asks for, their lowest base, whether each play must be checked against the
+        rule, and the fewest jokers they carry (kept per target)."""
+        key = (target.base, *target.cards.counts)
+        found = self._plans.get(key)
+        if found is None:
+            found = [(kill, target_size + kill.extra, 0 if kill.any_rank else SMALL_JOKER if kill.alone
+                      else target.base + 1, kill.alone or kill.killer not in JOKERS, _least(kill, target))
+                     for kill in self.kills if applies(kill, target)]
+            if len(self._plans) >= _GROUPS_KEPT:
+                self._plans.clear()
+            self._plans[key] = found
+        return found
 
     def beating_list(self, hand: Sequence[int], target: Combo) -> list[Counts]:
         """:meth:`beating` as a list; the plays of each base rank are kept per holding, as leads are."""

@@ -137,6 +137,7 @@ ASK = Ask()
 
 _PLAYS: dict[Counts, Play] = {}
 _BURNS: dict[Counts, Burn] = {}
+_RETURNS: dict[Counts, Return] = {}
 
 
 def play_of(counts: Counts) -> Play:
@@ -152,6 +153,14 @@ def burn_of(counts: Counts) -> Burn:
     found = _BURNS.get(counts)
     if found is None:
         found = _BURNS[counts] = Burn(cards_of(counts))
+    return found
+
+
+def return_of(counts: Counts) -> Return:
+    """The (shared) :class:`Return` of a count vector, as :func:`play_of` (a 还贡's choices are listed)."""
+    found = _RETURNS.get(counts)
+    if found is None:
+        found = _RETURNS[counts] = Return(cards_of(counts))
     return found
 
 

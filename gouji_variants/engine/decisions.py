@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from operator import le
 
-from ..cards import N_RANKS, Cards
+from ..cards import N_RANKS
 from ..components.bie3 import splits_threes
 from ..components.plays import Verdict
 from ..components.table import BEATING, BURN, DECLARING, FOLLOW, HUI3, LEAD, MINGDIAN, RETURN, REVOLT, Counts, Table
@@ -37,6 +37,7 @@ from .actions import (
     Yield,
     burn_of,
     play_of,
+    return_of,
 )
 
 
@@ -154,7 +155,7 @@ def legal(table: Table) -> list[Action]:
         return leads + ([TIAOPAI] if table.reporting.may_tiaopai(seat) else []) + \
             ([ASK] if table.reporting.to_ask(seat) else [])
     if kind == RETURN:
-        return [Return(Cards.unchecked(counts)) for counts in submultisets(hand, table.tribute.owed_back())]
+        return list(map(return_of, submultisets(hand, table.tribute.owed_back())))
     if kind == REVOLT:
         return [REVOLUTION, PASS]
     if kind == HUI3:
