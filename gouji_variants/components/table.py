@@ -237,7 +237,7 @@ class Table:
     def copy(self) -> Table:
         """An independent copy, areas included (same future under the same actions)."""
         twin: Table = copy_state(self)
-        twin.rng = random.Random()
+        twin.rng = random.Random.__new__(random.Random)  # not seeded from the system first: the state is set
         twin.rng.setstate(self.rng.getstate())
         for name in AREA_ATTRIBUTES:
             area = copy_state(getattr(self, name))
