@@ -36,7 +36,9 @@ from .actions import (
     Tiaopai,
     Yield,
     burn_of,
+    burns_of,
     play_of,
+    plays_of,
     return_of,
 )
 
@@ -151,7 +153,7 @@ def legal(table: Table) -> list[Action]:
     kind, seat = table.kind, table.turn
     hand = table.hands[seat]
     if kind == LEAD:
-        leads: list[Action] = list(map(play_of, table.moves.lead_list(hand)))
+        leads: list[Action] = list(plays_of(table.moves.lead_list(hand)))
         return leads + ([TIAOPAI] if table.reporting.may_tiaopai(seat) else []) + \
             ([ASK] if table.reporting.to_ask(seat) else [])
     if kind == RETURN:
@@ -165,8 +167,8 @@ def legal(table: Table) -> list[Action]:
     assert table.top is not None
     beating = table.moves.beating_list(hand, table.top)
     if kind == BURN:
-        return [*map(burn_of, beating), PASS]
-    return [*map(play_of, beating), *others(table, kind)]
+        return [*burns_of(beating), PASS]
+    return [*plays_of(beating), *others(table, kind)]
 
 
 def others(table: Table, kind: int) -> list[Action]:

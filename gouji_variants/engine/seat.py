@@ -26,7 +26,7 @@ from ..components.plays import Play as Combo
 from ..components.plays import classify
 from ..components.table import Moves, Transfer
 from ..rules import Rules
-from .actions import Action, Play, burn_of, play_of
+from .actions import Action, Play, burn_of, burns_of, play_of, plays_of
 from .moves import Counts
 from .observing import Observation, frozen
 
@@ -87,10 +87,10 @@ class SeatView:
         found = kept.get("_legal")
         if found is None:
             if self._top is None:
-                plays: tuple[Action, ...] = tuple(map(play_of, self._moves.lead_list(self._hand)))
+                plays: tuple[Action, ...] = plays_of(self._moves.lead_list(self._hand))
             else:
-                plays = tuple(map(burn_of if self.decision == "burn-offer" else play_of,
-                                  self._moves.beating_list(self._hand, self._top)))
+                beating = self._moves.beating_list(self._hand, self._top)
+                plays = burns_of(beating) if self.decision == "burn-offer" else plays_of(beating)
             found = kept["_legal"] = plays + self._others
         return found
 
