@@ -24,11 +24,13 @@ def deal(recipe: DeckRecipe, rng: random.Random,
     hands = [[0] * N_RANKS for _ in range(SEATS)]
     threes = [[0] * SUITS for _ in range(SEATS)]
 
-    def give(seat: int, card: int) -> None:
-        rank, suit = divmod(card, SUITS)
-        hands[seat][rank] += 1
-        if rank == THREE:
-            threes[seat][suit] += 1
+    def give(seat: int, cards: list[int]) -> None:
+        hand, suits = hands[seat], threes[seat]
+        for card in cards:
+            rank = card // SUITS
+            hand[rank] += 1
+            if rank == THREE:
+                suits[card % SUITS] += 1
 
     deck: list[int] = []
     for rank, count in enumerate(recipe.cards().counts):
@@ -38,11 +40,10 @@ def deal(recipe: DeckRecipe, rng: random.Random,
             rng.shuffle(copies)
             _, each = bounds
             for seat in range(SEATS):
-                for card in copies[seat * each:(seat + 1) * each]:
-                    give(seat, card)
+                give(seat, copies[seat * each:(seat + 1) * each])
             copies = copies[SEATS * each:]
         deck.extend(copies)
     rng.shuffle(deck)
-    for index, card in enumerate(deck):
-        give(index % SEATS, card)
+    for seat in range(SEATS):  # dealt round: seat s gets the cards at s, s + 6, …
+        give(seat, deck[seat::SEATS])
     return hands, threes

@@ -136,7 +136,6 @@ class KaidianArea(Area):
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
-        self.is_gouji = table.components.gouji.is_gouji
         seats = len(table.hands)
         self.lived_plays = [0] * seats  # 够级 plays that lived and count towards 开点
         self.opened = [False] * seats
@@ -177,7 +176,7 @@ class KaidianArea(Area):
         """开点 bookkeeping for a play: what it is played on, then_four and 落四."""
         rule, table = self.rules.kaidian, self.table
         self.top_led = kind == LEAD
-        self.top_on_gouji = table.top is not None and self.is_gouji(table.top, self.rules.gouji)
+        self.top_on_gouji = table.top is not None and table.is_gouji(table.top)
         if self.four_due[seat] and kind == LEAD:
             self.four_due[seat] = False
             if confirms(combo) and not deadline_passed(rule, seat, table.finished):
@@ -193,7 +192,7 @@ class KaidianArea(Area):
         top = table.top
         assert top is not None
         if table.turns.luanchan or self.opened[player] or self.gave_up[player] \
-                or not self.is_gouji(top, self.rules.gouji) \
+                or not table.is_gouji(top) \
                 or deadline_passed(rule, player, table.finished) \
                 or not opens(rule, top, self.top_led, self.top_on_gouji):
             return

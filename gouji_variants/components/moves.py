@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import BIG_JOKER, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
+from ..cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..expressions import KillRule
 from ..rules import Plays
 from .plays import Play as Combo
@@ -63,6 +63,7 @@ class Moves:
         self.kills = plays.kills
         self._sets: dict[Jokers, list[Jokers]] = {}
         self._groups: dict[tuple[int, ...], tuple[Counts, ...]] = {}  # leads, and plays of a size, per holding
+        self._plans: dict[tuple[int, ...], list[tuple[KillRule, int, int, bool, Jokers]]] = {}
 
     def _jokers_allowed(self, base: int) -> bool:
         return self.attach_jokers and (base != THREE or self.jokers_with_threes and not self.whole_threes)
@@ -93,13 +94,16 @@ class Moves:
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         weights = [0] * N_RANKS
         t_choices = twos + 1 if self.attach_twos else 1
+        choices = self._joker_choices(FOUR, small, big, top)  # the same for every base but 3
         for base in range(TWO):
-            if hand[base]:
-                weights[base] = hand[base] * t_choices * self._joker_choices(base, small, big, top)
+            have = hand[base]
+            if have:
+                weights[base] = have * t_choices * (choices if base != THREE else
+                                                    self._joker_choices(THREE, small, big, top))
         if self.whole_threes and hand[THREE]:
             weights[THREE] = int(self._last_threes(hand))
         if twos:
-            weights[TWO] = twos * self._joker_choices(TWO, small, big, top)
+            weights[TWO] = twos * choices
         if small:
             weights[SMALL_JOKER] = small * ((big + 1) * (top + 1) if self.mix else 1)
         weights[BIG_JOKER] = big * (top + 1 if self.mix else 1)
@@ -264,17 +268,27 @@ class Moves:
             yield from self.beating_list(hand, target)
             return
         seen: set[Counts] = set()
-        for kill in self.kills:
-            if not applies(kill, target):
-                continue
-            size = target_size + kill.extra
-            low = 0 if kill.any_rank else SMALL_JOKER if kill.alone else target.base + 1
-            checked = kill.alone or kill.killer not in JOKERS
+        for kill, size, low, checked, least in self._kill_plans(target, target_size):
             for base in range(low, N_RANKS):
-                for play in self._of_size(hand, base, size, _least(kill, target)):
+                for play in self._of_size(hand, base, size, least):
                     if play not in seen and (not checked or meets(kill, Combo(cards_of(play), base), target)):
                         seen.add(play)
                         yield play
+
+    def _kill_plans(self, target: Combo, target_size: int) -> list[tuple[KillRule, int, int, bool, Jokers]]:
+        """The kill rules that apply to ``target`` (a play carrying jokers), each with the size of
+        the plays it asks for, their lowest base, whether each play must be checked against the
+        rule, and the fewest jokers they carry (kept per target)."""
+        key = (target.base, *target.cards.counts)
+        found = self._plans.get(key)
+        if found is None:
+            found = [(kill, target_size + kill.extra, 0 if kill.any_rank else SMALL_JOKER if kill.alone
+                      else target.base + 1, kill.alone or kill.killer not in JOKERS, _least(kill, target))
+                     for kill in self.kills if applies(kill, target)]
+            if len(self._plans) >= _GROUPS_KEPT:
+                self._plans.clear()
+            self._plans[key] = found
+        return found
 
     def beating_list(self, hand: Sequence[int], target: Combo) -> list[Counts]:
         """:meth:`beating` as a list; the plays of each base rank are kept per holding, as leads are."""
@@ -307,7 +321,14 @@ class Moves:
             return next(self.beating(hand, target), None) is not None
         size = sum(counts)
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
-        for base in range(target.base + 1, N_RANKS):
+        low = target.base + 1
+        if low < TWO and THREE < low:  # bases 4 … A share their largest play but for the count held
+            need = size - self._max_size(FOUR, 0, twos, small, big, top)
+            for base in range(low, TWO):
+                if hand[base] >= need and hand[base]:
+                    return True
+            low = TWO
+        for base in range(low, N_RANKS):
             if hand[base] and self._max_size(base, hand[base], twos, small, big, top) >= size:
                 return True
         return False

@@ -86,6 +86,8 @@ class Transfer:
 
 
 _CLASSIFY_CACHES: dict[object, dict[Counts, Combo | Verdict]] = {}
+_GOUJI_CACHES: dict[object, dict[Counts, bool]] = {}
+_SHARED = ("_classified", "_gouji")  # caches shared by every game under the same rules (not copied)
 
 
 def unchained(chain: Chain) -> list[Any]:
@@ -125,6 +127,7 @@ class Table:
         self.final_score: tuple[int, int] | None = None
         self.owed: list[Due] = []  # 点贡, 闷贡, 憋王贡 for the next game
         self._classified = _CLASSIFY_CACHES.setdefault((rules.plays, rules.bie3, components.plays.classify), {})
+        self._gouji = _GOUJI_CACHES.setdefault((rules.plays, rules.gouji, components.gouji.is_gouji), {})
         self.stats = {"burns": 0, "counter_burns": 0, "successful_burns": 0, "broken_burns": 0, "zhashao": 0,
                       "jiefeng": 0, "revolutions": 0, "voids": 0, "forced": 0, "hui3": 0, "men": 0, "bought": 0,
                       "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0,
@@ -204,6 +207,15 @@ class Table:
                                                                              self.rules.bie3)
         return found
 
+    def is_gouji(self, combo: Combo) -> bool:
+        """Whether ``combo`` (a play under the rules) is 够级: the gouji component's answer, cached per
+        rules (it is asked after every play)."""
+        counts = combo.cards.counts
+        found = self._gouji.get(counts)
+        if found is None:
+            found = self._gouji[counts] = self.components.gouji.is_gouji(combo, self.rules.gouji)
+        return found
+
     def kind_at(self, seat: int) -> int:
         """The kind of ``seat``'s decision if it is the next one, else -1."""
         return self.slots[0][0] if self.slots and self.slots[0][1] == seat else -1
@@ -225,7 +237,7 @@ class Table:
     def copy(self) -> Table:
         """An independent copy, areas included (same future under the same actions)."""
         twin: Table = copy_state(self)
-        twin.rng = random.Random()
+        twin.rng = random.Random.__new__(random.Random)  # not seeded from the system first: the state is set
         twin.rng.setstate(self.rng.getstate())
         for name in AREA_ATTRIBUTES:
             area = copy_state(getattr(self, name))
@@ -245,7 +257,7 @@ def copy_state(owner: Any) -> Any:
         if isinstance(value, list):
             value = [list(item) if isinstance(item, list) else item.copy() if hasattr(item, "copy") else item
                      for item in value]
-        elif isinstance(value, (set, dict)) and name != "_classified":
+        elif isinstance(value, (set, dict)) and name not in _SHARED:
             value = value.copy()
         setattr(twin, name, value)
     return twin

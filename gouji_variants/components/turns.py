@@ -117,7 +117,6 @@ class TurnsArea(Area):
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
-        self.is_gouji = table.components.gouji.is_gouji
         self.gousiji: set[int] = set()  # seats whose next 够级 play this round has no answer
         self.luanchan = False
         self.luanchan_due = False
@@ -133,7 +132,7 @@ class TurnsArea(Area):
         if burning.burner == player:
             slots = burning.offers(player, opposite) if self.rules.burning.counter_burn else []
             return slots + ([(ANSWER, opposite)] if in_play[opposite] else [])
-        if self.is_gouji(combo, self.rules.gouji):
+        if table.is_gouji(combo):
             slots = burning.offers(player, opposite)
             if player in self.gousiji:  # 够死级: no 对头 answers it
                 self.gousiji.discard(player)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -137,6 +138,7 @@ ASK = Ask()
 
 _PLAYS: dict[Counts, Play] = {}
 _BURNS: dict[Counts, Burn] = {}
+_RETURNS: dict[Counts, Return] = {}
 
 
 def play_of(counts: Counts) -> Play:
@@ -152,6 +154,24 @@ def burn_of(counts: Counts) -> Burn:
     found = _BURNS.get(counts)
     if found is None:
         found = _BURNS[counts] = Burn(cards_of(counts))
+    return found
+
+
+def plays_of(found: Iterable[Counts]) -> tuple[Play, ...]:
+    """:func:`play_of` of each count vector (a lookup each; a move list repeats the same plays)."""
+    return tuple([_PLAYS.get(counts) or play_of(counts) for counts in found])
+
+
+def burns_of(found: Iterable[Counts]) -> tuple[Burn, ...]:
+    """:func:`burn_of` of each count vector, as :func:`plays_of`."""
+    return tuple([_BURNS.get(counts) or burn_of(counts) for counts in found])
+
+
+def return_of(counts: Counts) -> Return:
+    """The (shared) :class:`Return` of a count vector, as :func:`play_of` (a 还贡's choices are listed)."""
+    found = _RETURNS.get(counts)
+    if found is None:
+        found = _RETURNS[counts] = Return(cards_of(counts))
     return found
 
 

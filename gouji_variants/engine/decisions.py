@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from operator import le
 
-from ..cards import N_RANKS, Cards
+from ..cards import N_RANKS
 from ..components.bie3 import splits_threes
 from ..components.plays import Verdict
 from ..components.table import BEATING, BURN, DECLARING, FOLLOW, HUI3, LEAD, MINGDIAN, RETURN, REVOLT, Counts, Table
@@ -36,7 +36,10 @@ from .actions import (
     Tiaopai,
     Yield,
     burn_of,
+    burns_of,
     play_of,
+    plays_of,
+    return_of,
 )
 
 
@@ -150,11 +153,11 @@ def legal(table: Table) -> list[Action]:
     kind, seat = table.kind, table.turn
     hand = table.hands[seat]
     if kind == LEAD:
-        leads: list[Action] = list(map(play_of, table.moves.lead_list(hand)))
+        leads: list[Action] = list(plays_of(table.moves.lead_list(hand)))
         return leads + ([TIAOPAI] if table.reporting.may_tiaopai(seat) else []) + \
             ([ASK] if table.reporting.to_ask(seat) else [])
     if kind == RETURN:
-        return [Return(Cards.unchecked(counts)) for counts in submultisets(hand, table.tribute.owed_back())]
+        return list(map(return_of, submultisets(hand, table.tribute.owed_back())))
     if kind == REVOLT:
         return [REVOLUTION, PASS]
     if kind == HUI3:
@@ -164,8 +167,8 @@ def legal(table: Table) -> list[Action]:
     assert table.top is not None
     beating = table.moves.beating_list(hand, table.top)
     if kind == BURN:
-        return [*map(burn_of, beating), PASS]
-    return [*map(play_of, beating), *others(table, kind)]
+        return [*burns_of(beating), PASS]
+    return [*plays_of(beating), *others(table, kind)]
 
 
 def others(table: Table, kind: int) -> list[Action]:

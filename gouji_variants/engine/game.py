@@ -232,11 +232,11 @@ class Game(Phases, GameViews):
         combo = table.combo(counts)
         assert isinstance(combo, Combo)
         hand, played, by_seat = table.hands[seat], table.played_cards, list(table.played_by[seat])
-        for rank in range(N_RANKS):
-            if counts[rank]:
-                hand[rank] -= counts[rank]
-                by_seat[rank] += counts[rank]
-                played[rank] += counts[rank]
+        for rank, count in enumerate(counts):
+            if count:
+                hand[rank] -= count
+                by_seat[rank] += count
+                played[rank] += count
         table.played_by[seat] = tuple(by_seat)  # a new tuple: the seats' observations share the old one
         table.round.append((seat, combo.cards))
         table.played[seat] = True

@@ -80,14 +80,15 @@ def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]
     taken as they are, not copied: the caller must :func:`frozen` it before the game changes
     (:meth:`Game.apply` does, for a view still held), so an agent that only samples copies nothing."""
     table = game.state
-    yudian = table.stage == YUDIAN_STAGE
+    stage = table.stage
+    yudian = stage == YUDIAN_STAGE
     rule = game.rules.reporting
     reported, kaidian = table.reporting, table.kaidian
     shown = tuple(reported.shown)
     visible: tuple[Counts | None, ...] | None = None  # None: its own hand only (the common case, quickly)
     if yudian:
         visible = (None,) * SEATS
-    elif rule.teammate_view_at_most is not None or shown:
+    elif shown or rule.teammate_view_at_most is not None:
         visible = tuple(None if not reporting.hand_visible(rule, seat, other, sum(table.hands[other]), other in shown)
                         else tuple(table.hands[other]) for other in range(SEATS))
     sources: tuple[Iterable[Any], ...] = (
@@ -95,11 +96,12 @@ def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]
         kaidian.gave_up, table.bottom, table.men, table.in_play, table.passed, table.removed, table.slots,
         table.played_by, table.burning.burns)
     lists = sources if live else _copied(sources)
-    scalars = (table.stage, game.turn, table.kind, table.top, table.top_seat, table.burning.burner,
+    known = table.seen_transfers.get((seat, yudian))  # (kept while no transfer is added: the common case)
+    final = table.final_places
+    scalars = (stage, game.turn, table.kind, table.top, table.top_seat, table.burning.burner,
                table.turns.luanchan, len(game.deals) - 1, table.deal_leader, table.dealt, table.total,
-               _transfers(table, seat, yudian),
-               None if table.final_places is None else tuple(table.final_places), game.carry, table.history,
-               table.private[seat])
+               known[1] if known is not None and known[0] == len(table.transfers) else _transfers(table, seat, yudian),
+               None if final is None else tuple(final), game.carry, table.history, table.private[seat])
     return partial(_observed, seat, rule, tuple(table.hands[seat]), visible, shown, lists, scalars)
 
 
@@ -129,13 +131,10 @@ def _sizes(dealt: tuple[int, ...], played: tuple[Counts, ...], transfers: tuple[
 
 def _transfers(table: Table, seat: int, yudian: bool) -> tuple[Transfer, ...]:
     """The transfers of the deal as ``seat`` sees them (kept on the table while no transfer is added)."""
-    made, key = table.transfers, (seat, yudian)
-    known = table.seen_transfers.get(key)
-    if known is not None and known[0] == len(made):
-        return known[1]
+    made = table.transfers
     seen = tuple(item if not yudian and (item.kind in _PUBLIC_TRANSFERS or seat in (item.giver, item.taker))
                  else Transfer(item.kind, item.giver, item.taker, item.count, None) for item in made)
-    table.seen_transfers[key] = (len(made), seen)
+    table.seen_transfers[seat, yudian] = (len(made), seen)
     return seen
 
 

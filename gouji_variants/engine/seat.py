@@ -26,7 +26,7 @@ from ..components.plays import Play as Combo
 from ..components.plays import classify
 from ..components.table import Moves, Transfer
 from ..rules import Rules
-from .actions import Action, Burn, Play, burn_of, play_of
+from .actions import Action, Play, burn_of, burns_of, play_of, plays_of
 from .moves import Counts
 from .observing import Observation, frozen
 
@@ -58,8 +58,9 @@ class SeatView:
         """The view of these fields, made without the frozen dataclass's ``__init__`` (a setattr per
         field): a view is made at every decision."""
         view = object.__new__(cls)
-        vars(view).update(seat=seat, decision=decision, _observe=observe, rules=rules, _hand=hand, _moves=moves,
-                          _top=top, _others=others, _listed=listed, _drawn=drawn, ruleset=ruleset)
+        object.__setattr__(view, "__dict__", {
+            "seat": seat, "decision": decision, "_observe": observe, "rules": rules, "_hand": hand, "_moves": moves,
+            "_top": top, "_others": others, "_listed": listed, "_drawn": drawn, "ruleset": ruleset})
         return view
 
     def _freeze(self) -> None:
@@ -78,26 +79,25 @@ class SeatView:
         return Cards.unchecked(self._hand)
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action, in the order :meth:`Game.legal_actions` lists them."""
-        return self._legal
-
-    @cached_property
-    def _legal(self) -> tuple[Action, ...]:
+        """Every legal action, in the order :meth:`Game.legal_actions` lists them (listed when first
+        asked for, and kept: not a cached_property, whose lock Python 3.11 takes at each first use)."""
         if self._listed is not None:
             return self._listed
-        return (*self._plays, *self._others)
-
-    @cached_property
-    def _plays(self) -> tuple[Play | Burn, ...]:
-        if self._top is None:
-            return tuple(map(play_of, self._moves.lead_list(self._hand)))
-        return tuple(map(burn_of if self.decision == "burn-offer" else play_of,
-                         self._moves.beating_list(self._hand, self._top)))
+        kept: dict[str, tuple[Action, ...]] = vars(self)
+        found = kept.get("_legal")
+        if found is None:
+            if self._top is None:
+                plays: tuple[Action, ...] = plays_of(self._moves.lead_list(self._hand))
+            else:
+                beating = self._moves.beating_list(self._hand, self._top)
+                plays = burns_of(beating) if self.decision == "burn-offer" else plays_of(beating)
+            found = kept["_legal"] = plays + self._others
+        return found
 
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now (a lead is checked without listing every lead)."""
         if self._listed is not None or self._top is not None or action in self._others:
-            return action in self._legal
+            return action in self.legal_actions()
         if not isinstance(action, Play) or not all(map(le, action.cards.counts, self._hand)):
             return False
         rules = self.rules
