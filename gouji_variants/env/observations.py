@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -23,7 +22,6 @@ from ..engine.game import Observation
 from ..rules import Rules
 
 Vector = npt.NDArray[np.float32]
-_T = TypeVar("_T")
 DECISIONS = (*SLOT_NAMES, "none")  # the seat's own decision, or none (another seat is to act)
 
 
@@ -101,6 +99,10 @@ _flags = attrgetter(*_FLAG_NAMES)
                                "declared", "gave_up", "places", "last_places", "rules"))
 _BLANKS: dict[int, tuple[Rules, bytearray]] = {}  # by id, the rules (kept so that the id stays theirs) and a
 # blank vector with their switches set
+_HIDDEN = 255  # the byte of a hidden hand size: -1 as a signed byte
+_BYTE = {None: _HIDDEN, **{n: n for n in range(_HIDDEN)}}  # the byte of a hand size (or None)
+_RELATIVE = tuple(tuple((other - seat) % _S for other in range(_S)) for seat in range(_S))  # [seat][other]: k
+_ORDER = tuple(tuple((seat + k) % _S for k in range(_S)) for seat in range(_S))  # [seat][k]: the other seat
 
 
 def _blank(rules: Rules) -> bytearray:
@@ -116,58 +118,70 @@ def _blank(rules: Rules) -> bytearray:
 def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None) -> Vector:
     """The observation vector of ``seen`` (what one seat may know), slice by slice (:data:`SLICES`).
 
-    Built as bytes (a copy of the ruleset's blank vector, each value a small count) and converted
-    once, the hand sizes (-1 when hidden) written last."""
+    Built as signed bytes (a copy of the ruleset's blank vector; a hidden hand size is -1, every
+    other value a count of at most 127: a recipe deals at most 432 cards, 72 a hand) and converted
+    to float32 once. Six-wide slices are put in the seat's relative order by slicing
+    (``values[seat:] + values[:seat]``) or through :data:`_RELATIVE`."""
     out = _blank(rules)[:]
     seat = seen.seat
+    relative = _RELATIVE[seat]
     out[0:_R] = seen.hand.counts
     if picked is not None:
         out[_R:2 * _R] = bytes(picked)
     out[_DECIDE + _DECISION[seen.decision or "none"]] = 1
     if seen.to_act is not None:
-        out[_TO_ACT + (seen.to_act - seat) % _S] = 1
-    if seen.top is not None:
-        out[_TOP:_TOP + _R] = seen.top.counts
+        out[_TO_ACT + relative[seen.to_act]] = 1
+    top = seen.top
+    if top is not None:
+        out[_TOP:_TOP + _R] = top.counts
         if seen.top_seat is not None:
-            out[_TOP_SEAT + (seen.top_seat - seat) % _S] = 1
+            out[_TOP_SEAT + relative[seen.top_seat]] = 1
     for at, seats in zip(_FLAG_OFFSETS, _flags(seen), strict=True):
         for other in seats:
-            out[at + (other - seat) % _S] = 1
+            out[at + relative[other]] = 1
     for other, _ in seen.round_plays:
-        out[_IN_ROUND + (other - seat) % _S] = 1
-    if seen.played:
-        out[_PLAYED:_PLAYED + _S * _R] = b"".join([bytes(cards.counts) for cards in _turned(seen.played, seat)])
+        out[_IN_ROUND + relative[other]] = 1
+    counts = bytes(map(_BYTE.__getitem__, seen.counts))
+    out[_COUNTS:_COUNTS + _S] = counts[seat:] + counts[:seat]
+    played = seen.played
+    if played:
+        joined = b"".join([bytes(cards.counts) for cards in played])
+        out[_PLAYED:_PLAYED + _S * _R] = joined[seat * _R:] + joined[:seat * _R]
     out[_REMOVED:_REMOVED + _R] = seen.removed.counts
-    for k, hand in enumerate(_turned(seen.hands, seat)):
-        if k and hand is not None:
-            out[_VISIBLE + k] = 1
-            out[_HANDS + k * _R:_HANDS + (k + 1) * _R] = hand.counts
+    hands = seen.hands
+    if hands.count(None) != _S - 1 or hands[seat] is None:  # another seat's hand is shown
+        for other, hand in enumerate(hands):
+            k = relative[other]
+            if k and hand is not None:
+                out[_VISIBLE + k] = 1
+                out[_HANDS + k * _R:_HANDS + (k + 1) * _R] = hand.counts
     for item in seen.transfers:
         if item.cards is not None and seat in (item.giver, item.taker):
             at = _GIVEN if item.giver == seat else _RECEIVED
             for rank, count in enumerate(item.cards.counts):
                 out[at + rank] += count
     if seen.burner is not None:
-        out[_BURNER + (seen.burner - seat) % _S] = 1
+        out[_BURNER + relative[seen.burner]] = 1
     out[_LUANCHAN] = seen.luanchan
     for burn in seen.burns:
-        out[_BURNED + (burn[1] - seat) % _S] = 1
-    out[_OPENED:_OPENED + _S] = _turned(seen.opened, seat)
-    if seen.declared.count(None) != _S:
-        out[_DECLARED:_DECLARED + _S] = [declared is not None for declared in _turned(seen.declared, seat)]
-    if seen.gave_up:
-        out[_GAVE_UP:_GAVE_UP + _S] = _turned(seen.gave_up, seat)
-    out[_PLACES:_PLACES + _S] = _turned(_places(seen), seat)
-    if seen.carry is not None and seen.carry.places is not None:
-        out[_LAST_PLACES:_LAST_PLACES + _S] = [place + 1 for place in _turned(seen.carry.places, seat)]
-    vector: Vector = np.frombuffer(out, dtype=np.uint8).astype(np.float32)
-    vector[_COUNTS:_COUNTS + _S] = [-1 if n is None else n for n in _turned(seen.counts, seat)]
+        out[_BURNED + relative[burn[1]]] = 1
+    opened = seen.opened
+    if True in opened:
+        out[_OPENED:_OPENED + _S] = opened[seat:] + opened[:seat]
+    declared = seen.declared
+    if declared.count(None) != _S:
+        out[_DECLARED:_DECLARED + _S] = [declared[other] is not None for other in _ORDER[seat]]
+    gave_up = seen.gave_up
+    if True in gave_up:
+        out[_GAVE_UP:_GAVE_UP + _S] = gave_up[seat:] + gave_up[:seat]
+    if seen.places is not None or seen.finished or seen.bottom:
+        places = _places(seen)
+        out[_PLACES:_PLACES + _S] = places[seat:] + places[:seat]
+    carry = seen.carry
+    if carry is not None and carry.places is not None:
+        out[_LAST_PLACES:_LAST_PLACES + _S] = [carry.places[other] + 1 for other in _ORDER[seat]]
+    vector: Vector = np.frombuffer(out, dtype=np.int8).astype(np.float32)
     return vector
-
-
-def _turned(values: Sequence[_T], seat: int) -> Sequence[_T]:
-    """``values`` by seat, in ``seat``'s relative order (itself first, then its 下家 …)."""
-    return [*values[seat:], *values[:seat]]
 
 
 def _places(seen: Observation) -> list[int]:
