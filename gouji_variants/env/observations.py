@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from ..cards import N_RANKS
 from ..components.deck import SEATS
-from ..components.table import SLOT_NAMES
+from ..components.table import SLOT_NAMES, Transfer
 from ..engine.game import Observation
 from ..rules import Rules
 
@@ -92,6 +92,7 @@ _DECISION = {name: index for index, name in enumerate(DECISIONS)}
 _FLAG_NAMES = ("may_answer", "passed", "out_of_play", "revolutionaries", "stifled", "shown")
 _FLAG_OFFSETS = tuple(OFFSETS[name] for name in _FLAG_NAMES)
 _flags = attrgetter(*_FLAG_NAMES)
+_counts = attrgetter("counts")
 (_DECIDE, _TO_ACT, _TOP, _TOP_SEAT, _IN_ROUND, _COUNTS, _PLAYED, _REMOVED, _VISIBLE, _HANDS, _GIVEN, _RECEIVED,
  _BURNER, _LUANCHAN, _BURNED, _OPENED, _DECLARED, _GAVE_UP, _PLACES, _LAST_PLACES, _RULES) = (
     OFFSETS[name] for name in ("decision", "to_act", "top", "top_seat", "in_round", "counts", "played", "removed",
@@ -101,6 +102,13 @@ _BLANKS: dict[int, tuple[Rules, bytearray]] = {}  # by id, the rules (kept so th
 # blank vector with their switches set
 _HIDDEN = 255  # the byte of a hidden hand size: -1 as a signed byte
 _BYTE = {None: _HIDDEN, **{n: n for n in range(_HIDDEN)}}  # the byte of a hand size (or None)
+_KEPT = 1 << 14  # entries of each cache below (then it is cleared, to bound the memory)
+_MARKS: dict[tuple[int, tuple[int, ...]], bytes] = {}  # six bytes by (seat, seats): 1 at each one's place
+_SIZES: dict[tuple[int, tuple[int | None, ...]], bytes] = {}  # six bytes by (seat, hand sizes), in place
+_RANKED: dict[tuple[int, tuple[int, ...] | None, tuple[int, ...], tuple[int, ...]], bytes] = {}  # six bytes
+# by (seat, places, finished, bottom): 1 + each seat's place, in place
+_MOVED: dict[tuple[int, int], tuple[tuple[Transfer, ...], bytes]] = {}  # by (id of transfers, seat): the
+# transfers (kept, so that the id stays theirs) and the seat's given and received cards
 _RELATIVE = tuple(tuple((other - seat) % _S for other in range(_S)) for seat in range(_S))  # [seat][other]: k
 _ORDER = tuple(tuple((seat + k) % _S for k in range(_S)) for seat in range(_S))  # [seat][k]: the other seat
 
@@ -137,16 +145,16 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
         if seen.top_seat is not None:
             out[_TOP_SEAT + relative[seen.top_seat]] = 1
     for at, seats in zip(_FLAG_OFFSETS, _flags(seen), strict=True):
-        for other in seats:
-            out[at + relative[other]] = 1
+        if seats:
+            key = seat, seats
+            out[at:at + _S] = _MARKS.get(key) or _marks(key)
     for other, _ in seen.round_plays:
         out[_IN_ROUND + relative[other]] = 1
-    counts = bytes(map(_BYTE.__getitem__, seen.counts))
-    out[_COUNTS:_COUNTS + _S] = counts[seat:] + counts[:seat]
+    sizes = seat, seen.counts
+    out[_COUNTS:_COUNTS + _S] = _SIZES.get(sizes) or _sizes(sizes)
     played = seen.played
     if played:
-        joined = b"".join([bytes(cards.counts) for cards in played])
-        out[_PLAYED:_PLAYED + _S * _R] = joined[seat * _R:] + joined[:seat * _R]
+        out[_PLAYED:_PLAYED + _S * _R] = b"".join(map(bytes, map(_counts, played[seat:] + played[:seat])))
     out[_REMOVED:_REMOVED + _R] = seen.removed.counts
     hands = seen.hands
     if hands.count(None) != _S - 1 or hands[seat] is None:  # another seat's hand is shown
@@ -155,11 +163,11 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
             if k and hand is not None:
                 out[_VISIBLE + k] = 1
                 out[_HANDS + k * _R:_HANDS + (k + 1) * _R] = hand.counts
-    for item in seen.transfers:
-        if item.cards is not None and seat in (item.giver, item.taker):
-            at = _GIVEN if item.giver == seat else _RECEIVED
-            for rank, count in enumerate(item.cards.counts):
-                out[at + rank] += count
+    transfers = seen.transfers
+    if transfers:
+        moved = _MOVED.get((id(transfers), seat))
+        out[_GIVEN:_RECEIVED + _R] = moved[1] if moved is not None and moved[0] is transfers else \
+            _moved(transfers, seat)
     if seen.burner is not None:
         out[_BURNER + relative[seen.burner]] = 1
     out[_LUANCHAN] = seen.luanchan
@@ -175,22 +183,66 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
     if True in gave_up:
         out[_GAVE_UP:_GAVE_UP + _S] = gave_up[seat:] + gave_up[:seat]
     if seen.places is not None or seen.finished or seen.bottom:
-        places = _places(seen)
-        out[_PLACES:_PLACES + _S] = places[seat:] + places[:seat]
+        ranked = seat, seen.places, seen.finished, seen.bottom
+        out[_PLACES:_PLACES + _S] = _RANKED.get(ranked) or _ranked(ranked)
     carry = seen.carry
     if carry is not None and carry.places is not None:
-        out[_LAST_PLACES:_LAST_PLACES + _S] = [carry.places[other] + 1 for other in _ORDER[seat]]
-    vector: Vector = np.frombuffer(out, dtype=np.int8).astype(np.float32)
+        ranked = seat, carry.places, (), ()
+        out[_LAST_PLACES:_LAST_PLACES + _S] = _RANKED.get(ranked) or _ranked(ranked)
+    vector: Vector = np.frombuffer(out, np.int8).astype(np.float32)
     return vector
 
 
-def _places(seen: Observation) -> list[int]:
-    """1 + the place of each seat ranked so far (0 not yet): 1 头科 … 6 大落."""
-    if seen.places is not None:
-        return [value + 1 for value in seen.places]
-    place = [0] * _S
-    for index, other in enumerate(seen.finished):
-        place[other] = index + 1
-    for index, other in enumerate(seen.bottom):  # the first ranked from the bottom is 大落
-        place[other] = _S - index
-    return place
+def _marks(key: tuple[int, tuple[int, ...]]) -> bytes:
+    """1 at the relative place of each seat of ``key[1]`` for seat ``key[0]`` (remembered)."""
+    seat, seats = key
+    found = bytearray(_S)
+    for other in seats:
+        found[(other - seat) % _S] = 1
+    if len(_MARKS) >= _KEPT:
+        _MARKS.clear()
+    _MARKS[key] = marks = bytes(found)
+    return marks
+
+
+def _sizes(key: tuple[int, tuple[int | None, ...]]) -> bytes:
+    """The hand sizes ``key[1]`` as bytes in seat ``key[0]``'s relative order (-1 hidden; remembered)."""
+    seat, counts = key
+    found = bytes(map(_BYTE.__getitem__, counts))
+    if len(_SIZES) >= _KEPT:
+        _SIZES.clear()
+    _SIZES[key] = sizes = found[seat:] + found[:seat]
+    return sizes
+
+
+def _moved(transfers: tuple[Transfer, ...], seat: int) -> bytes:
+    """The cards ``seat`` gave and received in ``transfers``, as the ``given`` and ``received`` slices
+    (remembered by the identity of ``transfers``: a game hands a seat the same tuple until one is added)."""
+    found = bytearray(2 * _R)
+    for item in transfers:
+        if item.cards is not None and seat in (item.giver, item.taker):
+            at = 0 if item.giver == seat else _R
+            for rank, count in enumerate(item.cards.counts):
+                found[at + rank] += count
+    if len(_MOVED) >= _KEPT:
+        _MOVED.clear()
+    _MOVED[id(transfers), seat] = transfers, bytes(found)
+    return bytes(found)
+
+
+def _ranked(key: tuple[int, tuple[int, ...] | None, tuple[int, ...], tuple[int, ...]]) -> bytes:
+    """1 + the place of each seat ranked so far (0 not yet; 1 头科 … 6 大落), in seat ``key[0]``'s relative
+    order, from the game's places if over, else from those finished and those ranked from the bottom."""
+    seat, places, finished, bottom = key
+    if places is not None:
+        found = [value + 1 for value in places]
+    else:
+        found = [0] * _S
+        for index, other in enumerate(finished):
+            found[other] = index + 1
+        for index, other in enumerate(bottom):  # the first ranked from the bottom is 大落
+            found[other] = _S - index
+    if len(_RANKED) >= _KEPT:
+        _RANKED.clear()
+    _RANKED[key] = ranked = bytes(found[seat:] + found[:seat])
+    return ranked
