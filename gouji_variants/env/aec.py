@@ -107,7 +107,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's n
             self.rewards, self._rewarded = {name: finished[seat] for seat, name in enumerate(AGENTS)}, True
             self.infos = {name: {"places": list(self.session.match.carry.places or ())} for name in AGENTS}
             self._accumulate_rewards()
-        if self.session.over:
+        if self.session.played >= self.session.games:  # the episode is over
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self._select()

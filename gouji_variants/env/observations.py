@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -89,21 +90,23 @@ OFFSETS: dict[str, int] = {}
 for _part in SLICES:
     OFFSETS[_part.name] = sum(p.size for p in SLICES[:SLICES.index(_part)])
 _DECISION = {name: index for index, name in enumerate(DECISIONS)}
-_FLAG_NAMES = ("may_answer", "passed", "out_of_play", "revolutionaries", "stifled", "shown")
-_FLAG_OFFSETS = tuple(OFFSETS[name] for name in _FLAG_NAMES)
-_flags = attrgetter(*_FLAG_NAMES)
+_RANKS = attrgetter("out_of_play", "revolutionaries", "stifled", "shown")  # four adjacent seat sets, mostly empty
+assert OFFSETS["in_round"] == OFFSETS["may_answer"] + _S and OFFSETS["passed"] == OFFSETS["in_round"] + _S
+assert [OFFSETS[name] for name in ("out_of_play", "revolutionaries", "stifled", "shown")] == \
+    list(range(OFFSETS["out_of_play"], OFFSETS["out_of_play"] + 4 * _S, _S))
 _counts = attrgetter("counts")
-(_DECIDE, _TO_ACT, _TOP, _TOP_SEAT, _IN_ROUND, _COUNTS, _PLAYED, _REMOVED, _VISIBLE, _HANDS, _GIVEN, _RECEIVED,
- _BURNER, _LUANCHAN, _BURNED, _OPENED, _DECLARED, _GAVE_UP, _PLACES, _LAST_PLACES, _RULES) = (
-    OFFSETS[name] for name in ("decision", "to_act", "top", "top_seat", "in_round", "counts", "played", "removed",
-                               "hand_visible", "hands", "given", "received", "burner", "luanchan", "burned", "opened",
-                               "declared", "gave_up", "places", "last_places", "rules"))
+(_DECIDE, _TO_ACT, _TOP, _TOP_SEAT, _MAY_ANSWER, _IN_ROUND, _OUT_OF_PLAY, _COUNTS, _PLAYED, _REMOVED, _VISIBLE,
+ _HANDS, _GIVEN, _RECEIVED, _BURNER, _LUANCHAN, _BURNED, _OPENED, _DECLARED, _GAVE_UP, _PLACES, _LAST_PLACES,
+ _RULES) = (OFFSETS[name] for name in (
+     "decision", "to_act", "top", "top_seat", "may_answer", "in_round", "out_of_play", "counts", "played", "removed",
+     "hand_visible", "hands", "given", "received", "burner", "luanchan", "burned", "opened", "declared", "gave_up",
+     "places", "last_places", "rules"))
 _BLANKS: dict[int, tuple[Rules, bytearray]] = {}  # by id, the rules (kept so that the id stays theirs) and a
 # blank vector with their switches set
 _HIDDEN = 255  # the byte of a hidden hand size: -1 as a signed byte
-_BYTE = {None: _HIDDEN, **{n: n for n in range(_HIDDEN)}}  # the byte of a hand size (or None)
+_BYTE: dict[int | None, int] = {None: _HIDDEN, **{n: n for n in range(_HIDDEN)}}  # the byte of a hand size (or None)
 _KEPT = 1 << 14  # entries of each cache below (then it is cleared, to bound the memory)
-_MARKS: dict[tuple[int, tuple[int, ...]], bytes] = {}  # six bytes by (seat, seats): 1 at each one's place
+_MARKS: dict[tuple[Any, ...], bytes] = {}  # seat-set slices by (seat, sets …) or (seat, burns): _marks
 _SIZES: dict[tuple[int, tuple[int | None, ...]], bytes] = {}  # six bytes by (seat, hand sizes), in place
 _RANKED: dict[tuple[int, tuple[int, ...] | None, tuple[int, ...], tuple[int, ...]], bytes] = {}  # six bytes
 # by (seat, places, finished, bottom): 1 + each seat's place, in place
@@ -130,7 +133,8 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
     other value a count of at most 127: a recipe deals at most 432 cards, 72 a hand) and converted
     to float32 once. Six-wide slices are put in the seat's relative order by slicing
     (``values[seat:] + values[:seat]``) or through :data:`_RELATIVE`."""
-    out = _blank(rules)[:]
+    known = _BLANKS.get(id(rules))
+    out = (known[1] if known is not None and known[0] is rules else _blank(rules))[:]
     seat = seen.seat
     relative = _RELATIVE[seat]
     out[0:_R] = seen.hand.counts
@@ -144,12 +148,14 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
         out[_TOP:_TOP + _R] = top.counts
         if seen.top_seat is not None:
             out[_TOP_SEAT + relative[seen.top_seat]] = 1
-    for at, seats in zip(_FLAG_OFFSETS, _flags(seen), strict=True):
-        if seats:
-            key = seat, seats
-            out[at:at + _S] = _MARKS.get(key) or _marks(key)
+    if seen.may_answer or seen.passed:
+        key = seat, seen.may_answer, (), seen.passed
+        out[_MAY_ANSWER:_MAY_ANSWER + 3 * _S] = _MARKS.get(key) or _marks(key)
     for other, _ in seen.round_plays:
         out[_IN_ROUND + relative[other]] = 1
+    if seen.out_of_play or seen.revolutionaries or seen.stifled or seen.shown:
+        key = seat, *_RANKS(seen)
+        out[_OUT_OF_PLAY:_OUT_OF_PLAY + 4 * _S] = _MARKS.get(key) or _marks(key)
     sizes = seat, seen.counts
     out[_COUNTS:_COUNTS + _S] = _SIZES.get(sizes) or _sizes(sizes)
     played = seen.played
@@ -171,8 +177,9 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
     if seen.burner is not None:
         out[_BURNER + relative[seen.burner]] = 1
     out[_LUANCHAN] = seen.luanchan
-    for burn in seen.burns:
-        out[_BURNED + relative[burn[1]]] = 1
+    if seen.burns:
+        burns = seat, seen.burns
+        out[_BURNED:_BURNED + _S] = _MARKS.get(burns) or _burned(burns)
     opened = seen.opened
     if True in opened:
         out[_OPENED:_OPENED + _S] = opened[seat:] + opened[:seat]
@@ -193,15 +200,26 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
     return vector
 
 
-def _marks(key: tuple[int, tuple[int, ...]]) -> bytes:
-    """1 at the relative place of each seat of ``key[1]`` for seat ``key[0]`` (remembered)."""
-    seat, seats = key
-    found = bytearray(_S)
-    for other in seats:
-        found[(other - seat) % _S] = 1
+def _marks(key: tuple[Any, ...]) -> bytes:
+    """Adjacent six-wide slices for seat ``key[0]``, one per seat set of ``key[1:]``: 1 at the relative
+    place of each seat of the set (remembered)."""
+    seat, *sets = key
+    found = bytearray(_S * len(sets))
+    for at, seats in enumerate(sets):
+        for other in seats:
+            found[at * _S + (other - seat) % _S] = 1
     if len(_MARKS) >= _KEPT:
         _MARKS.clear()
     _MARKS[key] = marks = bytes(found)
+    return marks
+
+
+def _burned(key: tuple[int, tuple[tuple[int, int, bool, str], ...]]) -> bytes:
+    """The ``burned`` slice for seat ``key[0]`` and burns ``key[1]`` (remembered with the seat sets)."""
+    marks = _marks((key[0], tuple(burn[1] for burn in key[1])))
+    if len(_MARKS) >= _KEPT:
+        _MARKS.clear()
+    _MARKS[key] = marks
     return marks
 
 

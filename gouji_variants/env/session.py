@@ -8,7 +8,9 @@ and builds each seat's observation vector and action mask from the seat's view o
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
+from itertools import repeat
 from typing import Literal
 
 import numpy as np
@@ -104,10 +106,10 @@ class Session:
         actions once; a 还贡 step from the hand and the cards already picked)."""
         if self._indices is not None:
             return self._indices
-        if self.over:
+        if self.played >= self.games:
             self._indices = []
             return self._indices
-        view = self.view()
+        view = self._view if self._view is not None else self.view()
         if view.decision == "return":
             hand, picked = view.hand.counts, self.picked
             self._indices = [ActionEncoding.return_index(rank) for rank in range(N_RANKS) if hand[rank] > picked[rank]]
@@ -120,9 +122,8 @@ class Session:
     def mask(self) -> Mask:
         """1 for each legal action index of the seat to act (a new array at each call: the caller may keep it)."""
         found = bytearray(self.encoding.size)
-        for index in self._indices if self._indices is not None else self._legal():
-            found[index] = 1
-        return np.frombuffer(found, dtype=np.int8)
+        deque(map(found.__setitem__, self._indices if self._indices is not None else self._legal(), repeat(1)), 0)
+        return np.frombuffer(found, np.int8)
 
     def legal_indices(self) -> list[int]:
         """The legal action indices of the seat to act, in the engine's order (the mask's ones)."""
