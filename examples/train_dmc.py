@@ -151,8 +151,8 @@ def main() -> None:
             print(f"{time.monotonic() - start:6.0f} s: {games} games, {steps} updates, epsilon {epsilon:.2f}",
                   flush=True)
     trained = time.monotonic() - start
-    print(f"trained {trained / 60:.1f} min on {args.ruleset} against {args.opponents}: {games} games, "
-          f"{steps} updates")
+    print(f"trained {trained / 60:.1f} min on {args.ruleset} against {args.opponents} ({time.process_time():.0f} CPU "
+          f"s so far): {games} games, {steps} updates")
     net.eval()
     for opponents in ("random", "heuristic"):
         started = time.monotonic()
