@@ -91,27 +91,27 @@ for _part in SLICES:
     OFFSETS[_part.name] = sum(p.size for p in SLICES[:SLICES.index(_part)])
 _DECISION = {name: index for index, name in enumerate(DECISIONS)}
 _RANKS = attrgetter("out_of_play", "revolutionaries", "stifled", "shown")  # four adjacent seat sets, mostly empty
-assert OFFSETS["in_round"] == OFFSETS["may_answer"] + _S and OFFSETS["passed"] == OFFSETS["in_round"] + _S
 assert [OFFSETS[name] for name in ("out_of_play", "revolutionaries", "stifled", "shown")] == \
     list(range(OFFSETS["out_of_play"], OFFSETS["out_of_play"] + 4 * _S, _S))
 _counts = attrgetter("counts")
-(_DECIDE, _TO_ACT, _TOP, _TOP_SEAT, _MAY_ANSWER, _IN_ROUND, _OUT_OF_PLAY, _COUNTS, _PLAYED, _REMOVED, _VISIBLE,
+(_DECIDE, _TO_ACT, _TOP, _TOP_SEAT, _MAY_ANSWER, _IN_ROUND, _PASSED, _OUT_OF_PLAY, _COUNTS, _PLAYED, _REMOVED, _VISIBLE,
  _HANDS, _GIVEN, _RECEIVED, _BURNER, _LUANCHAN, _BURNED, _OPENED, _DECLARED, _GAVE_UP, _PLACES, _LAST_PLACES,
  _RULES) = (OFFSETS[name] for name in (
-     "decision", "to_act", "top", "top_seat", "may_answer", "in_round", "out_of_play", "counts", "played", "removed",
-     "hand_visible", "hands", "given", "received", "burner", "luanchan", "burned", "opened", "declared", "gave_up",
-     "places", "last_places", "rules"))
+     "decision", "to_act", "top", "top_seat", "may_answer", "in_round", "passed", "out_of_play", "counts", "played",
+     "removed", "hand_visible", "hands", "given", "received", "burner", "luanchan", "burned", "opened", "declared",
+     "gave_up", "places", "last_places", "rules"))
 _BLANKS: dict[int, tuple[Rules, bytearray]] = {}  # by id, the rules (kept so that the id stays theirs) and a
 # blank vector with their switches set
 _HIDDEN = 255  # the byte of a hidden hand size: -1 as a signed byte
 _BYTE: dict[int | None, int] = {None: _HIDDEN, **{n: n for n in range(_HIDDEN)}}  # the byte of a hand size (or None)
 _KEPT = 1 << 14  # entries of each cache below (then it is cleared, to bound the memory)
-_MARKS: dict[tuple[Any, ...], bytes] = {}  # seat-set slices by (seat, sets …) or (seat, burns): _marks
-_SIZES: dict[tuple[int, tuple[int | None, ...]], bytes] = {}  # six bytes by (seat, hand sizes), in place
+_MARKS: dict[tuple[Any, ...], bytes] = {}  # seat-set slices by (seat, sets …): _marks
 _RANKED: dict[tuple[int, tuple[int, ...] | None, tuple[int, ...], tuple[int, ...]], bytes] = {}  # six bytes
 # by (seat, places, finished, bottom): 1 + each seat's place, in place
 _MOVED: dict[tuple[int, int], tuple[tuple[Transfer, ...], bytes]] = {}  # by (id of transfers, seat): the
-# transfers (kept, so that the id stays theirs) and the seat's given and received cards
+# transfers (kept, so that the id stays theirs) and the seat's given and received cards; a game's own only
+# matter (a new game makes new transfers), so a few are kept: old ones would keep their cards alive
+_MOVED_KEPT = 64
 _RELATIVE = tuple(tuple((other - seat) % _S for other in range(_S)) for seat in range(_S))  # [seat][other]: k
 _ORDER = tuple(tuple((seat + k) % _S for k in range(_S)) for seat in range(_S))  # [seat][k]: the other seat
 
@@ -148,16 +148,17 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
         out[_TOP:_TOP + _R] = top.counts
         if seen.top_seat is not None:
             out[_TOP_SEAT + relative[seen.top_seat]] = 1
-    if seen.may_answer or seen.passed:
-        key = seat, seen.may_answer, (), seen.passed
-        out[_MAY_ANSWER:_MAY_ANSWER + 3 * _S] = _MARKS.get(key) or _marks(key)
+    for other in seen.may_answer:
+        out[_MAY_ANSWER + relative[other]] = 1
     for other, _ in seen.round_plays:
         out[_IN_ROUND + relative[other]] = 1
+    for other in seen.passed:
+        out[_PASSED + relative[other]] = 1
     if seen.out_of_play or seen.revolutionaries or seen.stifled or seen.shown:
         key = seat, *_RANKS(seen)
         out[_OUT_OF_PLAY:_OUT_OF_PLAY + 4 * _S] = _MARKS.get(key) or _marks(key)
-    sizes = seat, seen.counts
-    out[_COUNTS:_COUNTS + _S] = _SIZES.get(sizes) or _sizes(sizes)
+    sizes = bytes(map(_BYTE.__getitem__, seen.counts))
+    out[_COUNTS:_COUNTS + _S] = sizes[seat:] + sizes[:seat]
     played = seen.played
     if played:
         out[_PLAYED:_PLAYED + _S * _R] = b"".join(map(bytes, map(_counts, played[seat:] + played[:seat])))
@@ -177,9 +178,8 @@ def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None)
     if seen.burner is not None:
         out[_BURNER + relative[seen.burner]] = 1
     out[_LUANCHAN] = seen.luanchan
-    if seen.burns:
-        burns = seat, seen.burns
-        out[_BURNED:_BURNED + _S] = _MARKS.get(burns) or _burned(burns)
+    for burn in seen.burns:
+        out[_BURNED + relative[burn[1]]] = 1
     opened = seen.opened
     if True in opened:
         out[_OPENED:_OPENED + _S] = opened[seat:] + opened[:seat]
@@ -214,25 +214,6 @@ def _marks(key: tuple[Any, ...]) -> bytes:
     return marks
 
 
-def _burned(key: tuple[int, tuple[tuple[int, int, bool, str], ...]]) -> bytes:
-    """The ``burned`` slice for seat ``key[0]`` and burns ``key[1]`` (remembered with the seat sets)."""
-    marks = _marks((key[0], tuple(burn[1] for burn in key[1])))
-    if len(_MARKS) >= _KEPT:
-        _MARKS.clear()
-    _MARKS[key] = marks
-    return marks
-
-
-def _sizes(key: tuple[int, tuple[int | None, ...]]) -> bytes:
-    """The hand sizes ``key[1]`` as bytes in seat ``key[0]``'s relative order (-1 hidden; remembered)."""
-    seat, counts = key
-    found = bytes(map(_BYTE.__getitem__, counts))
-    if len(_SIZES) >= _KEPT:
-        _SIZES.clear()
-    _SIZES[key] = sizes = found[seat:] + found[:seat]
-    return sizes
-
-
 def _moved(transfers: tuple[Transfer, ...], seat: int) -> bytes:
     """The cards ``seat`` gave and received in ``transfers``, as the ``given`` and ``received`` slices
     (remembered by the identity of ``transfers``: a game hands a seat the same tuple until one is added)."""
@@ -242,7 +223,7 @@ def _moved(transfers: tuple[Transfer, ...], seat: int) -> bytes:
             at = 0 if item.giver == seat else _R
             for rank, count in enumerate(item.cards.counts):
                 found[at + rank] += count
-    if len(_MOVED) >= _KEPT:
+    if len(_MOVED) >= _MOVED_KEPT:
         _MOVED.clear()
     _MOVED[id(transfers), seat] = transfers, bytes(found)
     return bytes(found)
