@@ -2,6 +2,7 @@
 mask built at every step), beside RLCard's Dou Dizhu environment run in the same sitting.
 
     python benchmarks/bench_env.py [--seconds 5] [--runs 3] [--ruleset dagang] [--rlcard PYTHON] [--engine]
+                                   [--episodes N]
 
 Both sides play uniformly random legal actions over whole episodes, for ``--seconds`` of CPU time
 (``time.process_time``) per run; the median of ``--runs`` runs is printed. A step here is one agent's
@@ -10,8 +11,10 @@ decision: ``env.last()`` (the acting seat's observation vector and action mask),
 RLCard's side is ``rlcard.make('doudizhu')``: ``env.reset()`` / ``env.step()`` (each builds the next
 player's state: its observation array and legal actions), in a child process with ``--rlcard``'s
 interpreter (a venv with rlcard==1.2.0 and numpy). ``--engine`` also times the engine alone under the
-same play (view, observation, legal actions, apply): the most the environment could reach. Needs the
-``rl`` extra.
+same play (view, observation, legal actions, apply) on the same deals: the most the environment could
+reach. ``--episodes N`` plays N episodes a run instead (a fixed workload, for instruction counts:
+``valgrind --tool=callgrind`` with N and with 0, the difference divided by the steps). Needs the ``rl``
+extra.
 """
 
 from __future__ import annotations
@@ -46,13 +49,13 @@ print(statistics.median(run(seconds) for _ in range(runs)))
 """
 
 
-def gouji_run(ruleset: str, seconds: float, seed: int) -> tuple[float, int]:
-    """Environment steps per CPU second over about ``seconds``, and the episodes played."""
+def gouji_run(ruleset: str, seconds: float, seed: int, limit: int | None = None) -> tuple[float, int]:
+    """Environment steps per CPU second over about ``seconds`` (or ``limit`` episodes), and the steps."""
     env = raw_env(ruleset)
     rng = random.Random(seed)
     steps = episodes = 0
     start = time.process_time()
-    while time.process_time() - start < seconds:
+    while episodes < limit if limit is not None else time.process_time() - start < seconds:
         env.reset(seed=seed + episodes)
         episodes += 1
         for _agent in env.agent_iter():
@@ -63,19 +66,21 @@ def gouji_run(ruleset: str, seconds: float, seed: int) -> tuple[float, int]:
                 continue
             env.step(rng.choice(info["legal_actions"]))
             steps += 1
-    return steps / (time.process_time() - start), episodes
+    return steps / (time.process_time() - start), steps
 
 
-def engine_run(ruleset: str, seconds: float, seed: int) -> float:
-    """Decisions per CPU second of the engine alone under the same random play: the seat's view, its
-    :class:`Observation` and its listed legal actions, the action applied (what the environment
-    cannot do without: the rest of a step is the environment's own vector, mask and bookkeeping)."""
+def engine_run(ruleset: str, seconds: float, seed: int, limit: int | None = None) -> tuple[float, int]:
+    """Decisions per CPU second of the engine alone under the same random play on the same deals (the
+    environment's episode of seed ``s`` deals from ``random.Random(s).getrandbits(63)``): the seat's
+    view, its :class:`Observation` and its listed legal actions, the action applied (what the
+    environment cannot do without: the rest of a step is the environment's own vector, mask and
+    bookkeeping); and the decisions."""
     compiled = load(ruleset)
     rng = random.Random(seed)
     steps = games = 0
     start = time.process_time()
-    while time.process_time() - start < seconds:
-        game = Match(compiled, seed + games).new_game()
+    while games < limit if limit is not None else time.process_time() - start < seconds:
+        game = Match(compiled, random.Random(seed + games).getrandbits(63)).new_game()
         games += 1
         while not game.over:
             view = game.view()
@@ -83,7 +88,7 @@ def engine_run(ruleset: str, seconds: float, seed: int) -> float:
             legal = view.legal_actions()
             game.apply(legal[rng.randrange(len(legal))])
             steps += 1
-    return steps / (time.process_time() - start)
+    return steps / (time.process_time() - start), steps
 
 
 def rlcard_run(python: str, seconds: float, runs: int) -> float:
@@ -100,12 +105,14 @@ def main() -> None:
     parser.add_argument("--rlcard", metavar="PYTHON", help="interpreter with rlcard 1.2.0, for the reference ratio")
     parser.add_argument("--engine", action="store_true",
                         help="also time the engine alone under the same play (the environment's ceiling)")
+    parser.add_argument("--episodes", type=int, metavar="N", help="play N episodes a run instead of --seconds")
     args = parser.parse_args()
-    ours = statistics.median(gouji_run(args.ruleset, args.seconds, seed)[0] for seed in range(args.runs))
+    limit, what = args.episodes, f"{args.seconds:g} CPU s" if args.episodes is None else f"{args.episodes} episodes"
+    ours = statistics.median(gouji_run(args.ruleset, args.seconds, seed, limit)[0] for seed in range(args.runs))
     print(f"gouji_variants.env (PettingZoo AEC, {args.ruleset}), random legal actions, median of {args.runs} runs "
-          f"of {args.seconds:g} CPU s: {ours:,.0f} steps/s")
+          f"of {what}: {ours:,.0f} steps/s")
     if args.engine:
-        alone = statistics.median(engine_run(args.ruleset, args.seconds, seed) for seed in range(args.runs))
+        alone = statistics.median(engine_run(args.ruleset, args.seconds, seed, limit)[0] for seed in range(args.runs))
         print(f"the engine alone (view, observation, legal actions, apply): {alone:,.0f} decisions/s; the "
               f"environment's own part is {1 - ours / alone:.0%} of a step")
     if args.rlcard:

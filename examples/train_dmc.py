@@ -9,7 +9,8 @@ One Q network scores (observation, action) pairs: the observation is the environ
 seats 1, 3 and 5 are the ``--opponents`` bots. Every (observation, action) a learning seat took is
 regressed on the game's final reward for that seat (the team score difference: Monte-Carlo, no
 bootstrapping). After ``--minutes`` of training, the greedy team plays ``--eval`` games against
-``random`` and against ``heuristic`` (the project's rule-aware bot), on deals it never trained on.
+``random`` and against ``heuristic`` (the project's rule-aware bot), on deals it never trained on, and
+prints its share of games won (its team scored more) with a Wilson 95% interval, and its draws.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from gouji_variants.behaviour import Interval, wilson
 from gouji_variants.cards import N_RANKS
 from gouji_variants.engine import Agent, Burn, Play, make_agents
 from gouji_variants.env import Session, load
@@ -94,15 +96,18 @@ def play_game(net: nn.Module, session: Session, features: Features, bots: Sequen
 
 
 def evaluate(net: nn.Module, session: Session, features: Features, opponents: str, games: int,
-             seed: int) -> tuple[float, float]:
-    """The greedy team's share of games won (its team scored more) and its mean reward."""
+             seed: int) -> tuple[Interval, int, float]:
+    """The greedy team's share of games won (its team scored more) with its Wilson 95% interval, the
+    games drawn, and its mean reward."""
     bots, rng = make_agents(opponents), random.Random(seed)
-    wins, total = 0, 0.0
+    wins = draws = 0
+    total = 0.0
     for game in range(games):
         rewards, _ = play_game(net, session, features, bots, 0.0, rng, seed + game)
         wins += rewards[0] > 0
+        draws += rewards[0] == 0
         total += rewards[0]
-    return wins / games, total / games
+    return wilson(wins, games), draws, total / games
 
 
 def main() -> None:
@@ -111,7 +116,7 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=8.0, help="training time (wall clock)")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (small batches gain nothing from more)")
     parser.add_argument("--opponents", default="random", help="the bots the team trains against")
-    parser.add_argument("--eval", type=int, default=200, help="games per evaluation")
+    parser.add_argument("--eval", type=int, default=500, help="games per evaluation (each opponent)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", help="write the trained network here")
     args = parser.parse_args()
@@ -146,13 +151,15 @@ def main() -> None:
             print(f"{time.monotonic() - start:6.0f} s: {games} games, {steps} updates, epsilon {epsilon:.2f}",
                   flush=True)
     trained = time.monotonic() - start
-    print(f"trained {trained / 60:.1f} min on {args.ruleset} against {args.opponents}: {games} games, "
-          f"{steps} updates")
+    print(f"trained {trained / 60:.1f} min on {args.ruleset} against {args.opponents} ({time.process_time():.0f} CPU "
+          f"s so far): {games} games, {steps} updates")
     net.eval()
     for opponents in ("random", "heuristic"):
-        won, mean = evaluate(net, session, features, opponents, args.eval, 7_000_000)
-        print(f"greedy team vs {opponents}: won {won:.1%} of {args.eval} games, mean team score difference "
-              f"{mean:+.2f}")
+        started = time.monotonic()
+        won, draws, mean = evaluate(net, session, features, opponents, args.eval, 7_000_000)
+        print(f"greedy team vs {opponents}: won {won.value:.1%} of {args.eval} games (Wilson 95% "
+              f"{won.low:.1%}–{won.high:.1%}), drew {draws}, mean team score difference {mean:+.2f} "
+              f"({time.monotonic() - started:.0f} s)", flush=True)
     if args.save:
         torch.save(net.state_dict(), args.save)
 

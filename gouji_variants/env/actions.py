@@ -15,7 +15,7 @@ encoding, so one network serves all of them. The index space (docs/env.md lists 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import ACE, BIG_JOKER, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, TOP_JOKER, TWO
@@ -90,7 +90,8 @@ class ActionEncoding:
             size *= radix
         self.size = PLAYS + size  # the number of action indices
         self._known: dict[tuple[int, ...], int] = {}  # play index by rank counts (plays repeat)
-        self._by_id: dict[int, tuple[Action, int]] = {}  # (action, index) by the id of an action object
+        self._by_id: dict[int, int] = {}  # index by the id of an action object in _kept
+        self._kept: list[Action] = []  # the action objects of _by_id (kept alive: their ids stay theirs)
 
     def play_index(self, counts: tuple[int, ...]) -> int:
         """The index of a play (or burn) with these rank counts."""
@@ -151,19 +152,29 @@ class ActionEncoding:
         cards = cards_of(counts)
         return Burn(cards) if burn_offer else Play(cards)
 
-    def indices(self, actions: Iterable[Action]) -> list[int]:
+    def indices(self, actions: Sequence[Action]) -> list[int]:
         """The indices of ``actions`` (none for a :class:`Return`). The engine shares its action
-        objects, so each is looked up by identity (the entry keeps the object, so its id stays its own)."""
-        known, found = self._by_id, []
+        objects, so each is looked up by identity (every object looked up is kept, so its id stays
+        its own until the table is cleared; then it is looked up again)."""
+        try:
+            return list(map(self._by_id.__getitem__, map(id, actions)))
+        except KeyError:
+            return self._learn(actions)
+
+    def _learn(self, actions: Sequence[Action]) -> list[int]:
+        """:meth:`indices`, entering the action objects not yet known."""
+        known, kept, found = self._by_id, self._kept, []
         for action in actions:
-            entry = known.get(id(action))
-            if entry is None or entry[0] is not action:
-                if isinstance(action, Return):
-                    continue
-                if len(known) >= _KEPT:
+            if isinstance(action, Return):
+                continue
+            index = known.get(id(action))
+            if index is None:
+                if len(kept) >= _KEPT:
                     known.clear()
-                entry = known[id(action)] = action, self.index(action)
-            found.append(entry[1])
+                    kept.clear()
+                index = known[id(action)] = self.index(action)
+                kept.append(action)
+            found.append(index)
         return found
 
     def name(self, index: int) -> str:

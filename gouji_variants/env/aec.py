@@ -23,6 +23,7 @@ from .actions import Family
 from .session import Reward, Session, load
 
 AGENTS = tuple(f"seat_{seat}" for seat in range(SEATS))
+_SEAT = {agent: seat for seat, agent in enumerate(AGENTS)}
 
 
 def observation_space(session: Session) -> spaces.Dict:
@@ -83,10 +84,10 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's n
         self._start()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = AGENTS.index(agent)
-        acting = not self.session.over and seat == self.session.turn
-        mask = self.session.mask() if acting else np.zeros(self.session.encoding.size, dtype=np.int8)
-        return {"observation": self.session.observe(seat), "action_mask": mask}
+        session, seat = self.session, _SEAT[agent]
+        acting = session.played < session.games and seat == session.game.turn
+        mask = session.mask() if acting else np.zeros(session.encoding.size, dtype=np.int8)
+        return {"observation": session.observe(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -106,7 +107,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's n
             self.rewards, self._rewarded = {name: finished[seat] for seat, name in enumerate(AGENTS)}, True
             self.infos = {name: {"places": list(self.session.match.carry.places or ())} for name in AGENTS}
             self._accumulate_rewards()
-        if self.session.over:
+        if self.session.played >= self.session.games:  # the episode is over
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self._select()

@@ -11,19 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import TypeVar
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ..cards import N_RANKS
 from ..components.deck import SEATS
-from ..components.table import SLOT_NAMES
+from ..components.table import SLOT_NAMES, Transfer
 from ..engine.game import Observation
 from ..rules import Rules
 
 Vector = npt.NDArray[np.float32]
-_T = TypeVar("_T")
 DECISIONS = (*SLOT_NAMES, "none")  # the seat's own decision, or none (another seat is to act)
 
 
@@ -91,16 +90,30 @@ OFFSETS: dict[str, int] = {}
 for _part in SLICES:
     OFFSETS[_part.name] = sum(p.size for p in SLICES[:SLICES.index(_part)])
 _DECISION = {name: index for index, name in enumerate(DECISIONS)}
-_FLAG_NAMES = ("may_answer", "passed", "out_of_play", "revolutionaries", "stifled", "shown")
-_FLAG_OFFSETS = tuple(OFFSETS[name] for name in _FLAG_NAMES)
-_flags = attrgetter(*_FLAG_NAMES)
-(_DECIDE, _TO_ACT, _TOP, _TOP_SEAT, _IN_ROUND, _COUNTS, _PLAYED, _REMOVED, _VISIBLE, _HANDS, _GIVEN, _RECEIVED,
- _BURNER, _LUANCHAN, _BURNED, _OPENED, _DECLARED, _GAVE_UP, _PLACES, _LAST_PLACES, _RULES) = (
-    OFFSETS[name] for name in ("decision", "to_act", "top", "top_seat", "in_round", "counts", "played", "removed",
-                               "hand_visible", "hands", "given", "received", "burner", "luanchan", "burned", "opened",
-                               "declared", "gave_up", "places", "last_places", "rules"))
+_RANKS = attrgetter("out_of_play", "revolutionaries", "stifled", "shown")  # four adjacent seat sets, mostly empty
+assert [OFFSETS[name] for name in ("out_of_play", "revolutionaries", "stifled", "shown")] == \
+    list(range(OFFSETS["out_of_play"], OFFSETS["out_of_play"] + 4 * _S, _S))
+_counts = attrgetter("counts")
+(_DECIDE, _TO_ACT, _TOP, _TOP_SEAT, _MAY_ANSWER, _IN_ROUND, _PASSED, _OUT_OF_PLAY, _COUNTS, _PLAYED, _REMOVED, _VISIBLE,
+ _HANDS, _GIVEN, _RECEIVED, _BURNER, _LUANCHAN, _BURNED, _OPENED, _DECLARED, _GAVE_UP, _PLACES, _LAST_PLACES,
+ _RULES) = (OFFSETS[name] for name in (
+     "decision", "to_act", "top", "top_seat", "may_answer", "in_round", "passed", "out_of_play", "counts", "played",
+     "removed", "hand_visible", "hands", "given", "received", "burner", "luanchan", "burned", "opened", "declared",
+     "gave_up", "places", "last_places", "rules"))
 _BLANKS: dict[int, tuple[Rules, bytearray]] = {}  # by id, the rules (kept so that the id stays theirs) and a
 # blank vector with their switches set
+_HIDDEN = 255  # the byte of a hidden hand size: -1 as a signed byte
+_BYTE: dict[int | None, int] = {None: _HIDDEN, **{n: n for n in range(_HIDDEN)}}  # the byte of a hand size (or None)
+_KEPT = 1 << 14  # entries of each cache below (then it is cleared, to bound the memory)
+_MARKS: dict[tuple[Any, ...], bytes] = {}  # seat-set slices by (seat, sets …): _marks
+_RANKED: dict[tuple[int, tuple[int, ...] | None, tuple[int, ...], tuple[int, ...]], bytes] = {}  # six bytes
+# by (seat, places, finished, bottom): 1 + each seat's place, in place
+_MOVED: dict[tuple[int, int], tuple[tuple[Transfer, ...], bytes]] = {}  # by (id of transfers, seat): the
+# transfers (kept, so that the id stays theirs) and the seat's given and received cards; a game's own only
+# matter (a new game makes new transfers), so a few are kept: old ones would keep their cards alive
+_MOVED_KEPT = 64
+_RELATIVE = tuple(tuple((other - seat) % _S for other in range(_S)) for seat in range(_S))  # [seat][other]: k
+_ORDER = tuple(tuple((seat + k) % _S for k in range(_S)) for seat in range(_S))  # [seat][k]: the other seat
 
 
 def _blank(rules: Rules) -> bytearray:
@@ -116,67 +129,119 @@ def _blank(rules: Rules) -> bytearray:
 def encode(seen: Observation, rules: Rules, picked: Sequence[int] | None = None) -> Vector:
     """The observation vector of ``seen`` (what one seat may know), slice by slice (:data:`SLICES`).
 
-    Built as bytes (a copy of the ruleset's blank vector, each value a small count) and converted
-    once, the hand sizes (-1 when hidden) written last."""
-    out = _blank(rules)[:]
+    Built as signed bytes (a copy of the ruleset's blank vector; a hidden hand size is -1, every
+    other value a count of at most 127: a recipe deals at most 432 cards, 72 a hand) and converted
+    to float32 once. Six-wide slices are put in the seat's relative order by slicing
+    (``values[seat:] + values[:seat]``) or through :data:`_RELATIVE`."""
+    known = _BLANKS.get(id(rules))
+    out = (known[1] if known is not None and known[0] is rules else _blank(rules))[:]
     seat = seen.seat
+    relative = _RELATIVE[seat]
     out[0:_R] = seen.hand.counts
     if picked is not None:
         out[_R:2 * _R] = bytes(picked)
     out[_DECIDE + _DECISION[seen.decision or "none"]] = 1
     if seen.to_act is not None:
-        out[_TO_ACT + (seen.to_act - seat) % _S] = 1
-    if seen.top is not None:
-        out[_TOP:_TOP + _R] = seen.top.counts
+        out[_TO_ACT + relative[seen.to_act]] = 1
+    top = seen.top
+    if top is not None:
+        out[_TOP:_TOP + _R] = top.counts
         if seen.top_seat is not None:
-            out[_TOP_SEAT + (seen.top_seat - seat) % _S] = 1
-    for at, seats in zip(_FLAG_OFFSETS, _flags(seen), strict=True):
-        for other in seats:
-            out[at + (other - seat) % _S] = 1
+            out[_TOP_SEAT + relative[seen.top_seat]] = 1
+    for other in seen.may_answer:
+        out[_MAY_ANSWER + relative[other]] = 1
     for other, _ in seen.round_plays:
-        out[_IN_ROUND + (other - seat) % _S] = 1
-    if seen.played:
-        out[_PLAYED:_PLAYED + _S * _R] = b"".join([bytes(cards.counts) for cards in _turned(seen.played, seat)])
+        out[_IN_ROUND + relative[other]] = 1
+    for other in seen.passed:
+        out[_PASSED + relative[other]] = 1
+    if seen.out_of_play or seen.revolutionaries or seen.stifled or seen.shown:
+        key = seat, *_RANKS(seen)
+        out[_OUT_OF_PLAY:_OUT_OF_PLAY + 4 * _S] = _MARKS.get(key) or _marks(key)
+    sizes = bytes(map(_BYTE.__getitem__, seen.counts))
+    out[_COUNTS:_COUNTS + _S] = sizes[seat:] + sizes[:seat]
+    played = seen.played
+    if played:
+        out[_PLAYED:_PLAYED + _S * _R] = b"".join(map(bytes, map(_counts, played[seat:] + played[:seat])))
     out[_REMOVED:_REMOVED + _R] = seen.removed.counts
-    for k, hand in enumerate(_turned(seen.hands, seat)):
-        if k and hand is not None:
-            out[_VISIBLE + k] = 1
-            out[_HANDS + k * _R:_HANDS + (k + 1) * _R] = hand.counts
-    for item in seen.transfers:
-        if item.cards is not None and seat in (item.giver, item.taker):
-            at = _GIVEN if item.giver == seat else _RECEIVED
-            for rank, count in enumerate(item.cards.counts):
-                out[at + rank] += count
+    hands = seen.hands
+    if hands.count(None) != _S - 1 or hands[seat] is None:  # another seat's hand is shown
+        for other, hand in enumerate(hands):
+            k = relative[other]
+            if k and hand is not None:
+                out[_VISIBLE + k] = 1
+                out[_HANDS + k * _R:_HANDS + (k + 1) * _R] = hand.counts
+    transfers = seen.transfers
+    if transfers:
+        moved = _MOVED.get((id(transfers), seat))
+        out[_GIVEN:_RECEIVED + _R] = moved[1] if moved is not None and moved[0] is transfers else \
+            _moved(transfers, seat)
     if seen.burner is not None:
-        out[_BURNER + (seen.burner - seat) % _S] = 1
+        out[_BURNER + relative[seen.burner]] = 1
     out[_LUANCHAN] = seen.luanchan
     for burn in seen.burns:
-        out[_BURNED + (burn[1] - seat) % _S] = 1
-    out[_OPENED:_OPENED + _S] = _turned(seen.opened, seat)
-    if seen.declared.count(None) != _S:
-        out[_DECLARED:_DECLARED + _S] = [declared is not None for declared in _turned(seen.declared, seat)]
-    if seen.gave_up:
-        out[_GAVE_UP:_GAVE_UP + _S] = _turned(seen.gave_up, seat)
-    out[_PLACES:_PLACES + _S] = _turned(_places(seen), seat)
-    if seen.carry is not None and seen.carry.places is not None:
-        out[_LAST_PLACES:_LAST_PLACES + _S] = [place + 1 for place in _turned(seen.carry.places, seat)]
-    vector: Vector = np.frombuffer(out, dtype=np.uint8).astype(np.float32)
-    vector[_COUNTS:_COUNTS + _S] = [-1 if n is None else n for n in _turned(seen.counts, seat)]
+        out[_BURNED + relative[burn[1]]] = 1
+    opened = seen.opened
+    if True in opened:
+        out[_OPENED:_OPENED + _S] = opened[seat:] + opened[:seat]
+    declared = seen.declared
+    if declared.count(None) != _S:
+        out[_DECLARED:_DECLARED + _S] = [declared[other] is not None for other in _ORDER[seat]]
+    gave_up = seen.gave_up
+    if True in gave_up:
+        out[_GAVE_UP:_GAVE_UP + _S] = gave_up[seat:] + gave_up[:seat]
+    if seen.places is not None or seen.finished or seen.bottom:
+        ranked = seat, seen.places, seen.finished, seen.bottom
+        out[_PLACES:_PLACES + _S] = _RANKED.get(ranked) or _ranked(ranked)
+    carry = seen.carry
+    if carry is not None and carry.places is not None:
+        ranked = seat, carry.places, (), ()
+        out[_LAST_PLACES:_LAST_PLACES + _S] = _RANKED.get(ranked) or _ranked(ranked)
+    vector: Vector = np.frombuffer(out, np.int8).astype(np.float32)
     return vector
 
 
-def _turned(values: Sequence[_T], seat: int) -> Sequence[_T]:
-    """``values`` by seat, in ``seat``'s relative order (itself first, then its 下家 …)."""
-    return [*values[seat:], *values[:seat]]
+def _marks(key: tuple[Any, ...]) -> bytes:
+    """Adjacent six-wide slices for seat ``key[0]``, one per seat set of ``key[1:]``: 1 at the relative
+    place of each seat of the set (remembered)."""
+    seat, *sets = key
+    found = bytearray(_S * len(sets))
+    for at, seats in enumerate(sets):
+        for other in seats:
+            found[at * _S + (other - seat) % _S] = 1
+    if len(_MARKS) >= _KEPT:
+        _MARKS.clear()
+    _MARKS[key] = marks = bytes(found)
+    return marks
 
 
-def _places(seen: Observation) -> list[int]:
-    """1 + the place of each seat ranked so far (0 not yet): 1 头科 … 6 大落."""
-    if seen.places is not None:
-        return [value + 1 for value in seen.places]
-    place = [0] * _S
-    for index, other in enumerate(seen.finished):
-        place[other] = index + 1
-    for index, other in enumerate(seen.bottom):  # the first ranked from the bottom is 大落
-        place[other] = _S - index
-    return place
+def _moved(transfers: tuple[Transfer, ...], seat: int) -> bytes:
+    """The cards ``seat`` gave and received in ``transfers``, as the ``given`` and ``received`` slices
+    (remembered by the identity of ``transfers``: a game hands a seat the same tuple until one is added)."""
+    found = bytearray(2 * _R)
+    for item in transfers:
+        if item.cards is not None and seat in (item.giver, item.taker):
+            at = 0 if item.giver == seat else _R
+            for rank, count in enumerate(item.cards.counts):
+                found[at + rank] += count
+    if len(_MOVED) >= _MOVED_KEPT:
+        _MOVED.clear()
+    _MOVED[id(transfers), seat] = transfers, bytes(found)
+    return bytes(found)
+
+
+def _ranked(key: tuple[int, tuple[int, ...] | None, tuple[int, ...], tuple[int, ...]]) -> bytes:
+    """1 + the place of each seat ranked so far (0 not yet; 1 头科 … 6 大落), in seat ``key[0]``'s relative
+    order, from the game's places if over, else from those finished and those ranked from the bottom."""
+    seat, places, finished, bottom = key
+    if places is not None:
+        found = [value + 1 for value in places]
+    else:
+        found = [0] * _S
+        for index, other in enumerate(finished):
+            found[other] = index + 1
+        for index, other in enumerate(bottom):  # the first ranked from the bottom is 大落
+            found[other] = _S - index
+    if len(_RANKED) >= _KEPT:
+        _RANKED.clear()
+    _RANKED[key] = ranked = bytes(found[seat:] + found[:seat])
+    return ranked

@@ -8,7 +8,9 @@ and builds each seat's observation vector and action mask from the seat's view o
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
+from itertools import repeat
 from typing import Literal
 
 import numpy as np
@@ -73,6 +75,7 @@ class Session:
         self.played = 0  # games finished this episode
         self.last_score: tuple[int, int] | None = None  # of the last game finished
         self.picked = [0] * N_RANKS  # the 还贡 in progress: cards chosen so far
+        self._picking = False  # whether any card is picked
         self._view: SeatView | None = None
         self._indices: list[int] | None = None  # the legal indices of the view kept, in the engine's order
         self._actions: tuple[Action, ...] = ()  # the engine actions they stand for (no 还贡 step)
@@ -81,7 +84,7 @@ class Session:
         self.match = Match(self.ruleset, seed)
         self.game = self.match.new_game()
         self.played, self.last_score = 0, None
-        self.picked = [0] * N_RANKS
+        self.picked, self._picking = [0] * N_RANKS, False
         self._view = self._indices = None
 
     @property
@@ -103,10 +106,10 @@ class Session:
         actions once; a 还贡 step from the hand and the cards already picked)."""
         if self._indices is not None:
             return self._indices
-        if self.over:
+        if self.played >= self.games:
             self._indices = []
             return self._indices
-        view = self.view()
+        view = self._view if self._view is not None else self.view()
         if view.decision == "return":
             hand, picked = view.hand.counts, self.picked
             self._indices = [ActionEncoding.return_index(rank) for rank in range(N_RANKS) if hand[rank] > picked[rank]]
@@ -119,9 +122,8 @@ class Session:
     def mask(self) -> Mask:
         """1 for each legal action index of the seat to act (a new array at each call: the caller may keep it)."""
         found = bytearray(self.encoding.size)
-        for index in self._legal():
-            found[index] = 1
-        return np.frombuffer(found, dtype=np.int8)
+        deque(map(found.__setitem__, self._indices if self._indices is not None else self._legal(), repeat(1)), 0)
+        return np.frombuffer(found, np.int8)
 
     def legal_indices(self) -> list[int]:
         """The legal action indices of the seat to act, in the engine's order (the mask's ones)."""
@@ -129,30 +131,33 @@ class Session:
 
     def observe(self, seat: int) -> Vector:
         """``seat``'s observation vector (from what the seat may know only)."""
-        if self.over or seat != self.game.turn:
+        if self.played >= self.games or seat != self.game.turn:
             return observations.encode(self.game.observation(seat), self.rules)
-        return observations.encode(self.view().observation, self.rules, self.picked if any(self.picked) else None)
+        view = self._view if self._view is not None else self.view()
+        return observations.encode(view.observation, self.rules, self.picked if self._picking else None)
 
     def legal(self, index: int) -> bool:
-        return index in self._legal()
+        return index in (self._indices if self._indices is not None else self._legal())
 
     def step(self, index: int) -> list[float] | None:
         """Apply action ``index`` of the seat to act; each seat's reward when a game ends, else None.
         Raises :class:`ValueError` for an index not in the mask."""
         view = self.view()
-        if not self.legal(index):
+        legal = self._indices if self._indices is not None else self._legal()
+        if index not in legal:
             raise ValueError(f"action {index} is not legal for seat {view.seat} now ({view.decision}); "
                              f"pick one whose action_mask entry is 1")
         if view.decision != "return":  # the listed action itself (a Play, or a Burn in a burn offer)
-            return self.apply(self._actions[self._legal().index(index)])
+            return self.apply(self._actions[legal.index(index)])
         self._indices = None
         rank = self.encoding.action(index)
         assert isinstance(rank, int)
         self.picked[rank] += 1
+        self._picking = True
         owed = len(view.legal_actions()[0].cards)  # type: ignore[union-attr]  # every listed action is a Return
         if sum(self.picked) < owed:
             return None
-        found, self.picked = Return(Cards(tuple(self.picked))), [0] * N_RANKS
+        found, self.picked, self._picking = Return(Cards(tuple(self.picked))), [0] * N_RANKS, False
         return self.apply(found)
 
     def apply(self, action: Action) -> list[float] | None:
