@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import importlib
 import logging
-import signal
-import threading
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Generator, Sequence
 from typing import Any, TypeVar
 
-from .parallel import Chunk, Progress, Task, failed, ordered
+from .parallel import Chunk, Progress, Task, deaf_to_ctrl_c, failed, ordered
 
 R = TypeVar("R")
-T = TypeVar("T")
 INSTALL = "pip install 'gouji-variants[distributed]'"
 #: How long to wait for a scheduler to answer.
 CONNECT_SECONDS = 10
@@ -40,7 +37,7 @@ class Dask:
             raise ClusterError(f"--backend dask needs Dask distributed, the [distributed] extra: {INSTALL}") from None
         cluster = None
         if self.scheduler is None:
-            cluster = _deaf_to_ctrl_c(lambda: distributed.LocalCluster(
+            cluster = deaf_to_ctrl_c(lambda: distributed.LocalCluster(
                 n_workers=self.workers, threads_per_worker=1, dashboard_address=":0", silence_logs=logging.CRITICAL))
         try:
             client = distributed.Client(cluster or self.scheduler, timeout=CONNECT_SECONDS)
@@ -57,14 +54,3 @@ class Dask:
             if cluster is not None:
                 cluster.close()
 
-
-def _deaf_to_ctrl_c(start: Callable[[], T]) -> T:
-    """``start()`` with Ctrl-C ignored, so that the processes it starts inherit that (and print no
-    tracebacks of their own): the run's own process handles Ctrl-C and closes the cluster."""
-    if threading.current_thread() is not threading.main_thread():
-        return start()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        return start()
-    finally:
-        signal.signal(signal.SIGINT, previous)

@@ -29,6 +29,7 @@ from typing import Any, Protocol, TypeVar, overload
 CHUNK_GAMES = 100
 
 R = TypeVar("R")
+T = TypeVar("T")
 R_co = TypeVar("R_co", covariant=True)
 #: A game-count callback: advance a progress bar by that many games.
 Progress = Callable[[int], None]
@@ -201,6 +202,18 @@ class _Worker:
         self.playing = (place, chunk)
 
 
+def deaf_to_ctrl_c(start: Callable[[], T]) -> T:
+    """``start()`` with Ctrl-C ignored, so that the processes it starts inherit that (and print no
+    tracebacks of their own): the run's own process handles Ctrl-C and stops them."""
+    if threading.current_thread() is not threading.main_thread():
+        return start()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return start()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _stop(workers: list[_Worker], politely: bool) -> None:
     """Ends every worker: asked to (after a whole run) or terminated (an error, Ctrl-C, the caller
     stopping early), then killed if it has not ended within a few seconds. Nothing waits on a pipe."""
@@ -242,7 +255,7 @@ class Processes:
         workers: list[_Worker] = []
         finished = False
         try:
-            workers = [_Worker(mp, task, context) for _ in range(count)]
+            workers = deaf_to_ctrl_c(lambda: [_Worker(mp, task, context) for _ in range(count)])
             yield from _merged(workers, task, chunks, progress)
             finished = True
         finally:
