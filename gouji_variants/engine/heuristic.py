@@ -22,6 +22,7 @@ from ..cards import FOUR, JOKERS, SMALL_JOKER, THREE, TWO, Cards
 from .actions import JIEFENG, PASS, YIELD, Action, Burn, Play
 from .advice import Advice
 from .offers import offer_advice
+from .plan import JOKERS_KEPT, breaks, follow_cost, lead_key, plays_left
 from .reading import Counts, Reading, cost, jokers, minus, ranks, read
 from .seat import SeatView
 
@@ -92,8 +93,8 @@ class HeuristicAgent:
             return finish
         plain = [c for c in candidates if c[TWO] == 0 and not any(c[j] for j in JOKERS)]
         if plain:
-            low = min(plain, key=lambda c: cost(c, hand))
-            why = "its lowest group"
+            low = min(plain, key=lead_key)
+            why = f"the group it could least easily play on another seat's play ({plays_left(hand)} plays left)"
             if r.threes_last:
                 why += "; the 3s wait to go out last (憋3)"
             if r.keeps_fours and hand[FOUR]:
@@ -217,7 +218,7 @@ class HeuristicAgent:
             return Advice(JIEFENG, "takes 接风 and leads a new round instead of beating the last play")
         plays = [a.cards.counts for a in legal if isinstance(a, Play)]
         fit = [c for c in plays if self._fit(r, c)]
-        best = min(fit, key=lambda c: cost(c, hand)) if fit else None
+        best = min(fit, key=lambda c: follow_cost(c, hand)) if fit else None
         wait = Advice(YIELD, "yields (让牌): a team-mate may beat its 对头's play, and only that team-mate's "
                       "对头 may answer it") if YIELD in legal else Advice(PASS, "passes")
         if player % 2 == r.seat % 2:
@@ -241,20 +242,21 @@ class HeuristicAgent:
                                   "open (开点) if it lived, and it bet that its 对头 would not (明点 / 预点)")
                 return Advice(PASS, f"lets its 对头's {top} open (开点): stopping it would win only the plain "
                               "penalty, and it has not bet on its 对头 failing (明点 / 预点)")
-            if spent == 0 or small or jokers(hand) - spent >= 2:
+            if spent == 0 or small or jokers(hand) - spent >= JOKERS_KEPT:
                 return Advice(Play(Cards.unchecked(best)), f"answers its 对头's 够级 play with {cards(best)}")
             return Advice(PASS, "keeps its jokers for the 够级 fight: its 对头's play does not open")
-        if r.seeking:
-            openers = [c for c in fit if r.opens(c, led=False, on_gouji=r.gouji(top.counts)) and not jokers(c)
-                       and (r.urgent or (not c[TWO] and cost(c, hand) < 30))]
+        if r.seeking and r.urgent:
+            openers = [c for c in fit if r.opens(c, led=False, on_gouji=r.gouji(top.counts)) and not jokers(c)]
             if openers:
                 opener = min(openers, key=lambda c: cost(c, hand))
                 return Advice(Play(Cards.unchecked(opener)),
                               f"beats with {cards(opener)}, a 够级 play that opens (开点) if nobody beats it")
         if r.burning:
             return Advice(Play(Cards.unchecked(best)), f"beats with {cards(best)}, keeping the burn's condition")
-        if (spent or best[TWO]) and not small:
+        if spent and jokers(hand) - spent < JOKERS_KEPT and not small:
             if YIELD in legal:
                 return wait
-            return Advice(PASS, f"passes rather than spend {cards(best)}")
-        return Advice(Play(Cards.unchecked(best)), f"beats with {cards(best)}, its cheapest play that beats it")
+            return Advice(PASS, f"passes rather than spend {cards(best)}: it keeps {JOKERS_KEPT} jokers to win a "
+                          "lead back or finish with")
+        how = "breaking a group: nothing whole beats it" if breaks(best, hand) else "its cheapest whole group"
+        return Advice(Play(Cards.unchecked(best)), f"beats with {cards(best)}, {how}")
