@@ -37,7 +37,10 @@ def interrupted(args: list[str], after: float) -> tuple[int, bytes, bool]:
     """Run ``gouji ARGS`` in its own process group, press Ctrl-C (SIGINT to the whole group, as a
     terminal does) after ``after`` seconds: its exit code, its standard error, and whether any process
     of the group is still alive 10 s later."""
-    code = "import sys; from gouji_variants.cli import main; sys.exit(main())"
+    # Ctrl-C handled as on a terminal, even when this suite runs in the background of a shell (which
+    # starts its background jobs with SIGINT ignored, and children inherit that)
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from gouji_variants.cli import main; sys.exit(main())")
     child = subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, start_new_session=True)
     try:
