@@ -110,7 +110,7 @@ def mark(ok: bool) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per worker count")
+    parser.add_argument("--games", type=int, default=2000, help="games per worker count (0: memory only)")
     parser.add_argument("--agents", default="random", help="as for gouji simulate")
     parser.add_argument("--ruleset", default="dagang")
     parser.add_argument("--max-workers", type=int, default=available_cores(), help="default: the cores available")
@@ -118,21 +118,22 @@ def main() -> None:
                         help="peak memory of 'gouji simulate -n N' (default N: 100,000)")
     args = parser.parse_args()
 
-    print(f"{args.games} games of {args.agents} agents on {args.ruleset}, {available_cores()} cores available, "
-          f"load average {os.getloadavg()[0]:.1f} (a busy machine lowers the speed-up):")
-    base, work, _, reference = rate(args.ruleset, args.agents, args.games, 1)
-    print(f"  1 worker : {base:8.1f} games/s ({work:.2f} CPU s of play)")
-    for workers in range(2, args.max_workers + 1):
-        games_s, play_cpu, main_cpu, totals = rate(args.ruleset, args.agents, args.games, workers)
-        speedup = games_s / base
-        # on a quiet machine: each worker does 1/N of the play, at the CPU cost measured; the main process
-        # merges in parallel with them
-        quiet = workers * work / max(play_cpu, main_cpu * workers)
-        same = "same totals" if totals == reference else "TOTALS DIFFER"
-        print(f"  {workers} workers: {games_s:8.1f} games/s, speed-up {speedup:.2f}x (target >= "
-              f"{SPEEDUP_TARGET * workers:.1f}x: {mark(speedup >= SPEEDUP_TARGET * workers)}), {same}")
-        print(f"             CPU: play {play_cpu:.2f} s over the workers (1 worker: {work:.2f} s), main process "
-              f"{main_cpu:.2f} s; the speed-up on {workers} idle cores from these: {quiet:.2f}x")
+    if args.games > 0:
+        print(f"{args.games} games of {args.agents} agents on {args.ruleset}, {available_cores()} cores available, "
+              f"load average {os.getloadavg()[0]:.1f} (a busy machine lowers the speed-up):")
+        base, work, _, reference = rate(args.ruleset, args.agents, args.games, 1)
+        print(f"  1 worker : {base:8.1f} games/s ({work:.2f} CPU s of play)")
+        for workers in range(2, args.max_workers + 1):
+            games_s, play_cpu, main_cpu, totals = rate(args.ruleset, args.agents, args.games, workers)
+            speedup = games_s / base
+            # on a quiet machine: each worker does 1/N of the play, at the CPU cost measured; the main process
+            # merges in parallel with them
+            quiet = workers * work / max(play_cpu, main_cpu * workers)
+            same = "same totals" if totals == reference else "TOTALS DIFFER"
+            print(f"  {workers} workers: {games_s:8.1f} games/s, speed-up {speedup:.2f}x (target >= "
+                  f"{SPEEDUP_TARGET * workers:.1f}x: {mark(speedup >= SPEEDUP_TARGET * workers)}), {same}")
+            print(f"             CPU: play {play_cpu:.2f} s over the workers (1 worker: {work:.2f} s), main process "
+                  f"{main_cpu:.2f} s; the speed-up on {workers} idle cores from these: {quiet:.2f}x")
     if args.memory:
         workers = args.max_workers
         main_mb, worker_mb, total_mb, seconds = peak_memory(args.memory, workers)
