@@ -256,7 +256,7 @@ class Processes:
         finished = False
         try:
             workers = deaf_to_ctrl_c(lambda: [_Worker(mp, task, context) for _ in range(count)])
-            yield from _merged(workers, task, chunks, progress)
+            yield from _merged(workers, chunks, progress)
             finished = True
         finally:
             _stop(workers, politely=finished)
@@ -276,10 +276,9 @@ def _starter(task: Task[Any]) -> ForkContext | ForkServerContext | SpawnContext:
     return multiprocessing.get_context("spawn")
 
 
-def _merged(workers: list[_Worker], task: Task[R], chunks: Sequence[Chunk],
-            progress: Progress | None) -> Iterator[R]:
+def _merged(workers: list[_Worker], chunks: Sequence[Chunk], progress: Progress | None) -> Iterator[Any]:
     """The chunks' results in chunk order, at most ``2 × workers`` chunks under way or waiting to be merged."""
-    results: dict[int, R] = {}
+    results: dict[int, Any] = {}
     window, handed, merged = 2 * len(workers), 0, 0
     while merged < len(chunks):
         for worker in workers:

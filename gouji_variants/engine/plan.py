@@ -35,6 +35,7 @@ def plays_left(hand: Counts) -> int:
 
 
 def base(play: Counts) -> int:
+    """The lowest rank in the play (its group's rank)."""
     return next(rank for rank, count in enumerate(play) if count)
 
 
