@@ -18,6 +18,18 @@ def count_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: bo
     return hand_visible(rule, viewer, seat, count, shown)
 
 
+def counts_known(rule: Reporting, viewer: int, counts: Sequence[int], shown: Collection[int],
+                 told: Sequence[int | None]) -> tuple[int | None, ...]:
+    """Each of ``counts`` as ``viewer`` may know it, None where it may not (:func:`count_visible`
+    for every seat at once, as observations need it at every decision)."""
+    public, asked, mates = rule.public_at_most, rule.report_counts != "shown", rule.teammate_view_at_most
+    team = viewer % 2
+    return tuple(
+        count if seat == viewer or (public is not None and count <= public and (not asked or told[seat] == count))
+        or (seat % 2 == team and (seat in shown or (mates is not None and count <= mates))) else None
+        for seat, count in enumerate(counts))
+
+
 def reportable(rule: Reporting, count: int) -> bool:
     """A hand of ``count`` cards is at or below the 报牌 limit."""
     return rule.public_at_most is not None and count <= rule.public_at_most
@@ -96,9 +108,8 @@ class ReportingArea(Area):
 
     def counts_seen(self, seat: int) -> tuple[int | None, ...]:
         """Each hand's count as ``seat`` may know it (None: not known)."""
-        rule = self.rules.reporting
-        return tuple(count if count_visible(rule, seat, other, count, other in self.shown, self.told[other]) else None
-                     for other, count in enumerate(sum(hand) for hand in self.table.hands))
+        return counts_known(self.rules.reporting, seat, [sum(hand) for hand in self.table.hands], self.shown,
+                            self.told)
 
     def hands_seen(self, seat: int) -> tuple[bool, ...]:
         """Which hands ``seat`` may see."""

@@ -66,7 +66,7 @@ from .actions import (
 )
 from .carry import Carry
 from .moves import Counts
-from .observing import Observation, observing
+from .observing import Observation, PublicRecord, observing
 from .phases import Phases, engine_event
 from .scenario import check_scenario
 from .seat import SeatView
@@ -113,6 +113,7 @@ class Game(Phases, GameViews):
         self.turn, self.over = -1, False
         self._viewed: list[ref[SeatView]] = []  # views of this decision (their live snapshots)
         self._drawn: list[Action | None] = [None]  # what the last view drew (SeatView.sample_action)
+        self.public_record = PublicRecord()  # what observations derive from the public record, remembered
         self._start_deal()
         self._advance()
 
@@ -298,5 +299,5 @@ class Game(Phases, GameViews):
         twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
         twin.log, twin.actions, twin.deals = twin.state.log, list(self.actions), list(self.deals)
-        twin._viewed, twin._drawn = [], [None]
+        twin._viewed, twin._drawn, twin.public_record = [], [None], PublicRecord()
         return twin

@@ -101,7 +101,8 @@ def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]
     scalars = (stage, game.turn, table.kind, table.top, table.top_seat, table.burning.burner,
                table.turns.luanchan, len(game.deals) - 1, table.deal_leader, table.dealt, table.total,
                known[1] if known is not None and known[0] == len(table.transfers) else _transfers(table, seat, yudian),
-               None if final is None else tuple(final), game.carry, table.history, table.private[seat])
+               None if final is None else tuple(final), game.carry, table.history, table.private[seat],
+               game.public_record)
     return partial(_observed, seat, rule, tuple(table.hands[seat]), visible, shown, lists, scalars)
 
 
@@ -138,14 +139,47 @@ def _transfers(table: Table, seat: int, yudian: bool) -> tuple[Transfer, ...]:
     return seen
 
 
-def history_of(history: Chain, mine: Chain, seat: int) -> tuple[tuple[int, Action], ...]:
-    """The public actions of a deal (a chain, :func:`unchained`), with ``seat``'s own private ones
-    (offers it declined: a chain of (place, action)) in place."""
-    found = unchained(history)
-    own: list[tuple[int, Action]] = unchained(mine)
-    for place, action in reversed(own):
-        found.insert(place, (seat, action))
-    return tuple(found)
+class PublicRecord:
+    """What observations derive from a game's public record, remembered from one decision to the next:
+    the history of the deal as a tuple (each observation unchains only the actions added since the
+    last) and each seat's played cards as :class:`Cards` (made again only for the seat that played).
+    Public values only, so a seat's view may hold it."""
+
+    def __init__(self) -> None:
+        self.chain: Chain = ()
+        self.actions: tuple[tuple[int, Action], ...] = ()
+        self.played: tuple[Counts, ...] = ()
+        self.played_cards: tuple[Cards, ...] = ()
+
+    def history(self, history: Chain, mine: Chain, seat: int) -> tuple[tuple[int, Action], ...]:
+        """The public actions of a deal (a chain, :func:`unchained`), with ``seat``'s own private ones
+        (offers it declined: a chain of (place, action)) in place."""
+        known, added, rest = self.chain, [], history
+        while rest and rest is not known:
+            rest, entry = rest
+            added.append(entry)
+        added.reverse()
+        actions = (self.actions if rest is known else ()) + tuple(added)
+        self.chain, self.actions = history, actions
+        if not mine:
+            return actions
+        found = list(actions)
+        own: list[tuple[int, Action]] = unchained(mine)
+        for place, action in reversed(own):
+            found.insert(place, (seat, action))
+        return tuple(found)
+
+    def cards_played(self, played: tuple[Counts, ...]) -> tuple[Cards, ...]:
+        """Each seat's played cards (the game replaces a seat's tuple when it plays: identity says
+        which changed)."""
+        known = self.played
+        if len(known) != len(played):
+            cards = tuple(map(Cards.unchecked, played))
+        else:
+            cards = tuple(old if now is was else Cards.unchecked(now)
+                          for now, was, old in zip(played, known, self.played_cards))
+        self.played, self.played_cards = played, cards
+        return cards
 
 
 def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | None, ...] | None,
@@ -156,13 +190,14 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | 
     (round_plays, finished, revolutionaries, opened, declared, told, gave_up, bottom, stifled, in_play, passed,
      removed, slots, played, burns) = _copied(lists)
     (stage, turn, kind, top, top_seat, burner, luanchan, deal, deal_leader, dealt, deck, transfers, places,
-     carry, history, private) = scalars
+     carry, history, private, record) = scalars
     yudian, over = stage == YUDIAN_STAGE, stage == OVER
     hands = visible if visible is not None else tuple(mine if other == seat else None for other in range(SEATS))
     sizes = _sizes(dealt, played, transfers)
     own = hands[seat]
     public_turn = not over and (kind not in (BURN, REVOLT) or turn == seat)
-    return Observation(
+    observation = object.__new__(Observation)  # every field set at once: the frozen __init__ sets them one by one
+    object.__setattr__(observation, "__dict__", dict(
         seat=seat,
         stage=stage,
         to_act=turn if public_turn else None,
@@ -179,7 +214,7 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | 
         declared=declared,
         deal=deal,
         deal_leader=deal_leader,
-        history=history_of(history, private, seat),
+        history=record.history(history, private, seat),
         dealt=dealt,
         sizes=sizes,
         transfers=transfers,
@@ -192,13 +227,12 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | 
         places=places,
         carry=carry,
         hand=Cards.EMPTY if own is None else Cards.unchecked(own),
-        counts=tuple(count if not yudian and reporting.count_visible(rule, seat, other, count, other in shown,
-                                                                     told[other]) else None
-                     for other, count in enumerate(sizes)),
+        counts=(None,) * SEATS if yudian else reporting.counts_known(rule, seat, sizes, shown, told),
         hands=tuple(None if hand is None else Cards.unchecked(hand) for hand in hands),
         passed=tuple(sorted(passed)),
         out_of_play=tuple(other for other in range(SEATS) if not in_play[other]),
         removed=Cards.unchecked(removed),
-        played=tuple(map(Cards.unchecked, played)),
+        played=record.cards_played(played),
         deck=Cards.unchecked(deck),
-    )
+    ))
+    return observation

@@ -7,6 +7,7 @@ and the view's legal actions, checks and random draws are the game's own.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import random
 import types
@@ -58,6 +59,21 @@ def test_a_view_holds_neither_the_game_nor_hidden_hands() -> None:
             view.legal_actions()  # worked out when asked: still nothing of the game
             assert not any(isinstance(item, Game) for item in reachable(view))
         game.apply(agents[game.turn].act(view, rng))
+
+
+def test_an_observation_read_late_is_the_one_of_its_decision() -> None:
+    """Views kept while the game goes on and read afterwards, newest first (the public record the game
+    remembers for observations has moved on), see their own decision; every field is the instance's own."""
+    game, rng = Game(DAGANG, 5), random.Random(5)
+    held = []
+    while not game.over:
+        view = game.view()
+        held.append((view, game.observation(game.turn)))
+        game.apply(view.sample_action(rng))
+    assert len(held) > 50
+    for view, seen in reversed(held):
+        assert view.observation == seen and view.observation.history == seen.history
+        assert set(vars(seen)) == {field.name for field in dataclasses.fields(Observation)}
 
 
 def swapped(hands: tuple[Cards, ...], one: int, other: int) -> list[Cards] | None:
