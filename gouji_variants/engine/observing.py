@@ -119,17 +119,6 @@ def _copied(lists: tuple[Iterable[Any], ...]) -> tuple[tuple[Any, ...], ...]:
             tuple((burn.burner, burn.burned, burn.counter, burn.outcome) for burn in burns))
 
 
-def _sizes(dealt: tuple[int, ...], played: tuple[Counts, ...], transfers: tuple[Transfer, ...]) -> tuple[int, ...]:
-    """The hand sizes the public record gives: dealt, minus played, plus what changed hands
-    (the hands themselves are not looked at: a view holds no other seat's hand)."""
-    moved = [0] * len(dealt)
-    for item in transfers:
-        if item.taker is not None:
-            moved[item.taker] += item.count
-        moved[item.giver] -= item.count
-    return tuple(count - sum(cards) + change for count, cards, change in zip(dealt, played, moved, strict=True))
-
-
 def _transfers(table: Table, seat: int, yudian: bool) -> tuple[Transfer, ...]:
     """The transfers of the deal as ``seat`` sees them (kept on the table while no transfer is added)."""
     made = table.transfers
@@ -150,6 +139,7 @@ class PublicRecord:
         self.actions: tuple[tuple[int, Action], ...] = ()
         self.played: tuple[Counts, ...] = ()
         self.played_cards: tuple[Cards, ...] = ()
+        self.counts: tuple[int, ...] = ()
 
     def history(self, history: Chain, mine: Chain, seat: int) -> tuple[tuple[int, Action], ...]:
         """The public actions of a deal (a chain, :func:`unchained`), with ``seat``'s own private ones
@@ -169,17 +159,30 @@ class PublicRecord:
             found.insert(place, (seat, action))
         return tuple(found)
 
-    def cards_played(self, played: tuple[Counts, ...]) -> tuple[Cards, ...]:
-        """Each seat's played cards (the game replaces a seat's tuple when it plays: identity says
-        which changed)."""
+    def played_and_sizes(self, dealt: tuple[int, ...], played: tuple[Counts, ...],
+                         transfers: tuple[Transfer, ...]) -> tuple[tuple[Cards, ...], tuple[int, ...]]:
+        """Each seat's played cards, and the hand sizes the public record gives: dealt, minus played,
+        plus what changed hands (the hands themselves are not looked at). The game replaces a seat's
+        tuple of played cards when it plays: identity says which seat's changed."""
         known = self.played
         if len(known) != len(played):
-            cards = tuple(map(Cards.unchecked, played))
+            cards, counts = tuple(map(Cards.unchecked, played)), tuple(map(sum, played))
         else:
             cards = tuple(old if now is was else Cards.unchecked(now)
-                          for now, was, old in zip(played, known, self.played_cards))
-        self.played, self.played_cards = played, cards
-        return cards
+                          for now, was, old in zip(played, known, self.played_cards, strict=True))
+            counts = tuple(old if now is was else sum(now)
+                           for now, was, old in zip(played, known, self.counts, strict=True))
+        self.played, self.played_cards, self.counts = played, cards, counts
+        moved = [0] * len(dealt)
+        for item in transfers:
+            if item.taker is not None:
+                moved[item.taker] += item.count
+            moved[item.giver] -= item.count
+        return cards, tuple(map(_size, dealt, counts, moved))
+
+
+def _size(dealt: int, played: int, moved: int) -> int:
+    return dealt - played + moved
 
 
 def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | None, ...] | None,
@@ -193,7 +196,7 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | 
      carry, history, private, record) = scalars
     yudian, over = stage == YUDIAN_STAGE, stage == OVER
     hands = visible if visible is not None else tuple(mine if other == seat else None for other in range(SEATS))
-    sizes = _sizes(dealt, played, transfers)
+    played_cards, sizes = record.played_and_sizes(dealt, played, transfers)
     own = hands[seat]
     public_turn = not over and (kind not in (BURN, REVOLT) or turn == seat)
     observation = object.__new__(Observation)  # every field set at once: the frozen __init__ sets them one by one
@@ -232,7 +235,7 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | 
         passed=tuple(sorted(passed)),
         out_of_play=tuple(other for other in range(SEATS) if not in_play[other]),
         removed=Cards.unchecked(removed),
-        played=record.cards_played(played),
+        played=played_cards,
         deck=Cards.unchecked(deck),
     ))
     return observation
