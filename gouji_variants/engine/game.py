@@ -112,7 +112,7 @@ class Game(Phases, GameViews):
         self.deals: list[tuple[Cards, ...]] = []
         self.turn, self.over = -1, False
         self._viewed: list[ref[SeatView]] = []  # views of this decision (their live snapshots)
-        self._drawn: list[Action | None] = [None]  # what the last view drew (SeatView.sample_action)
+        self._drawn: list[Action | None] = [None]  # the last action drawn at this decision (sample_action)
         self.public_record = PublicRecord()  # what observations derive from the public record, remembered
         self._start_deal()
         self._advance()
@@ -142,7 +142,8 @@ class Game(Phases, GameViews):
 
     def sample_action(self, rng: random.Random) -> Action:
         """A legal action drawn uniformly at random; leads are drawn without listing them."""
-        return decisions.sample(self.state, rng)
+        drawn = self._drawn[0] = decisions.sample(self.state, rng)  # applied without checking it again
+        return drawn
 
     # -- applying ------------------------------------------------------------------------------
 

@@ -7,15 +7,19 @@ from collections.abc import Sequence
 
 from ..compiler import Ruleset
 from ..components import score
-from .agents import Agent
+from .agents import Agent, RandomAgent
 from .game import Carry, Game
 
 
 def play_out(game: Game, agents: Sequence[Agent], rng: random.Random) -> int:
-    """Let the agents finish ``game``; returns the number of decisions taken."""
+    """Let the agents finish ``game``; returns the number of decisions taken. The decisions of a
+    :class:`RandomAgent` (that class, not a subclass) are drawn by the game itself
+    (:meth:`Game.sample_action`: the draw its view would make): a player that looks at nothing
+    is not handed a view."""
     decisions = 0
     while not game.over:
-        game.apply(agents[game.turn].act(game.view(), rng))
+        agent = agents[game.turn]
+        game.apply(game.sample_action(rng) if type(agent) is RandomAgent else agent.act(game.view(), rng))
         decisions += 1
     return decisions
 
