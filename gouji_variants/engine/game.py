@@ -69,7 +69,7 @@ from .moves import Counts
 from .observing import Observation, PublicRecord, observing
 from .phases import Phases, engine_event
 from .scenario import check_scenario
-from .seat import SeatView
+from .seat import SeatView, Vouched
 from .support import check_supported
 
 SEATS = deck.SEATS
@@ -112,7 +112,7 @@ class Game(Phases, GameViews):
         self.deals: list[tuple[Cards, ...]] = []
         self.turn, self.over = -1, False
         self._viewed: list[ref[SeatView]] = []  # views of this decision (their live snapshots)
-        self._drawn: list[Action | None] = [None]  # the last action drawn at this decision (sample_action)
+        self._vouched = Vouched()  # what this decision drew and listed: applied without checking it again
         self.public_record = PublicRecord()  # what observations derive from the public record, remembered
         self._start_deal()
         self._advance()
@@ -138,11 +138,13 @@ class Game(Phases, GameViews):
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of :attr:`turn` (a lead lists every distinct combination)."""
-        return decisions.legal(self.state)
+        found = decisions.legal(self.state)
+        self._vouched.listed = tuple(found)  # a copy: the caller may change the list it is given
+        return found
 
     def sample_action(self, rng: random.Random) -> Action:
         """A legal action drawn uniformly at random; leads are drawn without listing them."""
-        drawn = self._drawn[0] = decisions.sample(self.state, rng)  # applied without checking it again
+        drawn = self._vouched.drawn = decisions.sample(self.state, rng)  # applied without checking it again
         return drawn
 
     # -- applying ------------------------------------------------------------------------------
@@ -159,8 +161,8 @@ class Game(Phases, GameViews):
                 if view is not None:
                     view._freeze()
             viewed.clear()
-        drawn, self._drawn = self._drawn[0], [None]
-        wrong = None if action is drawn else self._wrong_play(action)  # a view's draw is legal
+        vouched, self._vouched = self._vouched, Vouched()
+        wrong = None if vouched.vouches_for(action) else self._wrong_play(action)
         seat, kind = table.turn, table.kind
         self.actions.append((seat, action))
         table.slots.pop(0)
@@ -282,6 +284,8 @@ class Game(Phases, GameViews):
         table = self.state
         kind, seat = table.kind, self.turn
         listed = None if kind in _PLAYING_CARDS else tuple(decisions.legal(table))
+        if listed is not None:
+            self._vouched.listed = listed
         others: tuple[Action, ...] = ()
         if kind == LEAD:
             others = ((TIAOPAI,) if table.reporting.may_tiaopai(seat) else ()) + \
@@ -289,7 +293,7 @@ class Game(Phases, GameViews):
         elif listed is None:
             others = tuple(decisions.others(table, kind))
         view = SeatView.made(seat, SLOT_NAMES[kind], observing(self, seat, True), self.rules, tuple(table.hands[seat]),
-                             table.moves, None if kind == LEAD else table.top, others, listed, self._drawn,
+                             table.moves, None if kind == LEAD else table.top, others, listed, self._vouched,
                              self.ruleset)
         self._viewed.append(ref(view))  # frozen by apply if still held then
         return view
@@ -300,5 +304,5 @@ class Game(Phases, GameViews):
         twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
         twin.log, twin.actions, twin.deals = twin.state.log, list(self.actions), list(self.deals)
-        twin._viewed, twin._drawn, twin.public_record = [], [None], PublicRecord()
+        twin._viewed, twin._vouched, twin.public_record = [], Vouched(), PublicRecord()
         return twin

@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import cached_property, partial
-from operator import le
+from itertools import repeat
+from operator import is_, le
 
 from mypy_extensions import mypyc_attr
 
@@ -30,7 +31,20 @@ from .actions import Action, Play, burn_of, burns_of, play_of, plays_of
 from .moves import Counts
 from .observing import Observation, frozen
 
-__all__ = ["SeatView", "Transfer"]
+__all__ = ["SeatView", "Transfer", "Vouched"]
+
+
+class Vouched:
+    """What the game may apply without checking it again at one decision: the action last drawn
+    (``sample_action``) and the legal actions listed (as an immutable tuple) by the game or a view."""
+
+    def __init__(self) -> None:
+        self.drawn: Action | None = None
+        self.listed: tuple[Action, ...] = ()
+
+    def vouches_for(self, action: Action) -> bool:
+        """Whether ``action`` is the very object drawn or listed (an equal object is checked as usual)."""
+        return action is self.drawn or any(map(is_, self.listed, repeat(action)))
 
 
 @mypyc_attr(native_class=False)
@@ -47,20 +61,20 @@ class SeatView:
     _top: Combo | None = field(repr=False)
     _others: tuple[Action, ...] = field(repr=False)  # besides the plays: pass, yield, 挑牌, 问张数 …
     _listed: tuple[Action, ...] | None = field(repr=False)  # every legal action, when not plays
-    _drawn: list[Action | None] = field(repr=False)  # the last action drawn (sample_action), for the game
+    _vouched: Vouched = field(repr=False)  # what this decision drew and listed, for the game
     #: the compiled ruleset (public: what the table agreed on), for players that model the game (search)
     ruleset: Ruleset = field(repr=False)
 
     @classmethod
     def made(cls, seat: int, decision: str, observe: partial[Observation], rules: Rules, hand: Counts,
              moves: Moves, top: Combo | None, others: tuple[Action, ...],
-             listed: tuple[Action, ...] | None, drawn: list[Action | None], ruleset: Ruleset) -> SeatView:
+             listed: tuple[Action, ...] | None, vouched: Vouched, ruleset: Ruleset) -> SeatView:
         """The view of these fields, made without the frozen dataclass's ``__init__`` (a setattr per
         field): a view is made at every decision."""
         view = object.__new__(cls)
         object.__setattr__(view, "__dict__", {
             "seat": seat, "decision": decision, "_observe": observe, "rules": rules, "_hand": hand, "_moves": moves,
-            "_top": top, "_others": others, "_listed": listed, "_drawn": drawn, "ruleset": ruleset})
+            "_top": top, "_others": others, "_listed": listed, "_vouched": vouched, "ruleset": ruleset})
         return view
 
     def _freeze(self) -> None:
@@ -91,7 +105,7 @@ class SeatView:
             else:
                 beating = self._moves.beating_list(self._hand, self._top)
                 plays = burns_of(beating) if self.decision == "burn-offer" else plays_of(beating)
-            found = kept["_legal"] = plays + self._others
+            found = kept["_legal"] = self._vouched.listed = plays + self._others  # applied unchecked
         return found
 
     def can(self, action: Action) -> bool:
@@ -107,7 +121,7 @@ class SeatView:
     def sample_action(self, rng: random.Random) -> Action:
         """A legal action drawn uniformly at random (the same draw as :meth:`Game.sample_action`)."""
         drawn = self._draw(rng)
-        self._drawn[0] = drawn  # the game applies it without checking it again
+        self._vouched.drawn = drawn  # the game applies it without checking it again
         return drawn
 
     def _draw(self, rng: random.Random) -> Action:

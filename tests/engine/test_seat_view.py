@@ -14,12 +14,13 @@ import types
 from collections.abc import Iterator
 
 from engine_helpers import variant
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gouji_variants.cards import Cards
 from gouji_variants.compiler import Ruleset, load_ruleset
-from gouji_variants.engine import PASS, Game, HeuristicAgent, Match, Observation, Play, RandomAgent
+from gouji_variants.engine import PASS, Game, HeuristicAgent, IllegalAction, Match, Observation, Play, RandomAgent
 from gouji_variants.engine.seat import SeatView
 
 DAGANG = load_ruleset("dagang")
@@ -74,6 +75,34 @@ def test_an_observation_read_late_is_the_one_of_its_decision() -> None:
     for view, seen in reversed(held):
         assert view.observation == seen and view.observation.history == seen.history
         assert set(vars(seen)) == {field.name for field in dataclasses.fields(Observation)}
+
+
+def test_only_the_very_actions_drawn_or_listed_are_applied_unchecked() -> None:
+    """The game applies the objects it or a view of this decision drew or listed without checking them
+    again; anything else is checked, even appended to the list the game handed out, or listed by a
+    view of an earlier decision."""
+    game, rng = Game(DAGANG, 5), random.Random(5)
+    stale = game.view()
+    stale.legal_actions()
+    game.apply(game.sample_action(rng))
+    bogus = Play(game.hand((game.turn + 1) % 6))  # another seat's whole hand: not this seat's to play
+    assert not game.can(bogus)
+    listed = game.legal_actions()
+    listed.append(bogus)
+    with pytest.raises(IllegalAction):
+        game.apply(listed[-1])
+    view = game.view()
+    assert bogus not in view.legal_actions()
+    with pytest.raises(IllegalAction):
+        game.apply(bogus)
+    game.apply(view.legal_actions()[0])
+    for action in stale.legal_actions():  # listed for the first decision, not this one
+        if not game.can(action):
+            with pytest.raises(IllegalAction):
+                game.apply(action)
+            break
+    else:
+        pytest.fail("every lead of the first decision is still legal")
 
 
 def swapped(hands: tuple[Cards, ...], one: int, other: int) -> list[Cards] | None:
