@@ -190,6 +190,10 @@ def sample(table: Table, rng: random.Random) -> Action:
     if table.over or kind not in BEATING and kind != BURN:
         if kind == LEAD and not table.over:
             return play_of(table.moves.sample_lead(table.hands[table.turn], rng))
+        if kind == RETURN and not table.over:  # the draw rng.choice(legal(table)) makes, without the list
+            hand, size = table.hands[table.turn], table.tribute.owed_back()
+            ways = submultiset_counts(hand, size)
+            return return_of(nth_submultiset(hand, size, rng.randrange(ways[0][size]), ways))
         return rng.choice(legal(table))
     assert table.top is not None
     plays = table.moves.beating_list(table.hands[table.turn], table.top)
@@ -215,3 +219,31 @@ def submultisets(hand: Sequence[int], size: int) -> list[Counts]:
 
     walk(0, size, [])
     return found
+
+
+def submultiset_counts(hand: Sequence[int], size: int) -> list[list[int]]:
+    """``ways[rank][left]``: how many distinct multisets of ``left`` cards the ranks from ``rank`` on
+    give (``ways[0][size]`` is ``len(submultisets(hand, size))``)."""
+    ways = [[1] + [0] * size for _ in range(N_RANKS + 1)]
+    for rank in range(N_RANKS - 1, -1, -1):
+        later, here, most = ways[rank + 1], ways[rank], hand[rank]
+        for left in range(1, size + 1):
+            here[left] = sum(later[left - most if most < left else 0:left + 1])
+    return ways
+
+
+def nth_submultiset(hand: Sequence[int], size: int, index: int, ways: list[list[int]]) -> Counts:
+    """``submultisets(hand, size)[index]``, found through the counts ``ways`` without the list."""
+    chosen = [0] * N_RANKS
+    left = size
+    for rank in range(N_RANKS):
+        if not left:
+            break
+        for take in range(min(left, hand[rank]), -1, -1):
+            here = ways[rank + 1][left - take]
+            if index < here:
+                chosen[rank] = take
+                left -= take
+                break
+            index -= here
+    return tuple(chosen)

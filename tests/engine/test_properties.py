@@ -15,7 +15,7 @@ from gouji_variants.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, Cards
 from gouji_variants.compiler import Ruleset, load_ruleset
 from gouji_variants.components import reporting, score
 from gouji_variants.components.plays import Verdict, beats, classify
-from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, play_out
+from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, decisions, play_out
 from gouji_variants.engine.invariants import conserved
 from gouji_variants.engine.moves import moves_for
 from gouji_variants.engine.record import game_record, replay
@@ -206,3 +206,17 @@ def test_matches_under_rule_variants_stay_consistent(which: int, seed: int) -> N
         assert game.places is not None and sorted(game.places) == list(range(6))
         no_leak(game, ruleset)
         match.record(game)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.lists(st.integers(0, 8), min_size=N_RANKS, max_size=N_RANKS), size=st.integers(0, 6),
+       seed=SEEDS)
+def test_a_return_is_drawn_as_from_the_list_of_every_return(hand: list[int], size: int, seed: int) -> None:
+    """还贡 sampling counts the choices instead of listing them: the count is the list's length and the
+    n-th choice is the list's n-th, so a drawn return is the one ``rng.choice`` of the list gives."""
+    listed = decisions.submultisets(hand, size)
+    ways = decisions.submultiset_counts(hand, size)
+    assert ways[0][size] == len(listed)
+    rng = random.Random(seed)
+    for index in sorted(rng.sample(range(len(listed)), min(len(listed), 40))):
+        assert decisions.nth_submultiset(hand, size, index, ways) == listed[index]
