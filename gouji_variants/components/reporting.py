@@ -57,6 +57,15 @@ def hand_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: boo
     return shown or (limit is not None and count <= limit)
 
 
+def hands_known(rule: Reporting, viewer: int, hands: Sequence[Sequence[int]],
+                shown: Collection[int]) -> tuple[tuple[int, ...] | None, ...]:
+    """Each hand as ``viewer`` may see it, None where it may not (:func:`hand_visible` for every seat
+    at once, as observations need it at every decision; the other team's hands are not counted)."""
+    limit, team = rule.teammate_view_at_most, viewer % 2
+    return tuple(tuple(hand) if seat == viewer or seat % 2 == team and (
+        seat in shown or limit is not None and sum(hand) <= limit) else None for seat, hand in enumerate(hands))
+
+
 def may_tiaopai(rule: Reporting, seat: int, shown: Collection[int], bie3: bool = False) -> bool:
     """挑牌 (第十五条 持牌人自认为手中所有牌可一次发尽时，可提出由本方其他持牌人确定发牌顺序): with
     ``tiaopai``, a seat at its lead may show its hand to its team-mates, once. Whether it could

@@ -89,8 +89,7 @@ def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]
     if yudian:
         visible = (None,) * SEATS
     elif shown or rule.teammate_view_at_most is not None:
-        visible = tuple(None if not reporting.hand_visible(rule, seat, other, sum(table.hands[other]), other in shown)
-                        else tuple(table.hands[other]) for other in range(SEATS))
+        visible = reporting.hands_known(rule, seat, table.hands, shown)
     sources: tuple[Iterable[Any], ...] = (
         table.round, table.finished, table.revolutionaries, kaidian.opened, kaidian.declared, reported.told,
         kaidian.gave_up, table.bottom, table.men, table.in_play, table.passed, table.removed, table.slots,
@@ -195,7 +194,7 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | 
     (stage, turn, kind, top, top_seat, burner, luanchan, deal, deal_leader, dealt, deck, transfers, places,
      carry, history, private, record) = scalars
     yudian, over = stage == YUDIAN_STAGE, stage == OVER
-    hands = visible if visible is not None else tuple(mine if other == seat else None for other in range(SEATS))
+    hands = visible if visible is not None else (None,) * seat + (mine,) + (None,) * (SEATS - 1 - seat)
     played_cards, sizes = record.played_and_sizes(dealt, played, transfers)
     own = hands[seat]
     public_turn = not over and (kind not in (BURN, REVOLT) or turn == seat)
@@ -233,7 +232,7 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | 
         counts=(None,) * SEATS if yudian else reporting.counts_known(rule, seat, sizes, shown, told),
         hands=tuple(None if hand is None else Cards.unchecked(hand) for hand in hands),
         passed=tuple(sorted(passed)),
-        out_of_play=tuple(other for other in range(SEATS) if not in_play[other]),
+        out_of_play=() if all(in_play) else tuple(other for other in range(SEATS) if not in_play[other]),
         removed=Cards.unchecked(removed),
         played=played_cards,
         deck=Cards.unchecked(deck),
