@@ -123,10 +123,18 @@ class Moves:
         return iter(self.lead_list(hand))
 
     def lead_list(self, hand: Sequence[int]) -> list[Counts]:
-        """:meth:`leads` as a list, joined from the leads of each base rank (kept per holding of that
-        rank, 2s and jokers, so a hand's leads are listed again in one step per rank)."""
-        small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
+        """:meth:`leads` as a list, joined from the leads of each base rank (:meth:`lead_groups`)."""
         found: list[Counts] = []
+        for group in self.lead_groups(hand):
+            found += group
+        return found
+
+    def lead_groups(self, hand: Sequence[int]) -> list[tuple[Counts, ...]]:
+        """The leads of each base rank, lowest first: tuples kept per holding of that rank, 2s and
+        jokers (so a hand's leads are listed again in one step per rank, and a caller may remember
+        what it made of a group by its identity while the group is kept)."""
+        small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
+        found: list[tuple[Counts, ...]] = []
         groups = self._groups
         for base in range(TOP_JOKER + 1):
             have = hand[base]
@@ -134,13 +142,13 @@ class Moves:
                 continue
             if base == THREE and self.whole_threes:
                 if self._last_threes(hand):
-                    found.append(_vector(THREE, have, 0, 0, 0))
+                    found.append((_vector(THREE, have, 0, 0, 0),))
                 continue
             key = (base, have, twos, small, big, top)
             group = groups.get(key)
             if group is None:
                 group = self._keep(key, tuple(self._base_leads(base, have, twos, small, big, top)))
-            found += group
+            found.append(group)
         return found
 
     def _base_leads(self, base: int, have: int, twos: int, small: int, big: int, top: int) -> Iterator[Counts]:
@@ -291,13 +299,22 @@ class Moves:
         return found
 
     def beating_list(self, hand: Sequence[int], target: Combo) -> list[Counts]:
-        """:meth:`beating` as a list; the plays of each base rank are kept per holding, as leads are."""
+        """:meth:`beating` as a list, joined from :meth:`beating_groups`."""
+        found: list[Counts] = []
+        for group in self.beating_groups(hand, target):
+            found += group
+        return found
+
+    def beating_groups(self, hand: Sequence[int], target: Combo) -> list[tuple[Counts, ...]]:
+        """The plays beating ``target`` of each base rank, lowest first, kept per holding as
+        :meth:`lead_groups` are (a play carrying jokers is beaten by the plays its kill rules list:
+        one group, made anew)."""
         counts = target.cards.counts
         if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
-            return list(self.beating(hand, target))
+            return [tuple(self.beating(hand, target))]
         size = sum(counts)
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
-        found: list[Counts] = []
+        found: list[tuple[Counts, ...]] = []
         groups = self._groups
         for base in range(target.base + 1, N_RANKS):
             have = hand[base]
@@ -306,7 +323,7 @@ class Moves:
                 group = groups.get(key)
                 if group is None:
                     group = self._keep(key, tuple(self._of_size(hand, base, size)))
-                found += group
+                found.append(group)
         return found
 
     def _keep(self, key: tuple[int, ...], group: tuple[Counts, ...]) -> tuple[Counts, ...]:

@@ -162,6 +162,26 @@ def plays_of(found: Iterable[Counts]) -> tuple[Play, ...]:
     return tuple([_PLAYS.get(counts) or play_of(counts) for counts in found])
 
 
+_GROUP_PLAYS: dict[int, tuple[tuple[Counts, ...], tuple[Play, ...]]] = {}  # by id: the group (kept, so
+# that the id stays its own) and its plays
+_GROUPS_KEPT = 20_000
+
+
+def plays_of_groups(groups: Iterable[tuple[Counts, ...]]) -> tuple[Play, ...]:
+    """:func:`plays_of` of groups of count vectors joined (``Moves.lead_groups``, ``beating_groups``),
+    each group's plays remembered by the group's identity: one look-up per group, not per play."""
+    found: list[Play] = []
+    kept = _GROUP_PLAYS
+    for group in groups:
+        known = kept.get(id(group))
+        if known is None or known[0] is not group:
+            if len(kept) >= _GROUPS_KEPT:  # bounded: start again rather than grow
+                kept.clear()
+            known = kept[id(group)] = group, plays_of(group)
+        found += known[1]
+    return tuple(found)
+
+
 def burns_of(found: Iterable[Counts]) -> tuple[Burn, ...]:
     """:func:`burn_of` of each count vector, as :func:`plays_of`."""
     return tuple([_BURNS.get(counts) or burn_of(counts) for counts in found])

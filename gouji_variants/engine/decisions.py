@@ -38,7 +38,7 @@ from .actions import (
     burn_of,
     burns_of,
     play_of,
-    plays_of,
+    plays_of_groups,
     return_of,
 )
 
@@ -153,7 +153,7 @@ def legal(table: Table) -> list[Action]:
     kind, seat = table.kind, table.turn
     hand = table.hands[seat]
     if kind == LEAD:
-        leads: list[Action] = list(plays_of(table.moves.lead_list(hand)))
+        leads: list[Action] = list(plays_of_groups(table.moves.lead_groups(hand)))
         return leads + ([TIAOPAI] if table.reporting.may_tiaopai(seat) else []) + \
             ([ASK] if table.reporting.to_ask(seat) else [])
     if kind == RETURN:
@@ -165,10 +165,9 @@ def legal(table: Table) -> list[Action]:
     if kind in DECLARING:
         return [DECLARE, PASS]
     assert table.top is not None
-    beating = table.moves.beating_list(hand, table.top)
     if kind == BURN:
-        return [*burns_of(beating), PASS]
-    return [*plays_of(beating), *others(table, kind)]
+        return [*burns_of(table.moves.beating_list(hand, table.top)), PASS]
+    return [*plays_of_groups(table.moves.beating_groups(hand, table.top)), *others(table, kind)]
 
 
 def others(table: Table, kind: int) -> list[Action]:

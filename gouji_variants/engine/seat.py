@@ -27,7 +27,7 @@ from ..components.plays import Play as Combo
 from ..components.plays import classify
 from ..components.table import Moves, Transfer
 from ..rules import Rules
-from .actions import Action, Play, burn_of, burns_of, play_of, plays_of
+from .actions import Action, Play, burn_of, burns_of, play_of, plays_of_groups
 from .moves import Counts
 from .observing import Observation, frozen
 
@@ -101,10 +101,11 @@ class SeatView:
         found = kept.get("_legal")
         if found is None:
             if self._top is None:
-                plays: tuple[Action, ...] = plays_of(self._moves.lead_list(self._hand))
+                plays: tuple[Action, ...] = plays_of_groups(self._moves.lead_groups(self._hand))
+            elif self.decision == "burn-offer":
+                plays = burns_of(self._moves.beating_list(self._hand, self._top))
             else:
-                beating = self._moves.beating_list(self._hand, self._top)
-                plays = burns_of(beating) if self.decision == "burn-offer" else plays_of(beating)
+                plays = plays_of_groups(self._moves.beating_groups(self._hand, self._top))
             found = kept["_legal"] = self._vouched.listed = plays + self._others  # applied unchecked
         return found
 

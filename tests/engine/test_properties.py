@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import operator
 import random
 
 from engine_helpers import variant
@@ -15,7 +16,7 @@ from gouji_variants.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, Cards
 from gouji_variants.compiler import Ruleset, load_ruleset
 from gouji_variants.components import reporting, score
 from gouji_variants.components.plays import Verdict, beats, classify
-from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, decisions, play_out
+from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, actions, decisions, play_out
 from gouji_variants.engine.invariants import conserved
 from gouji_variants.engine.moves import moves_for
 from gouji_variants.engine.record import game_record, replay
@@ -220,3 +221,15 @@ def test_a_return_is_drawn_as_from_the_list_of_every_return(hand: list[int], siz
     rng = random.Random(seed)
     for index in sorted(rng.sample(range(len(listed)), min(len(listed), 40))):
         assert decisions.nth_submultiset(hand, size, index, ways) == listed[index]
+
+
+@settings(max_examples=60, deadline=None)
+@given(hand=HANDS, which=st.integers(0, len(RULESETS) - 1))
+def test_plays_made_per_group_are_the_plays_of_the_list(hand: list[int], which: int) -> None:
+    """Leads made into actions a group at a time (remembered by the group) are the actions of the
+    joined list, in order, and the same objects when listed again."""
+    moves = moves_for(RULESETS[which].rules.plays)
+    counts = tuple(hand)
+    joined = actions.plays_of(moves.lead_list(counts))
+    assert actions.plays_of_groups(moves.lead_groups(counts)) == joined
+    assert all(map(operator.is_, actions.plays_of_groups(moves.lead_groups(counts)), joined))

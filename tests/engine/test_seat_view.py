@@ -13,8 +13,8 @@ import random
 import types
 from collections.abc import Iterator
 
-from engine_helpers import variant
 import pytest
+from engine_helpers import variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
