@@ -7,7 +7,8 @@ Speed: games of uniformly random agents, back to back as one match (tribute and 
 carried), for ``--seconds`` per run; the median of ``--runs`` runs is printed as games/s
 and decisions/s (a decision is an agent's choice; passes the engine takes for a seat that
 cannot beat are counted apart as forced steps). Two paths: *sampling*, the agent draws its
-action without listing every lead (``RandomAgent``, what ``gouji simulate`` does), and
+action without listing every lead (``RandomAgent``, whose draws ``play_out`` has the game make
+without handing it a view, as ``gouji simulate --agents random`` does), and
 *listing*, the agent chooses uniformly among ``view.legal_actions()`` at every decision (what
 a search bot or a learning environment does). Each engine (the compiled core and the
 pure-Python one, ``GOUJI_ENGINE``; docs/compiled-core.md) runs in its own child process.
