@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..expressions import Forfeit
 from ..rules import Penalties
 from .plays import Play as Combo
@@ -21,10 +23,13 @@ def loses_turn(rule: Penalties, verdict_rule: str) -> bool:
     return rule.wrong_play == "lose-turn" and verdict_rule not in ALWAYS_REFUSED
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PenaltiesArea(Area):
     """Penalties in play: 错牌不出 and the forfeits (``penalties.forfeits``: a hand holding no X, a
     play of Xs carrying A). Hooks: :meth:`wrong_play_costs_turn`, :meth:`lose_turn`,
     :meth:`forfeit_holdings`, :meth:`forfeits_play`."""
+
+    __slots__ = ()
 
     def wrong_play_costs_turn(self, verdict: Verdict) -> bool:
         """Whether an illegal play or burn where the seat is to play cards costs the turn."""

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
+
+from mypy_extensions import mypyc_attr
 
 from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
 from ..expressions import TRIBUTE_KINDS
@@ -94,14 +97,22 @@ def tribute_name(kind: str) -> str:
     return TRIBUTE_KINDS[kind][0] + "贡"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TributeArea(Area):
     """Tribute in play: paying what the last game left owed (by the tribute component's ``dues``
     and ``pay``) and the 还贡 that follow. Hooks: :meth:`pay_all`, :meth:`return_slots`,
     :meth:`owed_back`, :meth:`give_back`."""
 
+    __slots__ = ("returns",)
+
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.returns: list[tuple[int, int, int]] = []  # (receiver, payer, count), in order
+
+    def copy(self, table: Table) -> TributeArea:
+        twin = cast(TributeArea, super().copy(table))
+        twin.returns = list(self.returns)
+        return twin
 
     def pay_all(self, places: Sequence[int], burns: Sequence[BurnDue], owed: Sequence[Due]) -> None:
         table = self.table
