@@ -18,7 +18,7 @@ Readings named here:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -28,7 +28,7 @@ from .table import Area, Table, Transfer
 from .tribute import Due
 from .turns import ORDER, duitou
 
-PAYMENT = (TWO, SMALL_JOKER, BIG_JOKER, TOP_JOKER)
+PAYMENT: Final = (TWO, SMALL_JOKER, BIG_JOKER, TOP_JOKER)
 
 
 def sellers(rule: Bie3, seat: int, in_play: Sequence[bool]) -> list[tuple[int, bool]]:
@@ -73,7 +73,7 @@ def only_threes(hand: Sequence[int]) -> bool:
     return bool(hand[THREE]) and not any(count for rank, count in enumerate(hand) if rank != THREE)
 
 
-_THREES_AND_JOKERS = (THREE, *JOKERS)
+_THREES_AND_JOKERS: Final = (THREE, *JOKERS)
 
 
 def stuck_with_jokers(hand: Sequence[int]) -> bool:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..cards import N_RANKS, THREE
 from ..expressions import DeckRecipe, HandRule
 
-SEATS = 6
-SUITS = 4
+SEATS: Final = 6
+SUITS: Final = 4
 
 
 def deal(recipe: DeckRecipe, rng: random.Random,

@@ -3,13 +3,15 @@ out of the game; 第二十七条)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from ..cards import N_RANKS, Cards
 from .table import HUI3, Area, Slot, Transfer
 
 #: what each choice removes: rank indices (3 is 0, 4 is 1)
-RANKS = {"3": (0,), "4": (1,), "both": (0, 1)}
+RANKS: Final = {"3": (0,), "4": (1,), "both": (0, 1)}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

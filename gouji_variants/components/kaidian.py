@@ -22,7 +22,7 @@ Readings named here:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, cast
+from typing import Final, Literal, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -34,7 +34,7 @@ from .tribute import Due
 from .turns import duitou
 
 Declaration = Literal["mingdian", "yudian"]
-PAIRS = ((0, 3), (1, 4), (2, 5))
+PAIRS: Final = ((0, 3), (1, 4), (2, 5))
 
 
 def kinds(play: Play) -> frozenset[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -22,14 +23,14 @@ from .plays import applies, count_jokers
 from .plays import kills as meets
 
 Counts = tuple[int, ...]
-_ZERO = (0,) * N_RANKS
+_ZERO: Final = (0,) * N_RANKS
 
 
-_CARDS: dict[Counts, Cards] = {}
+_CARDS: Final[dict[Counts, Cards]] = {}
 Jokers = tuple[int, int, int]  # (小王, 大王, 王中王) attached
-_NO_JOKERS: list[Jokers] = [(0, 0, 0)]
-_NO_LEAST: Jokers = (0, 0, 0)
-_GROUPS_KEPT = 20_000
+_NO_JOKERS: Final[list[Jokers]] = [(0, 0, 0)]
+_NO_LEAST: Final[Jokers] = (0, 0, 0)
+_GROUPS_KEPT: Final = 20_000
 
 
 def cards_of(counts: Counts) -> Cards:
@@ -358,7 +359,7 @@ def _least(kill: KillRule, target: Combo) -> Jokers:
             need if kill.killer == TOP_JOKER else 0)
 
 
-_CACHE: dict[tuple[Plays, bool], Moves] = {}
+_CACHE: Final[dict[tuple[Plays, bool], Moves]] = {}
 
 
 def moves_for(plays: Plays, whole_threes: bool = False) -> Moves:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from ..expressions import Forfeit
@@ -12,7 +14,7 @@ from .table import BURN, LEAD, Area
 from .turns import next_in_play
 
 #: Verdicts that are refused whatever the ruleset says: no table could see such a play.
-ALWAYS_REFUSED = ("cards.in-hand", "game.over")
+ALWAYS_REFUSED: Final = ("cards.in-hand", "game.over")
 
 
 def loses_turn(rule: Penalties, verdict_rule: str) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import cast
+from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -58,7 +58,7 @@ def may_tiaopai(rule: Reporting, seat: int, shown: Collection[int], bie3: bool =
     return rule.tiaopai and not bie3 and seat not in shown
 
 
-ASKING = (LEAD, *BEATING)  # the decisions at which a seat may ask
+ASKING: Final = (LEAD, *BEATING)  # the decisions at which a seat may ask
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -40,18 +40,33 @@ Counts = tuple[int, ...]
 Slot = tuple[int, int]
 Chain = tuple[Any, ...]  # () or (earlier chain, entry): an immutable list, newest first, shared as it grows
 
-# Slot kinds: what the seat of a slot decides.
-LEAD, FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER, BURN, RETURN, REVOLT, HUI3, YUDIAN, MINGDIAN = range(11)
-SLOT_NAMES = (
+# Slot kinds: what the seat of a slot decides (Final literals: the compiled core inlines them).
+LEAD: Final = 0
+FOLLOW: Final = 1
+YIELD_FOLLOW: Final = 2
+YIELDED: Final = 3
+ANSWER: Final = 4
+BURN: Final = 5
+RETURN: Final = 6
+REVOLT: Final = 7
+HUI3: Final = 8
+YUDIAN: Final = 9
+MINGDIAN: Final = 10
+SLOT_NAMES: Final = (
     "lead", "follow", "follow-on-yield", "after-yield", "answer", "burn-offer", "return", "revolution", "hui3",
     "yudian", "mingdian",
 )
-DECLARING = (YUDIAN, MINGDIAN)
-BEATING = (FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER)
+DECLARING: Final = (YUDIAN, MINGDIAN)
+BEATING: Final = (FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER)
 
 # Stages, in order (a 流局 goes back to the deal).
-YUDIAN_STAGE, RETURNS, REVOLUTIONS, HUI3_STAGE, MINGDIAN_STAGE, PLAYING, OVER = (
-    "yudian", "returns", "revolution", "hui3", "mingdian", "play", "over")
+YUDIAN_STAGE: Final = "yudian"
+RETURNS: Final = "returns"
+REVOLUTIONS: Final = "revolution"
+HUI3_STAGE: Final = "hui3"
+MINGDIAN_STAGE: Final = "mingdian"
+PLAYING: Final = "play"
+OVER: Final = "over"
 
 
 class Moves(Protocol):
@@ -84,8 +99,8 @@ class Transfer:
     cards: Cards | None
 
 
-_CLASSIFY_CACHES: dict[object, dict[Counts, Combo | Verdict]] = {}
-_GOUJI_CACHES: dict[object, dict[Counts, bool]] = {}
+_CLASSIFY_CACHES: Final[dict[object, dict[Counts, Combo | Verdict]]] = {}
+_GOUJI_CACHES: Final[dict[object, dict[Counts, bool]]] = {}
 
 
 def unchained(chain: Chain) -> list[Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -17,8 +17,11 @@ from .table import RETURN, Area, Slot, Table, Transfer
 from .turns import duitou
 
 #: Tribute cards, largest first (第二十一条(一)); an A is not one.
-TRIBUTE_RANKS = (TOP_JOKER, BIG_JOKER, SMALL_JOKER, TWO)
-DALUO, ERLUO, TOUKE, ERKE = 5, 4, 0, 1
+TRIBUTE_RANKS: Final = (TOP_JOKER, BIG_JOKER, SMALL_JOKER, TWO)
+DALUO: Final = 5
+ERLUO: Final = 4
+TOUKE: Final = 0
+ERKE: Final = 1
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,7 @@ class BurnDue:
 
 
 #: Tribute kinds the game itself works out (开点, 闷, 憋王), carried as :class:`Due` lists.
-GAME_KINDS = ("dian", "men", "biewang")
+GAME_KINDS: Final = ("dian", "men", "biewang")
 
 
 def dues(rule: Tribute, places: Sequence[int], burns: Sequence[BurnDue], owed: Sequence[Due] = ()) -> list[Due]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Collection, Sequence
-from typing import cast
+from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -30,10 +30,10 @@ from .deck import SEATS
 from .plays import Play as Combo
 from .table import ANSWER, BEATING, FOLLOW, LEAD, YIELD_FOLLOW, YIELDED, Area, Slot, Table
 
-KE_PLACES: tuple[KePlace, ...] = typing.get_args(KePlace)
+KE_PLACES: Final[tuple[KePlace, ...]] = typing.get_args(KePlace)
 
 #: ORDER[s]: the other seats in play order after s (下家 first).
-ORDER: tuple[tuple[int, ...], ...] = tuple(
+ORDER: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple((seat + step) % SEATS for step in range(1, SEATS)) for seat in range(SEATS)
 )
 
