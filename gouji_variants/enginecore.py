@@ -26,6 +26,8 @@ from types import ModuleType
 COMPILED = (
     "gouji_variants.components.bie3",
     "gouji_variants.components.burning",
+    "gouji_variants.components.deck",
+    "gouji_variants.components.draws",
     "gouji_variants.components.gouji",
     "gouji_variants.components.hui3",
     "gouji_variants.components.kaidian",

@@ -18,6 +18,7 @@ from mypy_extensions import mypyc_attr
 from ..cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..expressions import KillRule
 from ..rules import Plays
+from .draws import below
 from .plays import Play as Combo
 from .plays import applies, count_jokers
 from .plays import kills as meets
@@ -172,7 +173,7 @@ class Moves:
     def sample_lead(self, hand: Sequence[int], rng: random.Random) -> Counts:
         """A lead drawn uniformly from all distinct leads, without listing them."""
         weights = self._lead_weights(hand)
-        pick = rng.randrange(sum(weights))
+        pick = below(rng, sum(weights))
         base = 0
         while pick >= weights[base]:
             pick -= weights[base]

@@ -13,6 +13,7 @@ from operator import le
 
 from ..cards import N_RANKS
 from ..components.bie3 import splits_threes
+from ..components.draws import below, choice
 from ..components.plays import Verdict
 from ..components.table import BEATING, BURN, DECLARING, FOLLOW, HUI3, LEAD, MINGDIAN, RETURN, REVOLT, Counts, Table
 from .actions import (
@@ -190,11 +191,11 @@ def sample(table: Table, rng: random.Random) -> Action:
     if table.over or kind not in BEATING and kind != BURN:
         if kind == LEAD and not table.over:
             return play_of(table.moves.sample_lead(table.hands[table.turn], rng))
-        return rng.choice(legal(table))
+        return choice(rng, legal(table))
     assert table.top is not None
     plays = table.moves.beating_list(table.hands[table.turn], table.top)
     extra = others(table, kind)
-    pick = rng.randrange(len(plays) + len(extra))
+    pick = below(rng, len(plays) + len(extra))
     if pick >= len(plays):
         return extra[pick - len(plays)]
     return burn_of(plays[pick]) if kind == BURN else play_of(plays[pick])
