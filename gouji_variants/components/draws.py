@@ -12,7 +12,7 @@ end); any other generator (a subclass may draw otherwise) is asked to draw itsel
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -20,12 +20,14 @@ T = TypeVar("T")
 
 def below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)``, for ``n`` >= 1."""
-    if type(rng) is not random.Random:
-        return rng.randrange(n)
+    return _below(rng.getrandbits, n) if type(rng) is random.Random else rng.randrange(n)
+
+
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
     bits = n.bit_length()
-    drawn: int = rng.getrandbits(bits)
+    drawn = getrandbits(bits)
     while drawn >= n:
-        drawn = rng.getrandbits(bits)
+        drawn = getrandbits(bits)
     return drawn
 
 
@@ -39,6 +41,7 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     if type(rng) is not random.Random:
         rng.shuffle(items)
         return
+    getrandbits = rng.getrandbits
     for last in range(len(items) - 1, 0, -1):
-        other = below(rng, last + 1)
+        other = _below(getrandbits, last + 1)
         items[last], items[other] = items[other], items[last]
