@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from lark import Token, Tree
 
@@ -20,15 +20,19 @@ RANK_NAMES_ZH: tuple[str, ...] = (
 RANK_NAMES_EN: tuple[str, ...] = (
     "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "small joker", "big joker", "super joker",
 )
-N_RANKS = len(RANK_SYMBOLS)
-THREE, FOUR, FIVE = 0, 1, 2
-TEN = RANK_SYMBOLS.index("T")
-ACE = RANK_SYMBOLS.index("A")
-TWO = RANK_SYMBOLS.index("2")
-SMALL_JOKER = RANK_SYMBOLS.index("B")
-BIG_JOKER = RANK_SYMBOLS.index("R")
-TOP_JOKER = RANK_SYMBOLS.index("W")
-JOKERS = (SMALL_JOKER, BIG_JOKER, TOP_JOKER)
+# The number of ranks and the indices of named ones in RANK_SYMBOLS (literals, which the compiled
+# core inlines; tests/test_cards.py checks them against RANK_SYMBOLS).
+N_RANKS: Final = 16
+THREE: Final = 0
+FOUR: Final = 1
+FIVE: Final = 2
+TEN: Final = 7
+ACE: Final = 11
+TWO: Final = 12
+SMALL_JOKER: Final = 13
+BIG_JOKER: Final = 14
+TOP_JOKER: Final = 15
+JOKERS: Final = (SMALL_JOKER, BIG_JOKER, TOP_JOKER)
 
 _NOTATION = ("cards", ("start",))
 

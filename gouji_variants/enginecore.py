@@ -21,13 +21,26 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-#: the modules of the compiled core: move generation, legality, apply and the automations, the seat's view
-#: (the areas' classes stay interpreted: third-party components subclass them, which mypyc's classes refuse)
+#: the modules of the compiled core: move generation, legality, apply and the automations, the seat's view,
+#: the table and the rule areas (native classes that allow the interpreted subclasses third parties write)
 COMPILED = (
+    "gouji_variants.components.bie3",
+    "gouji_variants.components.burning",
+    "gouji_variants.components.deck",
+    "gouji_variants.components.draws",
     "gouji_variants.components.gouji",
+    "gouji_variants.components.hui3",
+    "gouji_variants.components.kaidian",
     "gouji_variants.components.moves",
+    "gouji_variants.components.penalties",
+    "gouji_variants.components.places",
     "gouji_variants.components.plays",
+    "gouji_variants.components.reporting",
+    "gouji_variants.components.revolution",
     "gouji_variants.components.score",
+    "gouji_variants.components.table",
+    "gouji_variants.components.tribute",
+    "gouji_variants.components.turns",
     "gouji_variants.engine.accessors",
     "gouji_variants.engine.decisions",
     "gouji_variants.engine.game",

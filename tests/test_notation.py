@@ -150,3 +150,13 @@ def test_any_text_parses_or_fails_with_a_readable_located_error(text: str) -> No
 def test_notation_error_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         Cards.parse("?")
+
+
+def test_the_named_rank_indices_are_those_of_the_rank_symbols() -> None:
+    """cards.py spells them as literals (the compiled core inlines them): they must match RANK_SYMBOLS."""
+    from gouji_variants import cards
+
+    named = {"THREE": "3", "FOUR": "4", "FIVE": "5", "TEN": "T", "ACE": "A", "TWO": "2", "SMALL_JOKER": "B",
+             "BIG_JOKER": "R", "TOP_JOKER": "W"}
+    assert {name: RANK_SYMBOLS[getattr(cards, name)] for name in named} == named
+    assert N_RANKS == len(RANK_SYMBOLS) and cards.JOKERS == (SMALL_JOKER, BIG_JOKER, cards.TOP_JOKER)

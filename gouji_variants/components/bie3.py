@@ -18,6 +18,9 @@ Readings named here:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final, cast
+
+from mypy_extensions import mypyc_attr
 
 from ..cards import BIG_JOKER, FOUR, JOKERS, RANK_SYMBOLS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..rules import Bie3
@@ -25,7 +28,7 @@ from .table import Area, Table, Transfer
 from .tribute import Due
 from .turns import ORDER, duitou
 
-PAYMENT = (TWO, SMALL_JOKER, BIG_JOKER, TOP_JOKER)
+PAYMENT: Final = (TWO, SMALL_JOKER, BIG_JOKER, TOP_JOKER)
 
 
 def sellers(rule: Bie3, seat: int, in_play: Sequence[bool]) -> list[tuple[int, bool]]:
@@ -70,7 +73,7 @@ def only_threes(hand: Sequence[int]) -> bool:
     return bool(hand[THREE]) and not any(count for rank, count in enumerate(hand) if rank != THREE)
 
 
-_THREES_AND_JOKERS = (THREE, *JOKERS)
+_THREES_AND_JOKERS: Final = (THREE, *JOKERS)
 
 
 def stuck_with_jokers(hand: Sequence[int]) -> bool:
@@ -79,13 +82,21 @@ def stuck_with_jokers(hand: Sequence[int]) -> bool:
         count for rank, count in enumerate(hand) if rank not in _THREES_AND_JOKERS)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bie3Area(Area):
     """憋3 in play: 买3 / 买4 before the first play, 闷 (stifling), 大小王不出手, and the 闷贡 and
     憋王贡 owed at the end. Hooks: :meth:`buy_all`, :meth:`stifle`, :meth:`stuck`, :meth:`dues`."""
 
+    __slots__ = ("stifler",)
+
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.stifler = [-1] * len(table.hands)  # who beat the play before a seat's 3s
+
+    def copy(self, table: Table) -> Bie3Area:
+        twin = cast(Bie3Area, super().copy(table))
+        twin.stifler = list(self.stifler)
+        return twin
 
     def buy_all(self) -> None:
         """买3, then 买4 if the rules say so (第二十六条(二))."""

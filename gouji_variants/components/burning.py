@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import cast
+
+from mypy_extensions import mypyc_attr
 
 from ..cards import BIG_JOKER, SMALL_JOKER
 from ..rules import Burning
@@ -97,11 +100,14 @@ class BurnRecord:
         return BurnRecord(self.burner, self.burned, self.counter, self.outcome)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BurningArea(Area):
     """烧牌 in play: the offers after a 够级 play, the burn under way, 反烧, 解烧, 压回 and 诈烧.
 
     Hooks the engine calls: :meth:`offers` (slots after a play), :meth:`on_play` (a play while a
     burn may be under way), :meth:`on_pass`, :meth:`on_out`, :meth:`close`."""
+
+    __slots__ = ("burns", "burner", "one_rank", "beat_back")
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
@@ -109,6 +115,12 @@ class BurningArea(Area):
         self.burner: int | None = None
         self.one_rank = False  # the burner had one rank left after the burning play
         self.beat_back = False  # the burner may beat its 对头's play back (压回)
+
+    def copy(self, table: Table) -> BurningArea:
+        twin = cast(BurningArea, super().copy(table))
+        twin.burns = [record.copy() for record in self.burns]
+        twin.burner, twin.one_rank, twin.beat_back = self.burner, self.one_rank, self.beat_back
+        return twin
 
     def offers(self, player: int, opposite: int) -> list[Slot]:
         """Burn offers on ``player``'s 够级 play (its 对头 ``opposite`` answers instead)."""

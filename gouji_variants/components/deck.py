@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..cards import N_RANKS, THREE
 from ..expressions import DeckRecipe, HandRule
+from .draws import shuffle
 
-SEATS = 6
-SUITS = 4
+SEATS: Final = 6
+SUITS: Final = 4
 
 
 def deal(recipe: DeckRecipe, rng: random.Random,
@@ -37,13 +39,13 @@ def deal(recipe: DeckRecipe, rng: random.Random,
         copies = [rank * SUITS + copy % SUITS for copy in range(count)]
         bounds = each_hand.bounds(rank) if each_hand is not None else None
         if bounds is not None:
-            rng.shuffle(copies)
+            shuffle(rng, copies)
             _, each = bounds
             for seat in range(SEATS):
                 give(seat, copies[seat * each:(seat + 1) * each])
             copies = copies[SEATS * each:]
         deck.extend(copies)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     for seat in range(SEATS):  # dealt round: seat s gets the cards at s, s + 6, …
         give(seat, deck[seat::SEATS])
     return hands, threes

@@ -22,7 +22,9 @@ Readings named here:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Final, Literal, cast
+
+from mypy_extensions import mypyc_attr
 
 from ..cards import FOUR, TWO
 from ..rules import Kaidian, Outcomes
@@ -32,7 +34,7 @@ from .tribute import Due
 from .turns import duitou
 
 Declaration = Literal["mingdian", "yudian"]
-PAIRS = ((0, 3), (1, 4), (2, 5))
+PAIRS: Final = ((0, 3), (1, 4), (2, 5))
 
 
 def kinds(play: Play) -> frozenset[str]:
@@ -129,10 +131,13 @@ def _row(part: Outcomes, first_opened: bool, second_opened: bool) -> tuple[int, 
     return part.neither_opened
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class KaidianArea(Area):
     """开点 in play: the 宣点 offers (预点 before the deal is seen, 明点 before the first play), which
     plays lived and count, then_four, 落四, and the 点贡 at the end. Hooks: :meth:`yudian_slots`,
     :meth:`mingdian_slots`, :meth:`declare`, :meth:`on_play`, :meth:`lived`, :meth:`give_up`, :meth:`dues`."""
+
+    __slots__ = ("lived_plays", "opened", "gave_up", "four_due", "declared", "top_led", "top_on_gouji")
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
@@ -144,6 +149,13 @@ class KaidianArea(Area):
         self.declared: list[Declaration | None] = [None] * seats
         self.top_led = False
         self.top_on_gouji = False
+
+    def copy(self, table: Table) -> KaidianArea:
+        twin = cast(KaidianArea, super().copy(table))
+        twin.lived_plays, twin.opened, twin.gave_up = list(self.lived_plays), list(self.opened), list(self.gave_up)
+        twin.four_due, twin.declared = list(self.four_due), list(self.declared)
+        twin.top_led, twin.top_on_gouji = self.top_led, self.top_on_gouji
+        return twin
 
     def yudian_slots(self) -> list[Slot]:
         """预点: every seat, from the leader on, before seeing its hand."""

@@ -11,25 +11,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from ..cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..expressions import KillRule
 from ..rules import Plays
+from .draws import below
 from .plays import Play as Combo
 from .plays import applies, count_jokers
 from .plays import kills as meets
 
 Counts = tuple[int, ...]
-_ZERO = (0,) * N_RANKS
 
 
-_CARDS: dict[Counts, Cards] = {}
+_CARDS: Final[dict[Counts, Cards]] = {}
 Jokers = tuple[int, int, int]  # (小王, 大王, 王中王) attached
-_NO_JOKERS: list[Jokers] = [(0, 0, 0)]
-_NO_LEAST: Jokers = (0, 0, 0)
-_GROUPS_KEPT = 20_000
+_NO_JOKERS: Final[list[Jokers]] = [(0, 0, 0)]
+_NO_LEAST: Final[Jokers] = (0, 0, 0)
+_GROUPS_KEPT: Final = 20_000
 
 
 def cards_of(counts: Counts) -> Cards:
@@ -41,12 +42,12 @@ def cards_of(counts: Counts) -> Cards:
 
 
 def _vector(base: int, k: int, twos: int, small: int, big: int, top: int = 0) -> Counts:
-    counts = list(_ZERO)
+    counts = [0] * N_RANKS  # (set, then one addition: the cheapest for the compiled core)
+    counts[TWO] = twos
+    counts[SMALL_JOKER] = small
+    counts[BIG_JOKER] = big
+    counts[TOP_JOKER] = top
     counts[base] += k
-    counts[TWO] += twos
-    counts[SMALL_JOKER] += small
-    counts[BIG_JOKER] += big
-    counts[TOP_JOKER] += top
     return tuple(counts)
 
 
@@ -179,7 +180,7 @@ class Moves:
     def sample_lead(self, hand: Sequence[int], rng: random.Random) -> Counts:
         """A lead drawn uniformly from all distinct leads, without listing them."""
         weights = self._lead_weights(hand)
-        pick = rng.randrange(sum(weights))
+        pick = below(rng, sum(weights))
         base = 0
         while pick >= weights[base]:
             pick -= weights[base]
@@ -375,7 +376,7 @@ def _least(kill: KillRule, target: Combo) -> Jokers:
             need if kill.killer == TOP_JOKER else 0)
 
 
-_CACHE: dict[tuple[Plays, bool], Moves] = {}
+_CACHE: Final[dict[tuple[Plays, bool], Moves]] = {}
 
 
 def moves_for(plays: Plays, whole_threes: bool = False) -> Moves:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Final
+
+from mypy_extensions import mypyc_attr
+
 from ..expressions import Forfeit
 from ..rules import Penalties
 from .plays import Play as Combo
@@ -10,7 +14,7 @@ from .table import BURN, LEAD, Area
 from .turns import next_in_play
 
 #: Verdicts that are refused whatever the ruleset says: no table could see such a play.
-ALWAYS_REFUSED = ("cards.in-hand", "game.over")
+ALWAYS_REFUSED: Final = ("cards.in-hand", "game.over")
 
 
 def loses_turn(rule: Penalties, verdict_rule: str) -> bool:
@@ -21,10 +25,13 @@ def loses_turn(rule: Penalties, verdict_rule: str) -> bool:
     return rule.wrong_play == "lose-turn" and verdict_rule not in ALWAYS_REFUSED
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PenaltiesArea(Area):
     """Penalties in play: 错牌不出 and the forfeits (``penalties.forfeits``: a hand holding no X, a
     play of Xs carrying A). Hooks: :meth:`wrong_play_costs_turn`, :meth:`lose_turn`,
     :meth:`forfeit_holdings`, :meth:`forfeits_play`."""
+
+    __slots__ = ()
 
     def wrong_play_costs_turn(self, verdict: Verdict) -> bool:
         """Whether an illegal play or burn where the seat is to play cards costs the turn."""

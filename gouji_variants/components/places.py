@@ -15,6 +15,9 @@ Readings named here:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
+
+from mypy_extensions import mypyc_attr
 
 from ..rules import PLACE_NAMES, Places
 from .deck import SEATS
@@ -70,14 +73,22 @@ def names(places: list[int]) -> list[str]:
     return [PLACE_NAMES[place] for place in places]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlacesArea(Area):
     """Places in play: going out, 窒息, 满贯 'one-run', ranking at once from the bottom, and the
     places at the end (by the places component's ``assign``). Hooks: :meth:`go_out`,
     :meth:`rank_at_once`, :meth:`final`."""
 
+    __slots__ = ("one_run",)
+
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.one_run = False  # 满贯: the leader went out with nobody else playing
+
+    def copy(self, table: Table) -> PlacesArea:
+        twin = cast(PlacesArea, super().copy(table))
+        twin.one_run = self.one_run
+        return twin
 
     def go_out(self, seat: int, notes: list[str]) -> None:
         table = self.table

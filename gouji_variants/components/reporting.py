@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Final, cast
+
+from mypy_extensions import mypyc_attr
 
 from ..rules import Reporting
 from .table import BEATING, LEAD, Area, Table
@@ -76,18 +79,26 @@ def may_tiaopai(rule: Reporting, seat: int, shown: Collection[int], bie3: bool =
     return rule.tiaopai and not bie3 and seat not in shown
 
 
-ASKING = (LEAD, *BEATING)  # the decisions at which a seat may ask
+ASKING: Final = (LEAD, *BEATING)  # the decisions at which a seat may ask
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ReportingArea(Area):
     """报牌, 看牌 and 挑牌 in play: hands shown by 挑牌, counts told on asking, and what each seat
     sees of the others. Hooks: :meth:`may_tiaopai`, :meth:`tiaopai`, :meth:`to_ask`, :meth:`ask`,
     :meth:`counts_seen`, :meth:`hands_seen`."""
 
+    __slots__ = ("shown", "told")
+
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.shown: list[int] = []  # seats that declared 挑牌: their team-mates see their hands
         self.told: list[int | None] = [None] * len(table.hands)  # 'when-asked': the count last told
+
+    def copy(self, table: Table) -> ReportingArea:
+        twin = cast(ReportingArea, super().copy(table))
+        twin.shown, twin.told = list(self.shown), list(self.told)
+        return twin
 
     def may_tiaopai(self, seat: int) -> bool:
         return may_tiaopai(self.rules.reporting, seat, self.shown, self.rules.bie3.enabled)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import JOKERS, THREE, TWO
 from ..rules import Revolution
 from .table import REVOLT, Area, Slot
@@ -30,9 +32,12 @@ def voids(declared: int, rule: Revolution) -> bool:
     return declared >= rule.void_at
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RevolutionArea(Area):
     """革命 before the first play: who may declare, automatic declarations, and whether the game is
     void (流局). Hooks: :meth:`offers`, :meth:`declare`, :meth:`voided`."""
+
+    __slots__ = ()
 
     def offers(self) -> list[Slot]:
         """From the leader on: declares for a seat whose hand forces it; offers to the eligible."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..rules import PLACE_NAMES, Score
 
-TEAMS = 2
+TEAMS: Final = 2
 
 
 def team_points(places: list[int], rule: Score) -> tuple[int, int]:

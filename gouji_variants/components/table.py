@@ -14,45 +14,59 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol, cast
+
+from mypy_extensions import mypyc_attr
 
 from ..cards import N_RANKS, Cards
 from ..rules import Rules
 from .plays import Play as Combo
 from .plays import Verdict
 
-if TYPE_CHECKING:
-    from .protocols import (
-        Bie3Hooks,
-        BurningHooks,
-        Hui3Hooks,
-        KaidianHooks,
-        PenaltiesHooks,
-        PlacesHooks,
-        ReportingHooks,
-        RevolutionHooks,
-        TributeHooks,
-        TurnsHooks,
-    )
+if TYPE_CHECKING:  # the areas' modules import this one
+    from .bie3 import Bie3Area
+    from .burning import BurningArea
+    from .hui3 import Hui3Area
+    from .kaidian import KaidianArea
+    from .penalties import PenaltiesArea
+    from .places import PlacesArea
     from .registry import Components
-    from .tribute import Due
+    from .reporting import ReportingArea
+    from .revolution import RevolutionArea
+    from .tribute import Due, TributeArea
+    from .turns import TurnsArea
 
 Counts = tuple[int, ...]
 Slot = tuple[int, int]
 Chain = tuple[Any, ...]  # () or (earlier chain, entry): an immutable list, newest first, shared as it grows
 
-# Slot kinds: what the seat of a slot decides.
-LEAD, FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER, BURN, RETURN, REVOLT, HUI3, YUDIAN, MINGDIAN = range(11)
-SLOT_NAMES = (
+# Slot kinds: what the seat of a slot decides (Final literals: the compiled core inlines them).
+LEAD: Final = 0
+FOLLOW: Final = 1
+YIELD_FOLLOW: Final = 2
+YIELDED: Final = 3
+ANSWER: Final = 4
+BURN: Final = 5
+RETURN: Final = 6
+REVOLT: Final = 7
+HUI3: Final = 8
+YUDIAN: Final = 9
+MINGDIAN: Final = 10
+SLOT_NAMES: Final = (
     "lead", "follow", "follow-on-yield", "after-yield", "answer", "burn-offer", "return", "revolution", "hui3",
     "yudian", "mingdian",
 )
-DECLARING = (YUDIAN, MINGDIAN)
-BEATING = (FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER)
+DECLARING: Final = (YUDIAN, MINGDIAN)
+BEATING: Final = (FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER)
 
 # Stages, in order (a 流局 goes back to the deal).
-YUDIAN_STAGE, RETURNS, REVOLUTIONS, HUI3_STAGE, MINGDIAN_STAGE, PLAYING, OVER = (
-    "yudian", "returns", "revolution", "hui3", "mingdian", "play", "over")
+YUDIAN_STAGE: Final = "yudian"
+RETURNS: Final = "returns"
+REVOLUTIONS: Final = "revolution"
+HUI3_STAGE: Final = "hui3"
+MINGDIAN_STAGE: Final = "mingdian"
+PLAYING: Final = "play"
+OVER: Final = "over"
 
 
 class Moves(Protocol):
@@ -89,9 +103,8 @@ class Transfer:
     cards: Cards | None
 
 
-_CLASSIFY_CACHES: dict[object, dict[Counts, Combo | Verdict]] = {}
-_GOUJI_CACHES: dict[object, dict[Counts, bool]] = {}
-_SHARED = ("_classified", "_gouji")  # caches shared by every game under the same rules (not copied)
+_CLASSIFY_CACHES: Final[dict[object, dict[Counts, Combo | Verdict]]] = {}
+_GOUJI_CACHES: Final[dict[object, dict[Counts, bool]]] = {}
 
 
 def unchained(chain: Chain) -> list[Any]:
@@ -104,20 +117,24 @@ def unchained(chain: Chain) -> list[Any]:
     return found
 
 
+@mypyc_attr(serializable=True)  # (compiled: __new__ makes a blank table without __init__, for copy())
 class Table:
     """One game's shared state (see the module docstring); the areas are set by the engine."""
 
-    # The rule areas holding their own state and flow, set by the engine (components.protocols).
-    tribute: TributeHooks
-    revolution: RevolutionHooks
-    bie3: Bie3Hooks
-    hui3: Hui3Hooks
-    kaidian: KaidianHooks
-    turns: TurnsHooks
-    reporting: ReportingHooks
-    burning: BurningHooks
-    penalties: PenaltiesHooks
-    places: PlacesHooks
+    # The rule areas holding their own state and flow, set by the engine: the built-in area class
+    # or a subclass of it (components.registry; the hooks are in components.protocols).
+    tribute: TributeArea
+    revolution: RevolutionArea
+    bie3: Bie3Area
+    hui3: Hui3Area
+    kaidian: KaidianArea
+    turns: TurnsArea
+    reporting: ReportingArea
+    burning: BurningArea
+    penalties: PenaltiesArea
+    places: PlacesArea
+    __deletable__ = ("tribute", "revolution", "bie3", "hui3", "kaidian", "turns", "reporting", "burning",
+                     "penalties", "places")
 
     def __init__(self, rules: Rules, components: Components, moves: Moves, rng: random.Random, log: list[Any],
                  note: Callable[[int, tuple[str, ...]], Any]) -> None:
@@ -239,38 +256,74 @@ class Table:
             self.finish()
 
     def copy(self) -> Table:
-        """An independent copy, areas included (same future under the same actions)."""
-        twin: Table = copy_state(self)
+        """An independent copy, areas included (same future under the same actions): the lists, sets
+        and dicts of the state are its own, and each area copies its own state (:meth:`Area.copy`)."""
+        twin = Table.__new__(Table)
+        twin.rules, twin.components, twin.moves, twin.note = self.rules, self.components, self.moves, self.note
         twin.rng = random.Random.__new__(random.Random)  # not seeded from the system first: the state is set
         twin.rng.setstate(self.rng.getstate())
-        for name in AREA_ATTRIBUTES:
-            area = copy_state(getattr(self, name))
-            area.table = twin
-            setattr(twin, name, area)
+        twin.log = list(self.log)
+        twin.final_places = None if self.final_places is None else list(self.final_places)
+        twin.final_score, twin.owed = self.final_score, list(self.owed)
+        twin._classified, twin._gouji = self._classified, self._gouji  # shared by every game under the rules
+        twin.stats = dict(self.stats)
+        twin.stage, twin.kind, twin.turn, twin.leader = self.stage, self.kind, self.turn, self.leader
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.total, twin.played_cards, twin.removed = self.total, list(self.played_cards), list(self.removed)
+        twin.in_play, twin.finished, twin.bottom = list(self.in_play), list(self.finished), list(self.bottom)
+        twin.men, twin.played, twin.revolutionaries = list(self.men), list(self.played), list(self.revolutionaries)
+        twin.slots, twin.top, twin.top_seat = list(self.slots), self.top, self.top_seat
+        twin.round, twin.passed, twin.on_yield = list(self.round), set(self.passed), self.on_yield
+        twin.dealt, twin.deal_leader = self.dealt, self.deal_leader
+        twin.history, twin.history_length, twin.private = self.history, self.history_length, list(self.private)
+        twin.played_by, twin.transfers = list(self.played_by), list(self.transfers)
+        twin.seen_transfers = dict(self.seen_transfers)
+        twin.tribute = self.tribute.copy(twin)
+        twin.revolution = cast("RevolutionArea", self.revolution.copy(twin))  # (no state: the hook returns its class)
+        twin.bie3 = self.bie3.copy(twin)
+        twin.hui3 = cast("Hui3Area", self.hui3.copy(twin))  # (no state: the hook returns its class)
+        twin.kaidian = self.kaidian.copy(twin)
+        twin.turns = self.turns.copy(twin)
+        twin.reporting = self.reporting.copy(twin)
+        twin.burning = self.burning.copy(twin)
+        twin.penalties = cast("PenaltiesArea", self.penalties.copy(twin))  # (no state: the hook returns its class)
+        twin.places = self.places.copy(twin)
         return twin
 
-
-AREA_ATTRIBUTES = ("tribute", "revolution", "bie3", "hui3", "kaidian", "turns", "reporting", "burning", "penalties",
-                   "places")
-
-
-def copy_state(owner: Any) -> Any:
-    """A copy of ``owner`` whose lists, sets and dicts (and lists of lists) are its own."""
-    twin = object.__new__(type(owner))
-    for name, value in vars(owner).items():
-        if isinstance(value, list):
-            value = [list(item) if isinstance(item, list) else item.copy() if hasattr(item, "copy") else item
-                     for item in value]
-        elif isinstance(value, (set, dict)) and name not in _SHARED:
-            value = value.copy()
-        setattr(twin, name, value)
-    return twin
+    def unbind(self) -> None:
+        """Let the areas go (they refer back to the table): a game let go is then freed at once rather
+        than by the cyclic garbage collector (which costs self-play a few per cent)."""
+        del self.tribute, self.revolution, self.bie3, self.hui3, self.kaidian, self.turns, self.reporting
+        del self.burning, self.penalties, self.places
 
 
+def one_level(value: Any) -> Any:
+    """A copy of ``value`` for a copied area: lists (and the lists and copyable items in them), sets
+    and dicts are new; anything else is shared (immutable, or the area's own to copy)."""
+    if isinstance(value, list):
+        return [list(item) if isinstance(item, list) else item.copy() if hasattr(item, "copy") else item
+                for item in value]
+    return value.copy() if isinstance(value, (set, dict)) else value
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Area:
     """The base of a rule area's class: bound to its game's :class:`Table`. A replacement
     subclasses the built-in area and overrides its named hooks (``components.registry``)."""
 
+    __slots__ = ("table", "rules")  # the built-in areas keep their state in slots; a subclass's own is in its __dict__
+
     def __init__(self, table: Table) -> None:
         self.table = table
         self.rules = table.rules
+
+    def copy(self, table: Table) -> Area:
+        """This area, bound to ``table`` (the copy of its table), with a state of its own (the copy hook of
+        :meth:`Table.copy`). A built-in area extends it to copy its state; so may a subclass keeping state
+        deeper than the attributes it adds, whose lists, sets and dicts are copied one level deep here."""
+        twin = type(self).__new__(type(self))  # (no __init__: the state is copied, not made afresh)
+        twin.table, twin.rules = table, self.rules
+        own: dict[str, Any] | None = getattr(self, "__dict__", None)  # a subclass's attributes
+        if own:
+            vars(twin).update({name: one_level(value) for name, value in own.items()})
+        return twin

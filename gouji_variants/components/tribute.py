@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final, cast
+
+from mypy_extensions import mypyc_attr
 
 from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
 from ..expressions import TRIBUTE_KINDS
@@ -14,8 +17,11 @@ from .table import RETURN, Area, Slot, Table, Transfer
 from .turns import duitou
 
 #: Tribute cards, largest first (第二十一条(一)); an A is not one.
-TRIBUTE_RANKS = (TOP_JOKER, BIG_JOKER, SMALL_JOKER, TWO)
-DALUO, ERLUO, TOUKE, ERKE = 5, 4, 0, 1
+TRIBUTE_RANKS: Final = (TOP_JOKER, BIG_JOKER, SMALL_JOKER, TWO)
+DALUO: Final = 5
+ERLUO: Final = 4
+TOUKE: Final = 0
+ERKE: Final = 1
 
 
 @dataclass(frozen=True)
@@ -39,7 +45,7 @@ class BurnDue:
 
 
 #: Tribute kinds the game itself works out (开点, 闷, 憋王), carried as :class:`Due` lists.
-GAME_KINDS = ("dian", "men", "biewang")
+GAME_KINDS: Final = ("dian", "men", "biewang")
 
 
 def dues(rule: Tribute, places: Sequence[int], burns: Sequence[BurnDue], owed: Sequence[Due] = ()) -> list[Due]:
@@ -94,14 +100,22 @@ def tribute_name(kind: str) -> str:
     return TRIBUTE_KINDS[kind][0] + "贡"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TributeArea(Area):
     """Tribute in play: paying what the last game left owed (by the tribute component's ``dues``
     and ``pay``) and the 还贡 that follow. Hooks: :meth:`pay_all`, :meth:`return_slots`,
     :meth:`owed_back`, :meth:`give_back`."""
 
+    __slots__ = ("returns",)
+
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.returns: list[tuple[int, int, int]] = []  # (receiver, payer, count), in order
+
+    def copy(self, table: Table) -> TributeArea:
+        twin = cast(TributeArea, super().copy(table))
+        twin.returns = list(self.returns)
+        return twin
 
     def pay_all(self, places: Sequence[int], burns: Sequence[BurnDue], owed: Sequence[Due]) -> None:
         table = self.table

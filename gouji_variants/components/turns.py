@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Collection, Sequence
+from typing import Final, cast
+
+from mypy_extensions import mypyc_attr
 
 from ..rules import GOUSIJI_DAGANG, KePlace, Turns
 from .deck import SEATS
 from .plays import Play as Combo
 from .table import ANSWER, BEATING, FOLLOW, LEAD, YIELD_FOLLOW, YIELDED, Area, Slot, Table
 
-KE_PLACES: tuple[KePlace, ...] = typing.get_args(KePlace)
+KE_PLACES: Final[tuple[KePlace, ...]] = typing.get_args(KePlace)
 
 #: ORDER[s]: the other seats in play order after s (下家 first).
-ORDER: tuple[tuple[int, ...], ...] = tuple(
+ORDER: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple((seat + step) % SEATS for step in range(1, SEATS)) for seat in range(SEATS)
 )
 
@@ -110,16 +113,24 @@ def luanchan_due(rule: Turns, finished: int, revolutionaries: int) -> bool:
     return finished >= 2 or (rule.luanchan_with_revolution and revolutionaries > 0 and finished >= 1)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnsArea(Area):
     """The round in play: who may act on a play and in what order (follow, answer, 无头, 够死级,
     四人乱缠), 让牌, 接风 and the end of a round. Hooks: :meth:`slots_after`, :meth:`may_yield`,
     :meth:`yield_to`, :meth:`may_request_jiefeng`, :meth:`new_round`, :meth:`round_over`, :meth:`on_out`."""
+
+    __slots__ = ("gousiji", "luanchan", "luanchan_due")
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.gousiji: set[int] = set()  # seats whose next 够级 play this round has no answer
         self.luanchan = False
         self.luanchan_due = False
+
+    def copy(self, table: Table) -> TurnsArea:
+        twin = cast(TurnsArea, super().copy(table))
+        twin.gousiji, twin.luanchan, twin.luanchan_due = set(self.gousiji), self.luanchan, self.luanchan_due
+        return twin
 
     def slots_after(self, player: int, combo: Combo) -> list[Slot]:
         """Who may act on ``player``'s play, in order (000:115-122, 001 Q&A 4-12)."""

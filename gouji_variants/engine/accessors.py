@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from ..cards import Cards
@@ -13,7 +15,7 @@ from ..components.table import BURN, SLOT_NAMES, Table
 from ..components.tribute import BurnDue, Due
 from ..rules import Rules
 
-SEATS = 6
+SEATS: Final = 6
 
 
 @mypyc_attr(native_class=False)

@@ -13,6 +13,7 @@ from operator import le
 
 from ..cards import N_RANKS
 from ..components.bie3 import splits_threes
+from ..components.draws import below, choice
 from ..components.plays import Verdict
 from ..components.table import BEATING, BURN, DECLARING, FOLLOW, HUI3, LEAD, MINGDIAN, RETURN, REVOLT, Counts, Table
 from .actions import (
@@ -189,15 +190,15 @@ def sample(table: Table, rng: random.Random) -> Action:
     if table.over or kind not in BEATING and kind != BURN:
         if kind == LEAD and not table.over:
             return play_of(table.moves.sample_lead(table.hands[table.turn], rng))
-        if kind == RETURN and not table.over:  # the draw rng.choice(legal(table)) makes, without the list
+        if kind == RETURN and not table.over:  # the draw choice(rng, legal(table)) makes, without the list
             hand, size = table.hands[table.turn], table.tribute.owed_back()
             ways = submultiset_counts(hand, size)
-            return return_of(nth_submultiset(hand, size, rng.randrange(ways[0][size]), ways))
-        return rng.choice(legal(table))
+            return return_of(nth_submultiset(hand, size, below(rng, ways[0][size]), ways))
+        return choice(rng, legal(table))
     assert table.top is not None
     plays = table.moves.beating_list(table.hands[table.turn], table.top)
     extra = others(table, kind)
-    pick = rng.randrange(len(plays) + len(extra))
+    pick = below(rng, len(plays) + len(extra))
     if pick >= len(plays):
         return extra[pick - len(plays)]
     return burn_of(plays[pick]) if kind == BURN else play_of(plays[pick])

@@ -30,7 +30,6 @@ from ..components.plays import Play as Combo
 from ..components.plays import Verdict
 from ..components.table import (
     ANSWER,
-    AREA_ATTRIBUTES,
     BEATING,
     BURN,
     DECLARING,
@@ -121,9 +120,8 @@ class Game(Phases, GameViews):
         """Break the table's cycle with its areas, so that a game let go is freed at once rather
         than by the cyclic garbage collector (which costs self-play a few per cent)."""
         state = self.__dict__.get("state")
-        if state is not None:
-            for name in AREA_ATTRIBUTES:
-                state.__dict__.pop(name, None)
+        if state is not None and hasattr(state, "places"):  # (not when the table was never dealt)
+            state.unbind()
 
     # -- legality ------------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from mypy_extensions import mypyc_attr
 from ..cards import Cards
 from ..compiler import Ruleset
 from ..components import bie3
+from ..components.draws import below, choice
 from ..components.plays import Play as Combo
 from ..components.plays import classify
 from ..components.table import Moves, Transfer
@@ -127,11 +128,11 @@ class SeatView:
 
     def _draw(self, rng: random.Random) -> Action:
         if self._listed is not None:
-            return rng.choice(self._listed)
+            return choice(rng, self._listed)
         if self._top is None:
             return play_of(self._moves.sample_lead(self._hand, rng))
         beating = self._moves.beating_list(self._hand, self._top)
-        pick = rng.randrange(len(beating) + len(self._others))
+        pick = below(rng, len(beating) + len(self._others))
         if pick >= len(beating):
             return self._others[pick - len(beating)]
         return burn_of(beating[pick]) if self.decision == "burn-offer" else play_of(beating[pick])

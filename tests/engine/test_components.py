@@ -4,6 +4,7 @@ entry-point group, a ruleset names it under ``components:``, and the game calls 
 from __future__ import annotations
 
 import importlib.metadata
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,6 +14,8 @@ import pytest
 
 from gouji_variants.compiler import Ruleset, compile_path
 from gouji_variants.components import registry
+from gouji_variants.components.burning import BurningArea
+from gouji_variants.components.table import Slot, Table
 from gouji_variants.components.tribute import BurnDue, Due
 from gouji_variants.engine import Game
 from gouji_variants.engine.game import Carry
@@ -26,11 +29,34 @@ def one_card_to_touke(rule: Tribute, places: Sequence[int], burns: Sequence[Burn
     return [Due("luo", places.index(5), places.index(0), 1, False)]
 
 
-#: What the fake package registers: a tribute component (its ``pay`` is the built-in one) and a
-#: component for another area.
+class NotedBurning(BurningArea):
+    """An area class with state of its own: a list (copied by the built-in copy hook) and lists in a
+    dict (copied deeper by its own extension of the hook)."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.asked: list[int] = []  # whose plays burn offers were asked on
+        self.offered: dict[int, list[int]] = {}  # player -> the seats offered a burn on its plays
+
+    def offers(self, player: int, opposite: int) -> list[Slot]:
+        found = super().offers(player, opposite)
+        self.asked.append(player)
+        self.offered.setdefault(player, []).extend(seat for _, seat in found)
+        return found
+
+    def copy(self, table: Table) -> NotedBurning:
+        twin = super().copy(table)
+        assert isinstance(twin, NotedBurning)
+        twin.offered = {player: list(seats) for player, seats in self.offered.items()}
+        return twin
+
+
+#: What the fake package registers: a tribute component (its ``pay`` is the built-in one), a
+#: component for another area and an area class.
 PACKAGE = {
     "one-card": SimpleNamespace(SECTION="tribute", dues=one_card_to_touke),
     "odd-score": SimpleNamespace(SECTION="score"),
+    "noted-burning": NotedBurning,
 }
 
 
@@ -73,6 +99,28 @@ def test_a_registered_component_replaces_the_builtin_one(installed: None, tmp_pa
     game = Game(ruleset, 0, carry=Carry(places=(0, 1, 2, 3, 4, 5)))
     assert game.components.tribute.pay is registry.DEFAULT.tribute.pay  # what it leaves out is built in
     assert game.components.score is registry.DEFAULT.score
+
+
+def test_a_clone_copies_an_area_subclass_state_as_its_copy_hook_says(installed: None, tmp_path: Path) -> None:
+    """The built-in areas are compiled classes under the compiled core: a subclass written in Python
+    still plays, and a clone copies its own attributes (one level deep, and deeper where its hook says)."""
+    game = Game(compile_path(house(tmp_path, "  burning: noted-burning\n")), 3)
+    rng = random.Random(3)
+    while not game.state.burning.asked:  # type: ignore[attr-defined]
+        game.apply(game.sample_action(rng))
+    twin = game.clone()
+    mine, theirs = game.state.burning, twin.state.burning
+    assert isinstance(theirs, NotedBurning) and theirs.table is twin.state and mine.table is game.state
+    assert (theirs.asked, theirs.offered, theirs.burns) == (mine.asked, mine.offered, mine.burns)  # type: ignore[attr-defined]
+    theirs.asked.append(-1)
+    for seats in theirs.offered.values():
+        seats.append(-1)
+    assert -1 not in mine.asked and all(-1 not in seats for seats in mine.offered.values())  # type: ignore[attr-defined]
+    while not (game.over or twin.over):  # the same future under the same actions
+        action = game.sample_action(rng)
+        game.apply(action)
+        twin.apply(action)
+    assert game.log == twin.log
 
 
 def test_the_builtin_name_is_the_section_name(installed: None, tmp_path: Path, dagang: Ruleset) -> None:
