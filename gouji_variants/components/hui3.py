@@ -28,7 +28,7 @@ class Hui3Area(Area):
         table.stats["hui3"] += 1
         ranks = RANKS[which]
         for seat, hand in enumerate(table.hands):
-            removed = Cards(tuple(hand[rank] if rank in ranks else 0 for rank in range(N_RANKS)))
+            removed = Cards.unchecked(tuple(hand[rank] if rank in ranks else 0 for rank in range(N_RANKS)))
             table.transfers.append(Transfer("hui3", seat, None, len(removed), removed))
             for rank in ranks:
                 table.removed[rank] += hand[rank]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -195,7 +195,7 @@ def return_of(counts: Counts) -> Return:
     return found
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """What happened: ``seat`` took ``action`` (None for the engine's own steps, such as paying
     tribute), ``forced`` when it was the only legal action, notes such as ``接风``, and
@@ -206,6 +206,21 @@ class Event:
     notes: tuple[str, ...] = ()
     forced: bool = False
     private: bool = False
+
+    def __init__(self, seat: int, action: Action | None, notes: tuple[str, ...] = (), forced: bool = False,
+                 private: bool = False) -> None:
+        """The frozen dataclass's ``__init__``, setting the slots through their descriptors rather than
+        ``object.__setattr__`` by name (one or two events are made at every decision)."""
+        set_seat, set_action, set_notes, set_forced, set_private = _EVENT_SLOTS
+        set_seat(self, seat)
+        set_action(self, action)
+        set_notes(self, notes)
+        set_forced(self, forced)
+        set_private(self, private)
+
+
+_EVENT_SLOTS: tuple[Callable[[Event, Any], None], ...] = tuple(
+    getattr(Event, name).__set__ for name in ("seat", "action", "notes", "forced", "private"))
 
 
 def check_action(action: object) -> None:

@@ -14,6 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from ..cards import Cards
 from ..compiler import Ruleset
+from ..components import deck
 from ..components.registry import Components
 from ..components.table import (
     ANSWER,
@@ -70,7 +71,8 @@ class Phases:
             threes = threes_of(self.given_hands, self.given_threes)
         else:
             hands, threes = chosen.deck.deal(rules.deck.recipe, table.rng, rules.deck.each_hand)
-        self.deals.append(tuple(Cards(tuple(hand)) for hand in hands))
+        cards = Cards.unchecked if given or chosen.deck is deck else Cards  # a third-party deal is checked
+        self.deals.append(tuple(cards(tuple(hand)) for hand in hands))
         table.reset(hands)
         for name, area in self.components.areas.items():
             setattr(table, name, area(table))
