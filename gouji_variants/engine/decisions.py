@@ -205,19 +205,24 @@ def sample(table: Table, rng: random.Random) -> Action:
 
 
 def submultisets(hand: Sequence[int], size: int) -> list[Counts]:
-    """Every distinct multiset of ``size`` cards from ``hand``."""
+    """Every distinct multiset of ``size`` cards from ``hand``, the most of the lowest ranks first
+    (descending order of the count vectors)."""
     found: list[Counts] = []
+    ways = submultiset_counts(hand, size)
+    chosen = [0] * N_RANKS
 
-    def walk(rank: int, left: int, chosen: list[int]) -> None:
+    def walk(rank: int, left: int) -> None:
         if left == 0:
-            found.append(tuple(chosen) + (0,) * (N_RANKS - len(chosen)))
-            return
-        if rank == N_RANKS:
+            found.append(tuple(chosen))
             return
         for take in range(min(left, hand[rank]), -1, -1):
-            walk(rank + 1, left - take, chosen + [take])
+            if ways[rank + 1][left - take]:  # the later ranks can make up the rest
+                chosen[rank] = take
+                walk(rank + 1, left - take)
+        chosen[rank] = 0
 
-    walk(0, size, [])
+    if ways[0][size]:
+        walk(0, size)
     return found
 
 

@@ -218,6 +218,9 @@ def test_a_return_is_drawn_as_from_the_list_of_every_return(hand: list[int], siz
     listed = decisions.submultisets(hand, size)
     ways = decisions.submultiset_counts(hand, size)
     assert ways[0][size] == len(listed)
+    small = [min(count, 2) for count in hand[:8]] + [0] * (N_RANKS - 8)  # brute force: at most 3^8 vectors
+    every = [combo for combo in itertools.product(*(range(count + 1) for count in small)) if sum(combo) == size]
+    assert decisions.submultisets(small, size) == sorted(every, reverse=True)  # every choice, descending
     rng = random.Random(seed)
     for index in sorted(rng.sample(range(len(listed)), min(len(listed), 40))):
         assert decisions.nth_submultiset(hand, size, index, ways) == listed[index]
