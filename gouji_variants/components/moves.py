@@ -30,7 +30,7 @@ _CARDS: Final[dict[Counts, Cards]] = {}
 Jokers = tuple[int, int, int]  # (小王, 大王, 王中王) attached
 _NO_JOKERS: Final[list[Jokers]] = [(0, 0, 0)]
 _NO_LEAST: Final[Jokers] = (0, 0, 0)
-_GROUPS_KEPT: Final = 20_000
+GROUPS_KEPT: Final = 20_000  # entries of each move cache (then it starts again): bounded memory
 
 
 def cards_of(counts: Counts) -> Cards:
@@ -294,7 +294,7 @@ class Moves:
             found = [(kill, target_size + kill.extra, 0 if kill.any_rank else SMALL_JOKER if kill.alone
                       else target.base + 1, kill.alone or kill.killer not in JOKERS, _least(kill, target))
                      for kill in self.kills if applies(kill, target)]
-            if len(self._plans) >= _GROUPS_KEPT:
+            if len(self._plans) >= GROUPS_KEPT:
                 self._plans.clear()
             self._plans[key] = found
         return found
@@ -328,7 +328,7 @@ class Moves:
         return found
 
     def _keep(self, key: tuple[int, ...], group: tuple[Counts, ...]) -> tuple[Counts, ...]:
-        if len(self._groups) >= _GROUPS_KEPT:  # bounded: start again rather than grow
+        if len(self._groups) >= GROUPS_KEPT:  # bounded: start again rather than grow
             self._groups.clear()
         self._groups[key] = group
         return group

@@ -24,13 +24,9 @@ def count_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: bo
 def counts_known(rule: Reporting, viewer: int, counts: Sequence[int], shown: Collection[int],
                  told: Sequence[int | None]) -> tuple[int | None, ...]:
     """Each of ``counts`` as ``viewer`` may know it, None where it may not (:func:`count_visible`
-    for every seat at once, as observations need it at every decision)."""
-    public, asked, mates = rule.public_at_most, rule.report_counts != "shown", rule.teammate_view_at_most
-    team = viewer % 2
-    return tuple(
-        count if seat == viewer or (public is not None and count <= public and (not asked or told[seat] == count))
-        or (seat % 2 == team and (seat in shown or (mates is not None and count <= mates))) else None
-        for seat, count in enumerate(counts))
+    for every seat at once)."""
+    return tuple(count if count_visible(rule, viewer, seat, count, seat in shown, told[seat]) else None
+                 for seat, count in enumerate(counts))
 
 
 def reportable(rule: Reporting, count: int) -> bool:
@@ -63,10 +59,9 @@ def hand_visible(rule: Reporting, viewer: int, seat: int, count: int, shown: boo
 def hands_known(rule: Reporting, viewer: int, hands: Sequence[Sequence[int]],
                 shown: Collection[int]) -> tuple[tuple[int, ...] | None, ...]:
     """Each hand as ``viewer`` may see it, None where it may not (:func:`hand_visible` for every seat
-    at once, as observations need it at every decision; the other team's hands are not counted)."""
-    limit, team = rule.teammate_view_at_most, viewer % 2
-    return tuple(tuple(hand) if seat == viewer or seat % 2 == team and (
-        seat in shown or limit is not None and sum(hand) <= limit) else None for seat, hand in enumerate(hands))
+    at once)."""
+    return tuple(tuple(hand) if hand_visible(rule, viewer, seat, sum(hand), seat in shown) else None
+                 for seat, hand in enumerate(hands))
 
 
 def may_tiaopai(rule: Reporting, seat: int, shown: Collection[int], bie3: bool = False) -> bool:
@@ -133,6 +128,4 @@ class ReportingArea(Area):
 
     def hands_seen(self, seat: int) -> tuple[bool, ...]:
         """Which hands ``seat`` may see."""
-        rule = self.rules.reporting
-        return tuple(hand_visible(rule, seat, other, sum(hand), other in self.shown)
-                     for other, hand in enumerate(self.table.hands))
+        return tuple(hand is not None for hand in hands_known(self.rules.reporting, seat, self.table.hands, self.shown))

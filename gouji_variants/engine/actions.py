@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ..cards import Cards
-from ..components.moves import Counts, cards_of
+from ..components.moves import GROUPS_KEPT, Counts, cards_of
 from ..components.plays import Verdict
 from ..errors import GoujiError, InvalidCards
 from ..grammar import NotationError
@@ -164,7 +164,6 @@ def plays_of(found: Iterable[Counts]) -> tuple[Play, ...]:
 
 _GROUP_PLAYS: dict[int, tuple[tuple[Counts, ...], tuple[Play, ...]]] = {}  # by id: the group (kept, so
 # that the id stays its own) and its plays
-_GROUPS_KEPT = 20_000
 
 
 def plays_of_groups(groups: Iterable[tuple[Counts, ...]]) -> tuple[Play, ...]:
@@ -175,7 +174,7 @@ def plays_of_groups(groups: Iterable[tuple[Counts, ...]]) -> tuple[Play, ...]:
     for group in groups:
         known = kept.get(id(group))
         if known is None or known[0] is not group:
-            if len(kept) >= _GROUPS_KEPT:  # bounded: start again rather than grow
+            if len(kept) >= GROUPS_KEPT:  # bounded: start again rather than grow
                 kept.clear()
             known = kept[id(group)] = group, plays_of(group)
         found += known[1]
