@@ -209,21 +209,24 @@ def submultisets(hand: Sequence[int], size: int) -> list[Counts]:
     (descending order of the count vectors)."""
     found: list[Counts] = []
     ways = submultiset_counts(hand, size)
-    chosen = [0] * N_RANKS
-
-    def walk(rank: int, left: int) -> None:
-        if left == 0:
-            found.append(tuple(chosen))
-            return
-        for take in range(min(left, hand[rank]), -1, -1):
-            if ways[rank + 1][left - take]:  # the later ranks can make up the rest
-                chosen[rank] = take
-                walk(rank + 1, left - take)
-        chosen[rank] = 0
-
     if ways[0][size]:
-        walk(0, size)
+        _walk(hand, ways, [0] * N_RANKS, found, 0, size)
     return found
+
+
+def _walk(hand: Sequence[int], ways: list[list[int]], chosen: list[int], found: list[Counts],
+          rank: int, left: int) -> None:
+    """Add to ``found`` every way of taking ``left`` more cards from the ranks from ``rank`` on
+    (a function of the module, not a closure: a recursive closure is a reference cycle that only
+    the garbage collector frees)."""
+    if left == 0:
+        found.append(tuple(chosen))
+        return
+    for take in range(min(left, hand[rank]), -1, -1):
+        if ways[rank + 1][left - take]:  # the later ranks can make up the rest
+            chosen[rank] = take
+            _walk(hand, ways, chosen, found, rank + 1, left - take)
+    chosen[rank] = 0
 
 
 def submultiset_counts(hand: Sequence[int], size: int) -> list[list[int]]:
