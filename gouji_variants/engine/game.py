@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 from weakref import ref
 
 from mypy_extensions import mypyc_attr
@@ -39,11 +40,11 @@ from ..components.table import (
     SLOT_NAMES,
     YIELD_FOLLOW,
     Table,
+    one_level,
 )
 from ..components.tribute import tribute_name
 from ..rules import PLACE_NAMES
 from . import decisions
-from .accessors import GameViews
 from .actions import (
     ASK,
     TIAOPAI,
@@ -78,14 +79,21 @@ _NONE = (0,) * N_RANKS
 _PLAYING_CARDS = (LEAD, BURN, *BEATING)  # the decisions that play cards
 
 
-@mypyc_attr(native_class=False)
-class Game(Phases, GameViews):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Game(Phases):
     """A game of 够级 under ``ruleset``: seats 0-5, ``seed`` for the deal, and ``carry`` from a
     previous game. For scenarios: ``hands`` (six card vectors) instead of a deal, with ``threes``
     (each seat's 3s by suit, for 亮3; without it a hand's 3s are of one suit) and ``keep_hands``
     (a 流局 deals the given hands again, not the random stream), and a ``leader``; ``offers=False``
     skips the offers before the first play (预点, 革命, 会3, 明点: as if every seat declined;
     an automatic 革命 still happens)."""
+
+    __slots__ = ("keep_hands", "_viewed", "_vouched", "public_record")
+
+    keep_hands: bool
+    _viewed: list[ref[SeatView]]
+    _vouched: Vouched
+    public_record: PublicRecord
 
     def __init__(self, ruleset: Ruleset, seed: int = 0, *, hands: Sequence[Cards] | None = None,
                  leader: int | None = None, carry: Carry | None = None, threes: Sequence[Sequence[int]] | None = None,
@@ -110,7 +118,7 @@ class Game(Phases, GameViews):
         self.actions: list[tuple[int, Action]] = []
         self.deals: list[tuple[Cards, ...]] = []
         self.turn, self.over = -1, False
-        self._viewed: list[ref[SeatView]] = []  # views of this decision (their live snapshots)
+        self._viewed = []  # views of this decision (their live snapshots)
         self._vouched = Vouched()  # what this decision drew and listed: applied without checking it again
         self.public_record = PublicRecord()  # what observations derive from the public record, remembered
         self._start_deal()
@@ -119,8 +127,11 @@ class Game(Phases, GameViews):
     def __del__(self) -> None:
         """Break the table's cycle with its areas, so that a game let go is freed at once rather
         than by the cyclic garbage collector (which costs self-play a few per cent)."""
-        state = self.__dict__.get("state")
-        if state is not None and hasattr(state, "places"):  # (not when the table was never dealt)
+        try:
+            state = self.state
+        except AttributeError:  # (__init__ failed before it made the table)
+            return
+        if hasattr(state, "places"):  # (not when the table was never dealt)
             state.unbind()
 
     # -- legality ------------------------------------------------------------------------------
@@ -297,10 +308,17 @@ class Game(Phases, GameViews):
         return view
 
     def clone(self) -> Game:
-        """An independent copy (same future under the same actions)."""
-        twin = object.__new__(Game)
-        twin.__dict__.update(self.__dict__)
+        """An independent copy (same future under the same actions), of the same class: a subclass's own
+        attributes (its ``__dict__``) are copied one level deep, as an area's are (:func:`one_level`)."""
+        twin = type(self).__new__(type(self))  # (no __init__: the state is copied, not made afresh)
+        twin.ruleset, twin.rules, twin.seed, twin.carry = self.ruleset, self.rules, self.seed, self.carry
+        twin.given_hands, twin.given_leader, twin.given_threes = self.given_hands, self.given_leader, self.given_threes
+        twin.keep_hands, twin._keep, twin.offers, twin.drawer = self.keep_hands, self._keep, self.offers, self.drawer
+        twin.components, twin.turn, twin.over, twin._dealt_at = self.components, self.turn, self.over, self._dealt_at
         twin.state = self.state.copy()
         twin.log, twin.actions, twin.deals = twin.state.log, list(self.actions), list(self.deals)
         twin._viewed, twin._vouched, twin.public_record = [], Vouched(), PublicRecord()
+        own: dict[str, Any] | None = getattr(self, "__dict__", None)  # a Python subclass's attributes
+        if own:
+            vars(twin).update({name: one_level(value) for name, value in own.items()})
         return twin
