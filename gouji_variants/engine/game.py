@@ -88,9 +88,13 @@ class Game(Phases):
     skips the offers before the first play (预点, 革命, 会3, 明点: as if every seat declined;
     an automatic 革命 still happens)."""
 
-    __slots__ = ("keep_hands", "_viewed", "_vouched", "public_record")
+    __slots__ = ("keep_hands", "_viewed", "_vouched", "public_record", "_kaidian", "_bie3", "_locks_out")
 
     keep_hands: bool
+    #: the rules :meth:`_play` consults at every play, read once (compiled code reads the rules by name)
+    _kaidian: bool
+    _bie3: bool
+    _locks_out: bool
     _viewed: list[ref[SeatView]]
     _vouched: Vouched
     public_record: PublicRecord
@@ -102,6 +106,8 @@ class Game(Phases):
         check_scenario(hands, leader, threes, keep_hands)
         self.ruleset = ruleset
         self.rules = rules = ruleset.rules
+        self._kaidian, self._bie3 = rules.kaidian.enabled, rules.bie3.enabled
+        self._locks_out = rules.turns.pass_locks_out
         self.seed = seed
         self.carry = carry or Carry()
         self.given_hands = tuple(hands) if hands is not None else None
@@ -241,7 +247,7 @@ class Game(Phases):
 
     def _play(self, seat: int, counts: Counts, kind: int, burn: bool, notes: list[str]) -> None:
         """Cards played: each area that watches plays has its say, then the slots after it open."""
-        table, rules = self.state, self.rules
+        table = self.state
         combo = table.combo(counts)
         assert isinstance(combo, Combo)
         hand, played, by_seat = table.hands[seat], table.played_cards, list(table.played_by[seat])
@@ -254,9 +260,9 @@ class Game(Phases):
         table.round.append((seat, combo.cards))
         table.played[seat] = True
         empty = not any(hand)
-        if rules.kaidian.enabled:
+        if self._kaidian:
             table.kaidian.on_play(seat, combo, kind)
-        if rules.bie3.enabled:
+        if self._bie3:
             table.bie3.stifle(seat, notes)
             if table.over:
                 return
@@ -266,11 +272,11 @@ class Game(Phases):
         table.top = combo
         table.top_seat = seat
         table.on_yield = kind == YIELD_FOLLOW
-        if table.turns.luanchan or not rules.turns.pass_locks_out:
+        if table.turns.luanchan or not self._locks_out:
             table.passed.clear()
         if empty and not ranked:
             table.places.go_out(seat, notes)
-        elif not ranked and rules.bie3.enabled:
+        elif not ranked and self._bie3:
             table.bie3.stuck(seat, notes)
         if table.over:
             return
@@ -312,6 +318,7 @@ class Game(Phases):
         attributes (its ``__dict__``) are copied one level deep, as an area's are (:func:`one_level`)."""
         twin = type(self).__new__(type(self))  # (no __init__: the state is copied, not made afresh)
         twin.ruleset, twin.rules, twin.seed, twin.carry = self.ruleset, self.rules, self.seed, self.carry
+        twin._kaidian, twin._bie3, twin._locks_out = self._kaidian, self._bie3, self._locks_out
         twin.given_hands, twin.given_leader, twin.given_threes = self.given_hands, self.given_leader, self.given_threes
         twin.keep_hands, twin._keep, twin.offers, twin.drawer = self.keep_hands, self._keep, self.offers, self.drawer
         twin.components, twin.turn, twin.over, twin._dealt_at = self.components, self.turn, self.over, self._dealt_at
