@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 from weakref import ref
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import N_RANKS, Cards
+from ..cards import Cards
 from ..compiler import Ruleset
-from ..components import deck, first_player, registry
+from ..components import first_player, registry
 from ..components.burning import BurnRecord
 from ..components.plays import Play as Combo
 from ..components.plays import Verdict
@@ -72,11 +72,9 @@ from .scenario import check_scenario
 from .seat import SeatView, Vouched
 from .support import check_supported
 
-SEATS = deck.SEATS
 __all__ = ["SLOT_NAMES", "BurnRecord", "Carry", "Game", "Observation", "tribute_name"]
 
-_NONE = (0,) * N_RANKS
-_PLAYING_CARDS = (LEAD, BURN, *BEATING)  # the decisions that play cards
+_PLAYING_CARDS: Final = (LEAD, BURN, *BEATING)  # the decisions that play cards
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -167,7 +165,11 @@ class Game(Phases):
     def apply(self, action: Action) -> Event:
         """Apply a legal action of :attr:`turn` and move on to the next decision (an illegal play
         under 错牌不出 costs the turn instead of being refused: :meth:`_wrong_play`)."""
-        check_action(action)
+        vouched = self._vouched
+        # the very action drawn or listed is an action, and legal (None is the draw of a decision not drawn)
+        trusted = action is not None and vouched.vouches_for(action)
+        if not trusted:
+            check_action(action)
         table = self.state
         viewed = self._viewed
         if viewed:  # the views of this decision keep their observation as it is now
@@ -176,8 +178,8 @@ class Game(Phases):
                 if view is not None:
                     view._freeze()
             viewed.clear()
-        vouched, self._vouched = self._vouched, Vouched()
-        wrong = None if vouched.vouches_for(action) else self._wrong_play(action)
+        self._vouched = Vouched()
+        wrong = None if trusted else self._wrong_play(action)
         seat, kind = table.turn, table.kind
         self.actions.append((seat, action))
         table.slots.pop(0)
