@@ -34,10 +34,11 @@ GROUPS_KEPT: Final = 20_000  # entries of each move cache (then it starts again)
 
 
 def cards_of(counts: Counts) -> Cards:
-    """The (shared, immutable) :class:`Cards` for a count vector; plays repeat, so they are kept."""
+    """The (shared, immutable) :class:`Cards` for a count vector the engine made (16 non-negative
+    ints: not checked again); plays repeat, so they are kept."""
     found = _CARDS.get(counts)
     if found is None:
-        found = _CARDS[counts] = Cards(counts)
+        found = _CARDS[counts] = Cards.unchecked(counts)
     return found
 
 
@@ -277,8 +278,14 @@ class Moves:
             yield from self.beating_list(hand, target)
             return
         seen: set[Counts] = set()
+        small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         for kill, size, low, checked, least in self._kill_plans(target, target_size):
+            if small < least[0] or big < least[1] or top < least[2]:
+                continue  # the hand has too few of the jokers the rule asks for
             for base in range(low, N_RANKS):
+                have = hand[base]
+                if not have or self._max_size(base, have, twos, small, big, top) < size:
+                    continue  # nothing on this rank: none held, or too few cards to make the size
                 for play in self._of_size(hand, base, size, least):
                     if play not in seen and (not checked or meets(kill, Combo(cards_of(play), base), target)):
                         seen.add(play)
