@@ -42,6 +42,12 @@ def cards_of(counts: Counts) -> Cards:
     return found
 
 
+def _held(hand: Sequence[int]) -> list[int]:
+    """A hand as a list: the public methods take any sequence, the compiled core indexes a list
+    fastest (the table's hands are lists already)."""
+    return hand if isinstance(hand, list) else list(hand)
+
+
 def _vector(base: int, k: int, twos: int, small: int, big: int, top: int = 0) -> Counts:
     counts = [0] * N_RANKS  # (set, then one addition: the cheapest for the compiled core)
     counts[TWO] = twos
@@ -70,7 +76,7 @@ class Moves:
     def _jokers_allowed(self, base: int) -> bool:
         return self.attach_jokers and (base != THREE or self.jokers_with_threes and not self.whole_threes)
 
-    def _last_threes(self, hand: Sequence[int]) -> bool:
+    def _last_threes(self, hand: list[int]) -> bool:
         """憋3: whether the hand is 3s only, the one time a lead of 3s (all of them) is allowed."""
         return not any(count for rank, count in enumerate(hand) if rank != THREE)
 
@@ -91,7 +97,7 @@ class Moves:
 
     # -- leads ---------------------------------------------------------------------------------
 
-    def _lead_weights(self, hand: Sequence[int]) -> list[int]:
+    def _lead_weights(self, hand: list[int]) -> list[int]:
         """How many distinct leads each base rank gives."""
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         weights = [0] * N_RANKS
@@ -118,7 +124,7 @@ class Moves:
         return (small + 1) * (big + 1) * (top + 1) if self.mix else small + big + top + 1
 
     def count_leads(self, hand: Sequence[int]) -> int:
-        return sum(self._lead_weights(hand))
+        return sum(self._lead_weights(_held(hand)))
 
     def leads(self, hand: Sequence[int]) -> Iterator[Counts]:
         """Every distinct lead, lowest base rank first."""
@@ -135,6 +141,9 @@ class Moves:
         """The leads of each base rank, lowest first: tuples kept per holding of that rank, 2s and
         jokers (so a hand's leads are listed again in one step per rank, and a caller may remember
         what it made of a group by its identity while the group is kept)."""
+        return self._lead_groups(_held(hand))
+
+    def _lead_groups(self, hand: list[int]) -> list[tuple[Counts, ...]]:
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         found: list[tuple[Counts, ...]] = []
         groups = self._groups
@@ -180,6 +189,9 @@ class Moves:
 
     def sample_lead(self, hand: Sequence[int], rng: random.Random) -> Counts:
         """A lead drawn uniformly from all distinct leads, without listing them."""
+        return self._sample_lead(_held(hand), rng)
+
+    def _sample_lead(self, hand: list[int], rng: random.Random) -> Counts:
         weights = self._lead_weights(hand)
         pick = below(rng, sum(weights))
         base = 0
@@ -221,7 +233,7 @@ class Moves:
 
     # -- following -----------------------------------------------------------------------------
 
-    def _of_size(self, hand: Sequence[int], base: int, size: int, least: Jokers = _NO_LEAST) -> Iterator[Counts]:
+    def _of_size(self, hand: list[int], base: int, size: int, least: Jokers = _NO_LEAST) -> Iterator[Counts]:
         """Plays of exactly ``size`` cards on ``base`` with at least ``least`` (小王, 大王, 王中王)."""
         if base >= SMALL_JOKER:
             yield from self._jokers_of_size(hand, base, size, least)
@@ -247,7 +259,7 @@ class Moves:
                 if k <= have:
                     yield _vector(base, k, t, s, b, w)
 
-    def _jokers_of_size(self, hand: Sequence[int], base: int, size: int, least: Jokers) -> Iterator[Counts]:
+    def _jokers_of_size(self, hand: list[int], base: int, size: int, least: Jokers) -> Iterator[Counts]:
         """Plays of jokers alone, lowest joker ``base``, as :meth:`_of_size`."""
         small, big, top = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER]
         min_small, min_big, min_top = least
@@ -272,10 +284,13 @@ class Moves:
 
     def beating(self, hand: Sequence[int], target: Combo) -> Iterator[Counts]:
         """Every distinct play from ``hand`` that beats ``target``."""
+        return self._beating(_held(hand), target)
+
+    def _beating(self, hand: list[int], target: Combo) -> Iterator[Counts]:
         counts = target.cards.counts
         target_size = sum(counts)
         if not (counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]):
-            yield from self.beating_list(hand, target)
+            yield from self._beating_list(hand, target)
             return
         seen: set[Counts] = set()
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
@@ -308,8 +323,11 @@ class Moves:
 
     def beating_list(self, hand: Sequence[int], target: Combo) -> list[Counts]:
         """:meth:`beating` as a list, joined from :meth:`beating_groups`."""
+        return self._beating_list(_held(hand), target)
+
+    def _beating_list(self, hand: list[int], target: Combo) -> list[Counts]:
         found: list[Counts] = []
-        for group in self.beating_groups(hand, target):
+        for group in self._beating_groups(hand, target):
             found += group
         return found
 
@@ -317,9 +335,12 @@ class Moves:
         """The plays beating ``target`` of each base rank, lowest first, kept per holding as
         :meth:`lead_groups` are (a play carrying jokers is beaten by the plays its kill rules list:
         one group, made anew)."""
+        return self._beating_groups(_held(hand), target)
+
+    def _beating_groups(self, hand: list[int], target: Combo) -> list[tuple[Counts, ...]]:
         counts = target.cards.counts
         if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
-            return [tuple(self.beating(hand, target))]
+            return [tuple(self._beating(hand, target))]
         size = sum(counts)
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         found: list[tuple[Counts, ...]] = []
@@ -341,9 +362,13 @@ class Moves:
         return group
 
     def can_beat(self, hand: Sequence[int], target: Combo) -> bool:
+        """Whether a play from ``hand`` beats ``target`` (without listing them but for jokers)."""
+        return self._can_beat(_held(hand), target)
+
+    def _can_beat(self, hand: list[int], target: Combo) -> bool:
         counts = target.cards.counts
         if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
-            return next(self.beating(hand, target), None) is not None
+            return next(self._beating(hand, target), None) is not None
         size = sum(counts)
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         low = target.base + 1
