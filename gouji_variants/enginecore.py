@@ -44,6 +44,7 @@ COMPILED = (
     "gouji_variants.engine.accessors",
     "gouji_variants.engine.decisions",
     "gouji_variants.engine.game",
+    "gouji_variants.engine.interned",
     "gouji_variants.engine.observing",
     "gouji_variants.engine.phases",
     "gouji_variants.engine.seat",

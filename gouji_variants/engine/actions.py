@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
 from ..cards import Cards
-from ..components.moves import GROUPS_KEPT, Counts, cards_of
 from ..components.plays import Verdict
 from ..errors import GoujiError, InvalidCards
 from ..grammar import NotationError
@@ -134,64 +133,6 @@ DECLARE = Declare()
 JIEFENG = Jiefeng()
 TIAOPAI = Tiaopai()
 ASK = Ask()
-
-
-_PLAYS: dict[Counts, Play] = {}
-_BURNS: dict[Counts, Burn] = {}
-_RETURNS: dict[Counts, Return] = {}
-
-
-def play_of(counts: Counts) -> Play:
-    """The (shared, immutable) :class:`Play` of a count vector: the move lists repeat the same plays."""
-    found = _PLAYS.get(counts)
-    if found is None:
-        found = _PLAYS[counts] = Play(cards_of(counts))
-    return found
-
-
-def burn_of(counts: Counts) -> Burn:
-    """The (shared) :class:`Burn` of a count vector, as :func:`play_of`."""
-    found = _BURNS.get(counts)
-    if found is None:
-        found = _BURNS[counts] = Burn(cards_of(counts))
-    return found
-
-
-def plays_of(found: Iterable[Counts]) -> tuple[Play, ...]:
-    """:func:`play_of` of each count vector (a lookup each; a move list repeats the same plays)."""
-    return tuple([_PLAYS.get(counts) or play_of(counts) for counts in found])
-
-
-_GROUP_PLAYS: dict[int, tuple[tuple[Counts, ...], tuple[Play, ...]]] = {}  # by id: the group (kept, so
-# that the id stays its own) and its plays
-
-
-def plays_of_groups(groups: Iterable[tuple[Counts, ...]]) -> tuple[Play, ...]:
-    """:func:`plays_of` of groups of count vectors joined (``Moves.lead_groups``, ``beating_groups``),
-    each group's plays remembered by the group's identity: one look-up per group, not per play."""
-    found: list[Play] = []
-    kept = _GROUP_PLAYS
-    for group in groups:
-        known = kept.get(id(group))
-        if known is None or known[0] is not group:
-            if len(kept) >= GROUPS_KEPT:  # bounded: start again rather than grow
-                kept.clear()
-            known = kept[id(group)] = group, plays_of(group)
-        found += known[1]
-    return tuple(found)
-
-
-def burns_of(found: Iterable[Counts]) -> tuple[Burn, ...]:
-    """:func:`burn_of` of each count vector, as :func:`plays_of`."""
-    return tuple([_BURNS.get(counts) or burn_of(counts) for counts in found])
-
-
-def return_of(counts: Counts) -> Return:
-    """The (shared) :class:`Return` of a count vector, as :func:`play_of` (a 还贡's choices are listed)."""
-    found = _RETURNS.get(counts)
-    if found is None:
-        found = _RETURNS[counts] = Return(cards_of(counts))
-    return found
 
 
 @dataclass(frozen=True, slots=True, init=False)

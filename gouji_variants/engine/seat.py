@@ -27,7 +27,8 @@ from ..components.plays import Play as Combo
 from ..components.plays import classify
 from ..components.table import Moves, Transfer
 from ..rules import Rules
-from .actions import Action, Play, burn_of, burns_of, play_of, plays_of_groups
+from .actions import Action, Play
+from .interned import burn_of, burns_of, play_of, plays_of_groups
 from .moves import Counts
 from .observing import Observation, frozen
 

@@ -16,7 +16,7 @@ from gouji_variants.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, Cards
 from gouji_variants.compiler import Ruleset, load_ruleset
 from gouji_variants.components import reporting, score
 from gouji_variants.components.plays import Verdict, beats, classify
-from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, actions, decisions, play_out
+from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, decisions, interned, play_out
 from gouji_variants.engine.invariants import conserved
 from gouji_variants.engine.moves import moves_for
 from gouji_variants.engine.record import game_record, replay
@@ -234,6 +234,6 @@ def test_plays_made_per_group_are_the_plays_of_the_list(hand: list[int], which: 
     joined list, in order, and the same objects when listed again."""
     moves = moves_for(RULESETS[which].rules.plays)
     counts = tuple(hand)
-    joined = actions.plays_of(moves.lead_list(counts))
-    assert actions.plays_of_groups(moves.lead_groups(counts)) == joined
-    assert all(map(operator.is_, actions.plays_of_groups(moves.lead_groups(counts)), joined))
+    joined = interned.plays_of(moves.lead_list(counts))
+    assert interned.plays_of_groups(moves.lead_groups(counts)) == joined
+    assert all(map(operator.is_, interned.plays_of_groups(moves.lead_groups(counts)), joined))
