@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from weakref import ref
 
 from mypy_extensions import mypyc_attr
 
@@ -68,7 +67,7 @@ from .moves import Counts
 from .observing import Observation, PublicRecord, observing
 from .phases import Phases, engine_event
 from .scenario import check_scenario
-from .seat import SeatView, Vouched
+from .seat import SeatView, Snapshot, Vouched
 from .support import check_supported
 
 SEATS = deck.SEATS
@@ -110,7 +109,7 @@ class Game(Phases, GameViews):
         self.actions: list[tuple[int, Action]] = []
         self.deals: list[tuple[Cards, ...]] = []
         self.turn, self.over = -1, False
-        self._viewed: list[ref[SeatView]] = []  # views of this decision (their live snapshots)
+        self._viewed: list[Snapshot] = []  # the live snapshots of this decision's views
         self._vouched = Vouched()  # what this decision drew and listed: applied without checking it again
         self.public_record = PublicRecord()  # what observations derive from the public record, remembered
         self._start_deal()
@@ -153,11 +152,9 @@ class Game(Phases, GameViews):
         check_action(action)
         table = self.state
         viewed = self._viewed
-        if viewed:  # the views of this decision keep their observation as it is now
-            for held in viewed:
-                view = held()
-                if view is not None:
-                    view._freeze()
+        if viewed:  # the views of this decision still held keep their observation as it is now
+            for snapshot in viewed:
+                snapshot.freeze()
             viewed.clear()
         vouched, self._vouched = self._vouched, Vouched()
         wrong = None if vouched.vouches_for(action) else self._wrong_play(action)
@@ -290,10 +287,10 @@ class Game(Phases, GameViews):
                 ((ASK,) if table.reporting.to_ask(seat) else ())
         elif listed is None:
             others = tuple(decisions.others(table, kind))
-        view = SeatView.made(seat, SLOT_NAMES[kind], observing(self, seat, True), self.rules, tuple(table.hands[seat]),
-                             table.moves, None if kind == LEAD else table.top, others, listed, self._vouched,
-                             self.ruleset)
-        self._viewed.append(ref(view))  # frozen by apply if still held then
+        snapshot = Snapshot(observing(self, seat, True))
+        view = SeatView(seat, SLOT_NAMES[kind], snapshot, self.rules, tuple(table.hands[seat]), table.moves,
+                        None if kind == LEAD else table.top, others, listed, self._vouched, self.ruleset)
+        self._viewed.append(snapshot)  # frozen by apply if the view is still held then
         return view
 
     def clone(self) -> Game:
