@@ -48,6 +48,15 @@ def _held(hand: Sequence[int]) -> list[int]:
     return hand if isinstance(hand, list) else list(hand)
 
 
+def _group_key(base: int, have: int, twos: int, small: int, big: int, top: int, size: int) -> object:
+    """The key of a move group: a base rank's count, the 2s and jokers held, and the size of the
+    plays (0 for leads), packed into one int while each is below 512 (any deck a ruleset makes),
+    which hashes and compares far faster than a tuple; a tuple beyond (a scenario's hands)."""
+    if have | twos | small | big | top | size < 512:
+        return base | have << 4 | twos << 13 | small << 22 | big << 31 | top << 40 | size << 49
+    return base, have, twos, small, big, top, size
+
+
 def _vector(base: int, k: int, twos: int, small: int, big: int, top: int = 0) -> Counts:
     counts = [0] * N_RANKS  # (set, then one addition: the cheapest for the compiled core)
     counts[TWO] = twos
@@ -70,7 +79,7 @@ class Moves:
         self.jokers_with_threes = plays.jokers_with_threes
         self.kills = plays.kills
         self._sets: dict[Jokers, list[Jokers]] = {}
-        self._groups: dict[tuple[int, ...], tuple[Counts, ...]] = {}  # leads, and plays of a size, per holding
+        self._groups: dict[object, tuple[Counts, ...]] = {}  # leads, and plays of a size, per holding (_group_key)
         self._plans: dict[tuple[int, ...], list[tuple[KillRule, int, int, bool, Jokers]]] = {}
 
     def _jokers_allowed(self, base: int) -> bool:
@@ -155,7 +164,7 @@ class Moves:
                 if self._last_threes(hand):
                     found.append((_vector(THREE, have, 0, 0, 0),))
                 continue
-            key = (base, have, twos, small, big, top)
+            key = _group_key(base, have, twos, small, big, top, 0)
             group = groups.get(key)
             if group is None:
                 group = self._keep(key, tuple(self._base_leads(base, have, twos, small, big, top)))
@@ -348,14 +357,14 @@ class Moves:
         for base in range(target.base + 1, N_RANKS):
             have = hand[base]
             if have:
-                key = (base, have, twos, small, big, top, size)
+                key = _group_key(base, have, twos, small, big, top, size)
                 group = groups.get(key)
                 if group is None:
                     group = self._keep(key, tuple(self._of_size(hand, base, size)))
                 found.append(group)
         return found
 
-    def _keep(self, key: tuple[int, ...], group: tuple[Counts, ...]) -> tuple[Counts, ...]:
+    def _keep(self, key: object, group: tuple[Counts, ...]) -> tuple[Counts, ...]:
         if len(self._groups) >= GROUPS_KEPT:  # bounded: start again rather than grow
             self._groups.clear()
         self._groups[key] = group

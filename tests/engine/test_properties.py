@@ -227,6 +227,18 @@ def test_a_return_is_drawn_as_from_the_list_of_every_return(hand: list[int], siz
         assert decisions.nth_submultiset(hand, size, index, ways) == listed[index]
 
 
+def test_move_groups_of_counts_beyond_the_packed_keys_are_their_own() -> None:
+    """A holding of 512 or more of a rank (a scenario's hand) is kept under a key of its own, not
+    mixed with a smaller holding's group (a packed key holds counts below 512)."""
+    moves = moves_for(DAGANG.rules.plays)
+    for have in (8, 520, 8 + 512, 520, 8):
+        hand = [0] * N_RANKS
+        hand[1], hand[SMALL_JOKER] = have, 1
+        leads = moves.lead_list(hand)
+        assert len(leads) == len(set(leads)) == moves.count_leads(hand)
+        assert max(lead[1] for lead in leads) == have
+
+
 @settings(max_examples=60, deadline=None)
 @given(hand=HANDS, which=st.integers(0, len(RULESETS) - 1))
 def test_plays_made_per_group_are_the_plays_of_the_list(hand: list[int], which: int) -> None:
