@@ -30,6 +30,7 @@ _CARDS: Final[dict[Counts, Cards]] = {}
 Jokers = tuple[int, int, int]  # (小王, 大王, 王中王) attached
 _NO_JOKERS: Final[list[Jokers]] = [(0, 0, 0)]
 _NO_LEAST: Final[Jokers] = (0, 0, 0)
+KillPlan = tuple[KillRule, int, int, bool, Jokers]  # rule, size of its plays, lowest base, checked, fewest jokers
 GROUPS_KEPT: Final = 20_000  # entries of each move cache (then it starts again): bounded memory
 
 
@@ -80,7 +81,7 @@ class Moves:
         self.kills = plays.kills
         self._sets: dict[Jokers, list[Jokers]] = {}
         self._groups: dict[object, tuple[Counts, ...]] = {}  # leads, and plays of a size, per holding (_group_key)
-        self._plans: dict[tuple[int, ...], list[tuple[KillRule, int, int, bool, Jokers]]] = {}
+        self._plans: dict[int, tuple[Combo, list[KillPlan]]] = {}  # by the target's id (_kill_plans)
 
     def _jokers_allowed(self, base: int) -> bool:
         return self.attach_jokers and (base != THREE or self.jokers_with_threes and not self.whole_threes)
@@ -297,13 +298,12 @@ class Moves:
 
     def _beating(self, hand: list[int], target: Combo) -> Iterator[Counts]:
         counts = target.cards.counts
-        target_size = sum(counts)
         if not (counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]):
             yield from self._beating_list(hand, target)
             return
         seen: set[Counts] = set()
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
-        for kill, size, low, checked, least in self._kill_plans(target, target_size):
+        for kill, size, low, checked, least in self._kill_plans(target):
             if small < least[0] or big < least[1] or top < least[2]:
                 continue  # the hand has too few of the jokers the rule asks for
             for base in range(low, N_RANKS):
@@ -315,19 +315,21 @@ class Moves:
                         seen.add(play)
                         yield play
 
-    def _kill_plans(self, target: Combo, target_size: int) -> list[tuple[KillRule, int, int, bool, Jokers]]:
+    def _kill_plans(self, target: Combo) -> list[KillPlan]:
         """The kill rules that apply to ``target`` (a play carrying jokers), each with the size of
         the plays it asks for, their lowest base, whether each play must be checked against the
-        rule, and the fewest jokers they carry (kept per target)."""
-        key = (target.base, *target.cards.counts)
-        found = self._plans.get(key)
-        if found is None:
-            found = [(kill, target_size + kill.extra, 0 if kill.any_rank else SMALL_JOKER if kill.alone
-                      else target.base + 1, kill.alone or kill.killer not in JOKERS, _least(kill, target))
-                     for kill in self.kills if applies(kill, target)]
-            if len(self._plans) >= GROUPS_KEPT:
-                self._plans.clear()
-            self._plans[key] = found
+        rule, and the fewest jokers they carry: kept per target object (the table shares one per
+        play), by its identity, the object kept with them so that the identity stays its own."""
+        known = self._plans.get(id(target))
+        if known is not None and known[0] is target:
+            return known[1]
+        size = sum(target.cards.counts)
+        found = [(kill, size + kill.extra, 0 if kill.any_rank else SMALL_JOKER if kill.alone else target.base + 1,
+                  kill.alone or kill.killer not in JOKERS, _least(kill, target))
+                 for kill in self.kills if applies(kill, target)]
+        if len(self._plans) >= GROUPS_KEPT:
+            self._plans.clear()
+        self._plans[id(target)] = target, found
         return found
 
     def beating_list(self, hand: Sequence[int], target: Combo) -> list[Counts]:
