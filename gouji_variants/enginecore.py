@@ -43,6 +43,7 @@ COMPILED = (
     "gouji_variants.components.turns",
     "gouji_variants.engine.accessors",
     "gouji_variants.engine.decisions",
+    "gouji_variants.engine.events",
     "gouji_variants.engine.game",
     "gouji_variants.engine.interned",
     "gouji_variants.engine.observing",

@@ -1,8 +1,8 @@
-"""Actions a seat takes, the events they cause, and the error for an illegal one."""
+"""Actions a seat takes, and the errors for an action that is not one or not legal now (what they cause:
+:mod:`.events`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -133,34 +133,6 @@ DECLARE = Declare()
 JIEFENG = Jiefeng()
 TIAOPAI = Tiaopai()
 ASK = Ask()
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Event:
-    """What happened: ``seat`` took ``action`` (None for the engine's own steps, such as paying
-    tribute), ``forced`` when it was the only legal action, notes such as ``接风``, and
-    ``private`` when only ``seat`` may know it (declining a burn or a 革命 reveals the hand)."""
-
-    seat: int
-    action: Action | None
-    notes: tuple[str, ...] = ()
-    forced: bool = False
-    private: bool = False
-
-    def __init__(self, seat: int, action: Action | None, notes: tuple[str, ...] = (), forced: bool = False,
-                 private: bool = False) -> None:
-        """The frozen dataclass's ``__init__``, setting the slots through their descriptors rather than
-        ``object.__setattr__`` by name (one or two events are made at every decision)."""
-        set_seat, set_action, set_notes, set_forced, set_private = _EVENT_SLOTS
-        set_seat(self, seat)
-        set_action(self, action)
-        set_notes(self, notes)
-        set_forced(self, forced)
-        set_private(self, private)
-
-
-_EVENT_SLOTS: tuple[Callable[[Event, Any], None], ...] = tuple(
-    getattr(Event, name).__set__ for name in ("seat", "action", "notes", "forced", "private"))
 
 
 def check_action(action: object) -> None:

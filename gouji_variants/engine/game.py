@@ -50,7 +50,6 @@ from .actions import (
     Ask,
     Burn,
     Declare,
-    Event,
     Hui3,
     IllegalAction,
     Jiefeng,
@@ -63,6 +62,7 @@ from .actions import (
     check_action,
 )
 from .carry import Carry
+from .events import Event
 from .moves import Counts
 from .observing import Observation, PublicRecord, observing
 from .phases import Phases, engine_event

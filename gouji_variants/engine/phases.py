@@ -31,8 +31,9 @@ from ..components.table import (
     Table,
 )
 from ..rules import Rules
-from .actions import PASS, Action, Event, Revolution
+from .actions import PASS, Action, Revolution
 from .carry import Carry
+from .events import Event
 from .scenario import threes_of
 
 
