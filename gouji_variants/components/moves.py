@@ -172,30 +172,32 @@ class Moves:
             found.append(group)
         return found
 
-    def _base_leads(self, base: int, have: int, twos: int, small: int, big: int, top: int) -> Iterator[Counts]:
+    def _base_leads(self, base: int, have: int, twos: int, small: int, big: int, top: int) -> list[Counts]:
         """The leads of one base rank, given the hand's count of it, its 2s and its jokers."""
+        found: list[Counts] = []
         if base < TWO:
             sets = self._joker_sets(base, small, big, top)
             for t in range(twos + 1 if self.attach_twos else 1):
                 for s, b, w in sets:
                     for k in range(1, have + 1):
-                        yield _vector(base, k, t, s, b, w)
+                        found.append(_vector(base, k, t, s, b, w))
         elif base == TWO:
             for s, b, w in self._joker_sets(TWO, small, big, top):
                 for k in range(1, have + 1):
-                    yield _vector(TWO, k, 0, s, b, w)
+                    found.append(_vector(TWO, k, 0, s, b, w))
         elif base == SMALL_JOKER:
             for w in range(top + 1 if self.mix else 1):
                 for b in range(big + 1 if self.mix else 1):
                     for s in range(1, have + 1):
-                        yield _vector(SMALL_JOKER, s, 0, 0, b, w)
+                        found.append(_vector(SMALL_JOKER, s, 0, 0, b, w))
         elif base == BIG_JOKER:
             for w in range(top + 1 if self.mix else 1):
                 for b in range(1, have + 1):
-                    yield _vector(BIG_JOKER, b, 0, 0, 0, w)
+                    found.append(_vector(BIG_JOKER, b, 0, 0, 0, w))
         else:
             for w in range(1, have + 1):
-                yield _vector(TOP_JOKER, w, 0, 0, 0, 0)
+                found.append(_vector(TOP_JOKER, w, 0, 0, 0, 0))
+        return found
 
     def sample_lead(self, hand: Sequence[int], rng: random.Random) -> Counts:
         """A lead drawn uniformly from all distinct leads, without listing them."""
@@ -243,14 +245,15 @@ class Moves:
 
     # -- following -----------------------------------------------------------------------------
 
-    def _of_size(self, hand: list[int], base: int, size: int, least: Jokers = _NO_LEAST) -> Iterator[Counts]:
-        """Plays of exactly ``size`` cards on ``base`` with at least ``least`` (小王, 大王, 王中王)."""
+    def _of_size(self, hand: list[int], base: int, size: int, least: Jokers = _NO_LEAST) -> list[Counts]:
+        """Plays of exactly ``size`` cards on ``base`` with at least ``least`` (小王, 大王, 王中王)
+        (a list: the compiled core builds one faster than it runs a generator)."""
         if base >= SMALL_JOKER:
-            yield from self._jokers_of_size(hand, base, size, least)
-            return
+            return self._jokers_of_size(hand, base, size, least)
+        found: list[Counts] = []
         have = hand[base]
         if not have:
-            return
+            return found
         sets = self._joker_sets(base, hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER])
         if least is not _NO_LEAST:
             sets = [j for j in sets if j[0] >= least[0] and j[1] >= least[1] and j[2] >= least[2]]
@@ -258,8 +261,8 @@ class Moves:
             for s, b, w in sets:
                 k = size - s - b - w
                 if 1 <= k <= have:
-                    yield _vector(TWO, k, 0, s, b, w)
-            return
+                    found.append(_vector(TWO, k, 0, s, b, w))
+            return found
         twos = hand[TWO] + 1 if self.attach_twos else 1
         for s, b, w in sets:
             for t in range(twos):
@@ -267,40 +270,45 @@ class Moves:
                 if k < 1:
                     break
                 if k <= have:
-                    yield _vector(base, k, t, s, b, w)
+                    found.append(_vector(base, k, t, s, b, w))
+        return found
 
-    def _jokers_of_size(self, hand: list[int], base: int, size: int, least: Jokers) -> Iterator[Counts]:
+    def _jokers_of_size(self, hand: list[int], base: int, size: int, least: Jokers) -> list[Counts]:
         """Plays of jokers alone, lowest joker ``base``, as :meth:`_of_size`."""
         small, big, top = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER]
         min_small, min_big, min_top = least
+        found: list[Counts] = []
         if base == TOP_JOKER:
             if min_small == min_big == 0 and min_top <= size <= top:
-                yield _vector(TOP_JOKER, size, 0, 0, 0)
-            return
+                found.append(_vector(TOP_JOKER, size, 0, 0, 0))
+            return found
         tops = range(min_top, (top if self.mix else 0) + 1)
         if base == BIG_JOKER:
-            if min_small:
-                return
-            for w in tops:
-                b = size - w
-                if max(1, min_big) <= b <= big:
-                    yield _vector(BIG_JOKER, b, 0, 0, 0, w)
-            return
+            if not min_small:
+                for w in tops:
+                    b = size - w
+                    if max(1, min_big) <= b <= big:
+                        found.append(_vector(BIG_JOKER, b, 0, 0, 0, w))
+            return found
         for w in tops:
             for b in range(min_big, (big if self.mix else 0) + 1):
                 s = size - b - w
                 if max(1, min_small) <= s <= small:
-                    yield _vector(SMALL_JOKER, s, 0, 0, b, w)
+                    found.append(_vector(SMALL_JOKER, s, 0, 0, b, w))
+        return found
 
     def beating(self, hand: Sequence[int], target: Combo) -> Iterator[Counts]:
         """Every distinct play from ``hand`` that beats ``target``."""
-        return self._beating(_held(hand), target)
-
-    def _beating(self, hand: list[int], target: Combo) -> Iterator[Counts]:
+        held = _held(hand)
         counts = target.cards.counts
-        if not (counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]):
-            yield from self._beating_list(hand, target)
-            return
+        if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
+            return iter(self._kills(held, target))
+        return iter(self._beating_list(held, target))
+
+    def _kills(self, hand: list[int], target: Combo, first: bool = False) -> list[Counts]:
+        """The plays from ``hand`` beating ``target``, a play carrying jokers (under its kill rules),
+        or with ``first`` the first of them only."""
+        found: list[Counts] = []
         seen: set[Counts] = set()
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         for kill, size, low, checked, least in self._kill_plans(target):
@@ -312,8 +320,11 @@ class Moves:
                     continue  # nothing on this rank: none held, or too few cards to make the size
                 for play in self._of_size(hand, base, size, least):
                     if play not in seen and (not checked or meets(kill, Combo(cards_of(play), base), target)):
+                        if first:
+                            return [play]
                         seen.add(play)
-                        yield play
+                        found.append(play)
+        return found
 
     def _kill_plans(self, target: Combo) -> list[KillPlan]:
         """The kill rules that apply to ``target`` (a play carrying jokers), each with the size of
@@ -351,7 +362,7 @@ class Moves:
     def _beating_groups(self, hand: list[int], target: Combo) -> list[tuple[Counts, ...]]:
         counts = target.cards.counts
         if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
-            return [tuple(self._beating(hand, target))]
+            return [tuple(self._kills(hand, target))]
         size = sum(counts)
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         found: list[tuple[Counts, ...]] = []
@@ -379,7 +390,7 @@ class Moves:
     def _can_beat(self, hand: list[int], target: Combo) -> bool:
         counts = target.cards.counts
         if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
-            return next(self._beating(hand, target), None) is not None
+            return bool(self._kills(hand, target, True))
         size = sum(counts)
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         low = target.base + 1
