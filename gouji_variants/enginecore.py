@@ -41,6 +41,7 @@ COMPILED = (
     "gouji_variants.components.table",
     "gouji_variants.components.tribute",
     "gouji_variants.components.turns",
+    "gouji_variants.components.vectors",
     "gouji_variants.engine.accessors",
     "gouji_variants.engine.decisions",
     "gouji_variants.engine.events",

@@ -15,57 +15,20 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
+from ..cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO
 from ..expressions import KillRule
 from ..rules import Plays
 from .draws import below
 from .plays import Play as Combo
 from .plays import applies, count_jokers
 from .plays import kills as meets
+from .vectors import Counts, cards_of, group_key, held, vector
 
-Counts = tuple[int, ...]
-
-
-_CARDS: Final[dict[Counts, Cards]] = {}
 Jokers = tuple[int, int, int]  # (小王, 大王, 王中王) attached
 _NO_JOKERS: Final[list[Jokers]] = [(0, 0, 0)]
 _NO_LEAST: Final[Jokers] = (0, 0, 0)
 KillPlan = tuple[KillRule, int, int, bool, Jokers]  # rule, size of its plays, lowest base, checked, fewest jokers
 GROUPS_KEPT: Final = 20_000  # entries of each move cache (then it starts again): bounded memory
-
-
-def cards_of(counts: Counts) -> Cards:
-    """The (shared, immutable) :class:`Cards` for a count vector the engine made (16 non-negative
-    ints: not checked again); plays repeat, so they are kept."""
-    found = _CARDS.get(counts)
-    if found is None:
-        found = _CARDS[counts] = Cards.unchecked(counts)
-    return found
-
-
-def _held(hand: Sequence[int]) -> list[int]:
-    """A hand as a list: the public methods take any sequence, the compiled core indexes a list
-    fastest (the table's hands are lists already)."""
-    return hand if isinstance(hand, list) else list(hand)
-
-
-def _group_key(base: int, have: int, twos: int, small: int, big: int, top: int, size: int) -> object:
-    """The key of a move group: a base rank's count, the 2s and jokers held, and the size of the
-    plays (0 for leads), packed into one int while each is below 512 (any deck a ruleset makes),
-    which hashes and compares far faster than a tuple; a tuple beyond (a scenario's hands)."""
-    if have | twos | small | big | top | size < 512:
-        return base | have << 4 | twos << 13 | small << 22 | big << 31 | top << 40 | size << 49
-    return base, have, twos, small, big, top, size
-
-
-def _vector(base: int, k: int, twos: int, small: int, big: int, top: int = 0) -> Counts:
-    counts = [0] * N_RANKS  # (set, then one addition: the cheapest for the compiled core)
-    counts[TWO] = twos
-    counts[SMALL_JOKER] = small
-    counts[BIG_JOKER] = big
-    counts[TOP_JOKER] = top
-    counts[base] += k
-    return tuple(counts)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -80,7 +43,7 @@ class Moves:
         self.jokers_with_threes = plays.jokers_with_threes
         self.kills = plays.kills
         self._sets: dict[Jokers, list[Jokers]] = {}
-        self._groups: dict[object, tuple[Counts, ...]] = {}  # leads, and plays of a size, per holding (_group_key)
+        self._groups: dict[object, tuple[Counts, ...]] = {}  # leads, and plays of a size, per holding (group_key)
         self._plans: dict[int, tuple[Combo, list[KillPlan]]] = {}  # by the target's id (_kill_plans)
 
     def _jokers_allowed(self, base: int) -> bool:
@@ -134,7 +97,7 @@ class Moves:
         return (small + 1) * (big + 1) * (top + 1) if self.mix else small + big + top + 1
 
     def count_leads(self, hand: Sequence[int]) -> int:
-        return sum(self._lead_weights(_held(hand)))
+        return sum(self._lead_weights(held(hand)))
 
     def leads(self, hand: Sequence[int]) -> Iterator[Counts]:
         """Every distinct lead, lowest base rank first."""
@@ -151,7 +114,7 @@ class Moves:
         """The leads of each base rank, lowest first: tuples kept per holding of that rank, 2s and
         jokers (so a hand's leads are listed again in one step per rank, and a caller may remember
         what it made of a group by its identity while the group is kept)."""
-        return self._lead_groups(_held(hand))
+        return self._lead_groups(held(hand))
 
     def _lead_groups(self, hand: list[int]) -> list[tuple[Counts, ...]]:
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
@@ -163,9 +126,9 @@ class Moves:
                 continue
             if base == THREE and self.whole_threes:
                 if self._last_threes(hand):
-                    found.append((_vector(THREE, have, 0, 0, 0),))
+                    found.append((vector(THREE, have, 0, 0, 0),))
                 continue
-            key = _group_key(base, have, twos, small, big, top, 0)
+            key = group_key(base, have, twos, small, big, top, 0)
             group = groups.get(key)
             if group is None:
                 group = self._keep(key, tuple(self._base_leads(base, have, twos, small, big, top)))
@@ -180,28 +143,28 @@ class Moves:
             for t in range(twos + 1 if self.attach_twos else 1):
                 for s, b, w in sets:
                     for k in range(1, have + 1):
-                        found.append(_vector(base, k, t, s, b, w))
+                        found.append(vector(base, k, t, s, b, w))
         elif base == TWO:
             for s, b, w in self._joker_sets(TWO, small, big, top):
                 for k in range(1, have + 1):
-                    found.append(_vector(TWO, k, 0, s, b, w))
+                    found.append(vector(TWO, k, 0, s, b, w))
         elif base == SMALL_JOKER:
             for w in range(top + 1 if self.mix else 1):
                 for b in range(big + 1 if self.mix else 1):
                     for s in range(1, have + 1):
-                        found.append(_vector(SMALL_JOKER, s, 0, 0, b, w))
+                        found.append(vector(SMALL_JOKER, s, 0, 0, b, w))
         elif base == BIG_JOKER:
             for w in range(top + 1 if self.mix else 1):
                 for b in range(1, have + 1):
-                    found.append(_vector(BIG_JOKER, b, 0, 0, 0, w))
+                    found.append(vector(BIG_JOKER, b, 0, 0, 0, w))
         else:
             for w in range(1, have + 1):
-                found.append(_vector(TOP_JOKER, w, 0, 0, 0, 0))
+                found.append(vector(TOP_JOKER, w, 0, 0, 0, 0))
         return found
 
     def sample_lead(self, hand: Sequence[int], rng: random.Random) -> Counts:
         """A lead drawn uniformly from all distinct leads, without listing them."""
-        return self._sample_lead(_held(hand), rng)
+        return self._sample_lead(held(hand), rng)
 
     def _sample_lead(self, hand: list[int], rng: random.Random) -> Counts:
         weights = self._lead_weights(hand)
@@ -212,23 +175,23 @@ class Moves:
             base += 1
         small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
         if base == TOP_JOKER:
-            return _vector(TOP_JOKER, pick + 1, 0, 0, 0)
+            return vector(TOP_JOKER, pick + 1, 0, 0, 0)
         if base == BIG_JOKER:
             w, b = divmod(pick, big)
-            return _vector(BIG_JOKER, b + 1, 0, 0, 0, w)
+            return vector(BIG_JOKER, b + 1, 0, 0, 0, w)
         if base == SMALL_JOKER:
             pick, s = divmod(pick, small)
             w, b = divmod(pick, big + 1)
-            return _vector(SMALL_JOKER, s + 1, 0, 0, b, w)
+            return vector(SMALL_JOKER, s + 1, 0, 0, b, w)
         count = hand[base]
         if base == THREE and self.whole_threes:
-            return _vector(THREE, count, 0, 0, 0)
+            return vector(THREE, count, 0, 0, 0)
         pick, k = divmod(pick, count)
         t = 0
         if base < TWO and self.attach_twos:
             pick, t = divmod(pick, twos + 1)
         s, b, w = self._nth_set(base, pick, small, big)
-        return _vector(base, k + 1, t, s, b, w)
+        return vector(base, k + 1, t, s, b, w)
 
     def _nth_set(self, base: int, index: int, small: int, big: int) -> Jokers:
         if not self._jokers_allowed(base):
@@ -261,7 +224,7 @@ class Moves:
             for s, b, w in sets:
                 k = size - s - b - w
                 if 1 <= k <= have:
-                    found.append(_vector(TWO, k, 0, s, b, w))
+                    found.append(vector(TWO, k, 0, s, b, w))
             return found
         twos = hand[TWO] + 1 if self.attach_twos else 1
         for s, b, w in sets:
@@ -270,7 +233,7 @@ class Moves:
                 if k < 1:
                     break
                 if k <= have:
-                    found.append(_vector(base, k, t, s, b, w))
+                    found.append(vector(base, k, t, s, b, w))
         return found
 
     def _jokers_of_size(self, hand: list[int], base: int, size: int, least: Jokers) -> list[Counts]:
@@ -280,7 +243,7 @@ class Moves:
         found: list[Counts] = []
         if base == TOP_JOKER:
             if min_small == min_big == 0 and min_top <= size <= top:
-                found.append(_vector(TOP_JOKER, size, 0, 0, 0))
+                found.append(vector(TOP_JOKER, size, 0, 0, 0))
             return found
         tops = range(min_top, (top if self.mix else 0) + 1)
         if base == BIG_JOKER:
@@ -288,22 +251,22 @@ class Moves:
                 for w in tops:
                     b = size - w
                     if max(1, min_big) <= b <= big:
-                        found.append(_vector(BIG_JOKER, b, 0, 0, 0, w))
+                        found.append(vector(BIG_JOKER, b, 0, 0, 0, w))
             return found
         for w in tops:
             for b in range(min_big, (big if self.mix else 0) + 1):
                 s = size - b - w
                 if max(1, min_small) <= s <= small:
-                    found.append(_vector(SMALL_JOKER, s, 0, 0, b, w))
+                    found.append(vector(SMALL_JOKER, s, 0, 0, b, w))
         return found
 
     def beating(self, hand: Sequence[int], target: Combo) -> Iterator[Counts]:
         """Every distinct play from ``hand`` that beats ``target``."""
-        held = _held(hand)
+        cards = held(hand)
         counts = target.cards.counts
         if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
-            return iter(self._kills(held, target))
-        return iter(self._beating_list(held, target))
+            return iter(self._kills(cards, target))
+        return iter(self._beating_list(cards, target))
 
     def _kills(self, hand: list[int], target: Combo, first: bool = False) -> list[Counts]:
         """The plays from ``hand`` beating ``target``, a play carrying jokers (under its kill rules),
@@ -345,7 +308,7 @@ class Moves:
 
     def beating_list(self, hand: Sequence[int], target: Combo) -> list[Counts]:
         """:meth:`beating` as a list, joined from :meth:`beating_groups`."""
-        return self._beating_list(_held(hand), target)
+        return self._beating_list(held(hand), target)
 
     def _beating_list(self, hand: list[int], target: Combo) -> list[Counts]:
         found: list[Counts] = []
@@ -357,7 +320,7 @@ class Moves:
         """The plays beating ``target`` of each base rank, lowest first, kept per holding as
         :meth:`lead_groups` are (a play carrying jokers is beaten by the plays its kill rules list:
         one group, made anew)."""
-        return self._beating_groups(_held(hand), target)
+        return self._beating_groups(held(hand), target)
 
     def _beating_groups(self, hand: list[int], target: Combo) -> list[tuple[Counts, ...]]:
         counts = target.cards.counts
@@ -370,7 +333,7 @@ class Moves:
         for base in range(target.base + 1, N_RANKS):
             have = hand[base]
             if have:
-                key = _group_key(base, have, twos, small, big, top, size)
+                key = group_key(base, have, twos, small, big, top, size)
                 group = groups.get(key)
                 if group is None:
                     group = self._keep(key, tuple(self._of_size(hand, base, size)))
@@ -385,7 +348,7 @@ class Moves:
 
     def can_beat(self, hand: Sequence[int], target: Combo) -> bool:
         """Whether a play from ``hand`` beats ``target`` (without listing them but for jokers)."""
-        return self._can_beat(_held(hand), target)
+        return self._can_beat(held(hand), target)
 
     def _can_beat(self, hand: list[int], target: Combo) -> bool:
         counts = target.cards.counts

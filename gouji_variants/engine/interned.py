@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ..components.moves import GROUPS_KEPT, Counts, cards_of
+from ..components.moves import GROUPS_KEPT
+from ..components.vectors import Counts, cards_of
 from .actions import Burn, Play, Return
 
 KEPT: Final = GROUPS_KEPT  # entries of each table

@@ -14,8 +14,8 @@ from mypy_extensions import mypyc_attr
 from ..cards import Cards
 from ..components import reporting
 from ..components.deck import SEATS
-from ..components.moves import Counts
 from ..components.table import BURN, OVER, REVOLT, SLOT_NAMES, YUDIAN_STAGE, Chain, Table, Transfer, unchained
+from ..components.vectors import Counts
 from ..rules import Reporting
 from .actions import Action
 from .carry import Carry
