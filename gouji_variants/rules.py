@@ -44,7 +44,7 @@ KePlace = Literal["头科", "二科", "三科", "四科"]
 GOUSIJI_DAGANG: tuple[KePlace, ...] = ("头科", "二科")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stakes:
     """Tribute cards won and lost on a 开点 declaration."""
 
@@ -52,7 +52,7 @@ class Stakes:
     lose: int = rule("翻车时向对头进的点贡张数", "cards the declarer pays when the 对头 opened (翻车)", minimum=0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcomes:
     """点贡 each side pays, as ``[first, second]``, for each opening outcome."""
 
@@ -62,7 +62,7 @@ class Outcomes:
     only_second_opened: tuple[int, ...] = rule("仅后者开点", "only the second opened", minimum=0, length=2)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class XuandianTable:
     """The 宣点 table: 点贡 by who declared and who opened (000:153-166)."""
 
@@ -71,7 +71,7 @@ class XuandianTable:
     one_declared: Outcomes = rule("一方宣点（前者为宣点者）", "one declared (the first is the declarer)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deck:
     """§1 Table and deck."""
 
@@ -88,7 +88,7 @@ class Deck:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Plays:
     """§2 Ranks, plays and joker kill rules."""
 
@@ -114,7 +114,7 @@ class Plays:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Gouji:
     """§3 够级牌: plays that only the 对头 may answer."""
 
@@ -129,7 +129,7 @@ class Gouji:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Turns:
     """§4 Turn order, passing, yielding, 接风, 够死级, 无头, 四人乱缠."""
 
@@ -178,7 +178,7 @@ class Turns:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reporting:
     """§4 报牌 and 看牌: what others learn about a hand."""
 
@@ -206,7 +206,7 @@ class Reporting:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Burning:
     """§5 烧牌."""
 
@@ -235,7 +235,7 @@ class Burning:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Kaidian:
     """§6 开点 / 打点 and the declarations 明点 / 预点."""
 
@@ -285,7 +285,7 @@ class Kaidian:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bie3:
     """§7 憋3 / 冲三 and 买3."""
 
@@ -311,7 +311,7 @@ class Bie3:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hui3:
     """§8 会3 / 会4: the first player may have 3s and/or 4s taken out."""
 
@@ -321,7 +321,7 @@ class Hui3:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Revolution:
     """§9 革命 / 停牌."""
 
@@ -342,7 +342,7 @@ class Revolution:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FirstPlayer:
     """§10 Who leads the first and the later games."""
 
@@ -359,7 +359,7 @@ class FirstPlayer:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Places:
     """§11 Places and their overrides."""
 
@@ -373,7 +373,7 @@ class Places:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Score:
     """§11 Score per game, by team."""
 
@@ -397,7 +397,7 @@ class Score:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tribute:
     """§12 Tribute and return between games."""
 
@@ -430,7 +430,7 @@ class Tribute:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Penalties:
     """§13 Penalties (第二十八-三十条) and what a missing or misplayed card costs."""
 
@@ -485,7 +485,7 @@ SECTION_TITLES: dict[str, tuple[str, str]] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rules:
     """Every rule area of one resolved ruleset."""
 

@@ -13,21 +13,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
 
 
+#: ``random.Random.getrandbits`` unbound: called with the generator, it makes no bound method per draw
+_GETRANDBITS: Final[Callable[[random.Random, int], int]] = random.Random.getrandbits
+
+
 def below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)``, for ``n`` >= 1."""
-    return _below(rng.getrandbits, n) if type(rng) is random.Random else rng.randrange(n)
+    return _below(rng, n) if type(rng) is random.Random else rng.randrange(n)
 
 
-def _below(getrandbits: Callable[[int], int], n: int) -> int:
+def _below(rng: random.Random, n: int) -> int:
     bits = n.bit_length()
-    drawn = getrandbits(bits)
+    drawn = _GETRANDBITS(rng, bits)
     while drawn >= n:
-        drawn = getrandbits(bits)
+        drawn = _GETRANDBITS(rng, bits)
     return drawn
 
 
@@ -41,7 +45,6 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     if type(rng) is not random.Random:
         rng.shuffle(items)
         return
-    getrandbits = rng.getrandbits
     for last in range(len(items) - 1, 0, -1):
-        other = _below(getrandbits, last + 1)
+        other = _below(rng, last + 1)
         items[last], items[other] = items[other], items[last]

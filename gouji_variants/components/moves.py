@@ -15,40 +15,20 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
+from ..cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO
 from ..expressions import KillRule
 from ..rules import Plays
 from .draws import below
 from .plays import Play as Combo
 from .plays import applies, count_jokers
 from .plays import kills as meets
+from .vectors import Counts, cards_of, group_key, held, vector
 
-Counts = tuple[int, ...]
-
-
-_CARDS: Final[dict[Counts, Cards]] = {}
 Jokers = tuple[int, int, int]  # (小王, 大王, 王中王) attached
 _NO_JOKERS: Final[list[Jokers]] = [(0, 0, 0)]
 _NO_LEAST: Final[Jokers] = (0, 0, 0)
+KillPlan = tuple[KillRule, int, int, bool, Jokers]  # rule, size of its plays, lowest base, checked, fewest jokers
 GROUPS_KEPT: Final = 20_000  # entries of each move cache (then it starts again): bounded memory
-
-
-def cards_of(counts: Counts) -> Cards:
-    """The (shared, immutable) :class:`Cards` for a count vector; plays repeat, so they are kept."""
-    found = _CARDS.get(counts)
-    if found is None:
-        found = _CARDS[counts] = Cards(counts)
-    return found
-
-
-def _vector(base: int, k: int, twos: int, small: int, big: int, top: int = 0) -> Counts:
-    counts = [0] * N_RANKS  # (set, then one addition: the cheapest for the compiled core)
-    counts[TWO] = twos
-    counts[SMALL_JOKER] = small
-    counts[BIG_JOKER] = big
-    counts[TOP_JOKER] = top
-    counts[base] += k
-    return tuple(counts)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -63,13 +43,13 @@ class Moves:
         self.jokers_with_threes = plays.jokers_with_threes
         self.kills = plays.kills
         self._sets: dict[Jokers, list[Jokers]] = {}
-        self._groups: dict[tuple[int, ...], tuple[Counts, ...]] = {}  # leads, and plays of a size, per holding
-        self._plans: dict[tuple[int, ...], list[tuple[KillRule, int, int, bool, Jokers]]] = {}
+        self._groups: dict[object, tuple[Counts, ...]] = {}  # leads, and plays of a size, per holding (group_key)
+        self._plans: dict[int, tuple[Combo, list[KillPlan]]] = {}  # by the target's id (_kill_plans)
 
     def _jokers_allowed(self, base: int) -> bool:
         return self.attach_jokers and (base != THREE or self.jokers_with_threes and not self.whole_threes)
 
-    def _last_threes(self, hand: Sequence[int]) -> bool:
+    def _last_threes(self, hand: list[int]) -> bool:
         """憋3: whether the hand is 3s only, the one time a lead of 3s (all of them) is allowed."""
         return not any(count for rank, count in enumerate(hand) if rank != THREE)
 
@@ -90,7 +70,7 @@ class Moves:
 
     # -- leads ---------------------------------------------------------------------------------
 
-    def _lead_weights(self, hand: Sequence[int]) -> list[int]:
+    def _lead_weights(self, hand: list[int]) -> list[int]:
         """How many distinct leads each base rank gives."""
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         weights = [0] * N_RANKS
@@ -117,7 +97,7 @@ class Moves:
         return (small + 1) * (big + 1) * (top + 1) if self.mix else small + big + top + 1
 
     def count_leads(self, hand: Sequence[int]) -> int:
-        return sum(self._lead_weights(hand))
+        return sum(self._lead_weights(held(hand)))
 
     def leads(self, hand: Sequence[int]) -> Iterator[Counts]:
         """Every distinct lead, lowest base rank first."""
@@ -134,6 +114,9 @@ class Moves:
         """The leads of each base rank, lowest first: tuples kept per holding of that rank, 2s and
         jokers (so a hand's leads are listed again in one step per rank, and a caller may remember
         what it made of a group by its identity while the group is kept)."""
+        return self._lead_groups(held(hand))
+
+    def _lead_groups(self, hand: list[int]) -> list[tuple[Counts, ...]]:
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         found: list[tuple[Counts, ...]] = []
         groups = self._groups
@@ -143,42 +126,47 @@ class Moves:
                 continue
             if base == THREE and self.whole_threes:
                 if self._last_threes(hand):
-                    found.append((_vector(THREE, have, 0, 0, 0),))
+                    found.append((vector(THREE, have, 0, 0, 0),))
                 continue
-            key = (base, have, twos, small, big, top)
+            key = group_key(base, have, twos, small, big, top, 0)
             group = groups.get(key)
             if group is None:
                 group = self._keep(key, tuple(self._base_leads(base, have, twos, small, big, top)))
             found.append(group)
         return found
 
-    def _base_leads(self, base: int, have: int, twos: int, small: int, big: int, top: int) -> Iterator[Counts]:
+    def _base_leads(self, base: int, have: int, twos: int, small: int, big: int, top: int) -> list[Counts]:
         """The leads of one base rank, given the hand's count of it, its 2s and its jokers."""
+        found: list[Counts] = []
         if base < TWO:
             sets = self._joker_sets(base, small, big, top)
             for t in range(twos + 1 if self.attach_twos else 1):
                 for s, b, w in sets:
                     for k in range(1, have + 1):
-                        yield _vector(base, k, t, s, b, w)
+                        found.append(vector(base, k, t, s, b, w))
         elif base == TWO:
             for s, b, w in self._joker_sets(TWO, small, big, top):
                 for k in range(1, have + 1):
-                    yield _vector(TWO, k, 0, s, b, w)
+                    found.append(vector(TWO, k, 0, s, b, w))
         elif base == SMALL_JOKER:
             for w in range(top + 1 if self.mix else 1):
                 for b in range(big + 1 if self.mix else 1):
                     for s in range(1, have + 1):
-                        yield _vector(SMALL_JOKER, s, 0, 0, b, w)
+                        found.append(vector(SMALL_JOKER, s, 0, 0, b, w))
         elif base == BIG_JOKER:
             for w in range(top + 1 if self.mix else 1):
                 for b in range(1, have + 1):
-                    yield _vector(BIG_JOKER, b, 0, 0, 0, w)
+                    found.append(vector(BIG_JOKER, b, 0, 0, 0, w))
         else:
             for w in range(1, have + 1):
-                yield _vector(TOP_JOKER, w, 0, 0, 0, 0)
+                found.append(vector(TOP_JOKER, w, 0, 0, 0, 0))
+        return found
 
     def sample_lead(self, hand: Sequence[int], rng: random.Random) -> Counts:
         """A lead drawn uniformly from all distinct leads, without listing them."""
+        return self._sample_lead(held(hand), rng)
+
+    def _sample_lead(self, hand: list[int], rng: random.Random) -> Counts:
         weights = self._lead_weights(hand)
         pick = below(rng, sum(weights))
         base = 0
@@ -187,23 +175,23 @@ class Moves:
             base += 1
         small, big, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TWO]
         if base == TOP_JOKER:
-            return _vector(TOP_JOKER, pick + 1, 0, 0, 0)
+            return vector(TOP_JOKER, pick + 1, 0, 0, 0)
         if base == BIG_JOKER:
             w, b = divmod(pick, big)
-            return _vector(BIG_JOKER, b + 1, 0, 0, 0, w)
+            return vector(BIG_JOKER, b + 1, 0, 0, 0, w)
         if base == SMALL_JOKER:
             pick, s = divmod(pick, small)
             w, b = divmod(pick, big + 1)
-            return _vector(SMALL_JOKER, s + 1, 0, 0, b, w)
+            return vector(SMALL_JOKER, s + 1, 0, 0, b, w)
         count = hand[base]
         if base == THREE and self.whole_threes:
-            return _vector(THREE, count, 0, 0, 0)
+            return vector(THREE, count, 0, 0, 0)
         pick, k = divmod(pick, count)
         t = 0
         if base < TWO and self.attach_twos:
             pick, t = divmod(pick, twos + 1)
         s, b, w = self._nth_set(base, pick, small, big)
-        return _vector(base, k + 1, t, s, b, w)
+        return vector(base, k + 1, t, s, b, w)
 
     def _nth_set(self, base: int, index: int, small: int, big: int) -> Jokers:
         if not self._jokers_allowed(base):
@@ -220,14 +208,15 @@ class Moves:
 
     # -- following -----------------------------------------------------------------------------
 
-    def _of_size(self, hand: Sequence[int], base: int, size: int, least: Jokers = _NO_LEAST) -> Iterator[Counts]:
-        """Plays of exactly ``size`` cards on ``base`` with at least ``least`` (小王, 大王, 王中王)."""
+    def _of_size(self, hand: list[int], base: int, size: int, least: Jokers = _NO_LEAST) -> list[Counts]:
+        """Plays of exactly ``size`` cards on ``base`` with at least ``least`` (小王, 大王, 王中王)
+        (a list: the compiled core builds one faster than it runs a generator)."""
         if base >= SMALL_JOKER:
-            yield from self._jokers_of_size(hand, base, size, least)
-            return
+            return self._jokers_of_size(hand, base, size, least)
+        found: list[Counts] = []
         have = hand[base]
         if not have:
-            return
+            return found
         sets = self._joker_sets(base, hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER])
         if least is not _NO_LEAST:
             sets = [j for j in sets if j[0] >= least[0] and j[1] >= least[1] and j[2] >= least[2]]
@@ -235,8 +224,8 @@ class Moves:
             for s, b, w in sets:
                 k = size - s - b - w
                 if 1 <= k <= have:
-                    yield _vector(TWO, k, 0, s, b, w)
-            return
+                    found.append(vector(TWO, k, 0, s, b, w))
+            return found
         twos = hand[TWO] + 1 if self.attach_twos else 1
         for s, b, w in sets:
             for t in range(twos):
@@ -244,65 +233,86 @@ class Moves:
                 if k < 1:
                     break
                 if k <= have:
-                    yield _vector(base, k, t, s, b, w)
+                    found.append(vector(base, k, t, s, b, w))
+        return found
 
-    def _jokers_of_size(self, hand: Sequence[int], base: int, size: int, least: Jokers) -> Iterator[Counts]:
+    def _jokers_of_size(self, hand: list[int], base: int, size: int, least: Jokers) -> list[Counts]:
         """Plays of jokers alone, lowest joker ``base``, as :meth:`_of_size`."""
         small, big, top = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER]
         min_small, min_big, min_top = least
+        found: list[Counts] = []
         if base == TOP_JOKER:
             if min_small == min_big == 0 and min_top <= size <= top:
-                yield _vector(TOP_JOKER, size, 0, 0, 0)
-            return
+                found.append(vector(TOP_JOKER, size, 0, 0, 0))
+            return found
         tops = range(min_top, (top if self.mix else 0) + 1)
         if base == BIG_JOKER:
-            if min_small:
-                return
-            for w in tops:
-                b = size - w
-                if max(1, min_big) <= b <= big:
-                    yield _vector(BIG_JOKER, b, 0, 0, 0, w)
-            return
+            if not min_small:
+                for w in tops:
+                    b = size - w
+                    if max(1, min_big) <= b <= big:
+                        found.append(vector(BIG_JOKER, b, 0, 0, 0, w))
+            return found
         for w in tops:
             for b in range(min_big, (big if self.mix else 0) + 1):
                 s = size - b - w
                 if max(1, min_small) <= s <= small:
-                    yield _vector(SMALL_JOKER, s, 0, 0, b, w)
+                    found.append(vector(SMALL_JOKER, s, 0, 0, b, w))
+        return found
 
     def beating(self, hand: Sequence[int], target: Combo) -> Iterator[Counts]:
         """Every distinct play from ``hand`` that beats ``target``."""
+        cards = held(hand)
         counts = target.cards.counts
-        target_size = sum(counts)
-        if not (counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]):
-            yield from self.beating_list(hand, target)
-            return
+        if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
+            return iter(self._kills(cards, target))
+        return iter(self._beating_list(cards, target))
+
+    def _kills(self, hand: list[int], target: Combo, first: bool = False) -> list[Counts]:
+        """The plays from ``hand`` beating ``target``, a play carrying jokers (under its kill rules),
+        or with ``first`` the first of them only."""
+        found: list[Counts] = []
         seen: set[Counts] = set()
-        for kill, size, low, checked, least in self._kill_plans(target, target_size):
+        small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
+        for kill, size, low, checked, least in self._kill_plans(target):
+            if small < least[0] or big < least[1] or top < least[2]:
+                continue  # the hand has too few of the jokers the rule asks for
             for base in range(low, N_RANKS):
+                have = hand[base]
+                if not have or self._max_size(base, have, twos, small, big, top) < size:
+                    continue  # nothing on this rank: none held, or too few cards to make the size
                 for play in self._of_size(hand, base, size, least):
                     if play not in seen and (not checked or meets(kill, Combo(cards_of(play), base), target)):
+                        if first:
+                            return [play]
                         seen.add(play)
-                        yield play
+                        found.append(play)
+        return found
 
-    def _kill_plans(self, target: Combo, target_size: int) -> list[tuple[KillRule, int, int, bool, Jokers]]:
+    def _kill_plans(self, target: Combo) -> list[KillPlan]:
         """The kill rules that apply to ``target`` (a play carrying jokers), each with the size of
         the plays it asks for, their lowest base, whether each play must be checked against the
-        rule, and the fewest jokers they carry (kept per target)."""
-        key = (target.base, *target.cards.counts)
-        found = self._plans.get(key)
-        if found is None:
-            found = [(kill, target_size + kill.extra, 0 if kill.any_rank else SMALL_JOKER if kill.alone
-                      else target.base + 1, kill.alone or kill.killer not in JOKERS, _least(kill, target))
-                     for kill in self.kills if applies(kill, target)]
-            if len(self._plans) >= GROUPS_KEPT:
-                self._plans.clear()
-            self._plans[key] = found
+        rule, and the fewest jokers they carry: kept per target object (the table shares one per
+        play), by its identity, the object kept with them so that the identity stays its own."""
+        known = self._plans.get(id(target))
+        if known is not None and known[0] is target:
+            return known[1]
+        size = sum(target.cards.counts)
+        found = [(kill, size + kill.extra, 0 if kill.any_rank else SMALL_JOKER if kill.alone else target.base + 1,
+                  kill.alone or kill.killer not in JOKERS, _least(kill, target))
+                 for kill in self.kills if applies(kill, target)]
+        if len(self._plans) >= GROUPS_KEPT:
+            self._plans.clear()
+        self._plans[id(target)] = target, found
         return found
 
     def beating_list(self, hand: Sequence[int], target: Combo) -> list[Counts]:
         """:meth:`beating` as a list, joined from :meth:`beating_groups`."""
+        return self._beating_list(held(hand), target)
+
+    def _beating_list(self, hand: list[int], target: Combo) -> list[Counts]:
         found: list[Counts] = []
-        for group in self.beating_groups(hand, target):
+        for group in self._beating_groups(hand, target):
             found += group
         return found
 
@@ -310,9 +320,12 @@ class Moves:
         """The plays beating ``target`` of each base rank, lowest first, kept per holding as
         :meth:`lead_groups` are (a play carrying jokers is beaten by the plays its kill rules list:
         one group, made anew)."""
+        return self._beating_groups(held(hand), target)
+
+    def _beating_groups(self, hand: list[int], target: Combo) -> list[tuple[Counts, ...]]:
         counts = target.cards.counts
         if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
-            return [tuple(self.beating(hand, target))]
+            return [tuple(self._kills(hand, target))]
         size = sum(counts)
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         found: list[tuple[Counts, ...]] = []
@@ -320,23 +333,27 @@ class Moves:
         for base in range(target.base + 1, N_RANKS):
             have = hand[base]
             if have:
-                key = (base, have, twos, small, big, top, size)
+                key = group_key(base, have, twos, small, big, top, size)
                 group = groups.get(key)
                 if group is None:
                     group = self._keep(key, tuple(self._of_size(hand, base, size)))
                 found.append(group)
         return found
 
-    def _keep(self, key: tuple[int, ...], group: tuple[Counts, ...]) -> tuple[Counts, ...]:
+    def _keep(self, key: object, group: tuple[Counts, ...]) -> tuple[Counts, ...]:
         if len(self._groups) >= GROUPS_KEPT:  # bounded: start again rather than grow
             self._groups.clear()
         self._groups[key] = group
         return group
 
     def can_beat(self, hand: Sequence[int], target: Combo) -> bool:
+        """Whether a play from ``hand`` beats ``target`` (without listing them but for jokers)."""
+        return self._can_beat(held(hand), target)
+
+    def _can_beat(self, hand: list[int], target: Combo) -> bool:
         counts = target.cards.counts
         if counts[SMALL_JOKER] or counts[BIG_JOKER] or counts[TOP_JOKER]:
-            return next(self.beating(hand, target), None) is not None
+            return bool(self._kills(hand, target, True))
         size = sum(counts)
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         low = target.base + 1

@@ -20,7 +20,6 @@ from .actions import (
     Ask,
     Burn,
     Declare,
-    Event,
     Hui3,
     IllegalAction,
     InvalidAction,
@@ -33,6 +32,7 @@ from .actions import (
     Yield,
 )
 from .agents import Advice, Adviser, Agent, BasicAgent, HeuristicAgent, RandomAgent
+from .events import Event
 from .game import Carry, Game, Observation
 from .match import Match, play_out
 from .players import make_agents

@@ -1,14 +1,13 @@
-"""Actions a seat takes, the events they cause, and the error for an illegal one."""
+"""Actions a seat takes, and the errors for an action that is not one or not legal now (what they cause:
+:mod:`.events`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
 from ..cards import Cards
-from ..components.moves import GROUPS_KEPT, Counts, cards_of
 from ..components.plays import Verdict
 from ..errors import GoujiError, InvalidCards
 from ..grammar import NotationError
@@ -134,92 +133,6 @@ DECLARE = Declare()
 JIEFENG = Jiefeng()
 TIAOPAI = Tiaopai()
 ASK = Ask()
-
-
-_PLAYS: dict[Counts, Play] = {}
-_BURNS: dict[Counts, Burn] = {}
-_RETURNS: dict[Counts, Return] = {}
-
-
-def play_of(counts: Counts) -> Play:
-    """The (shared, immutable) :class:`Play` of a count vector: the move lists repeat the same plays."""
-    found = _PLAYS.get(counts)
-    if found is None:
-        found = _PLAYS[counts] = Play(cards_of(counts))
-    return found
-
-
-def burn_of(counts: Counts) -> Burn:
-    """The (shared) :class:`Burn` of a count vector, as :func:`play_of`."""
-    found = _BURNS.get(counts)
-    if found is None:
-        found = _BURNS[counts] = Burn(cards_of(counts))
-    return found
-
-
-def plays_of(found: Iterable[Counts]) -> tuple[Play, ...]:
-    """:func:`play_of` of each count vector (a lookup each; a move list repeats the same plays)."""
-    return tuple([_PLAYS.get(counts) or play_of(counts) for counts in found])
-
-
-_GROUP_PLAYS: dict[int, tuple[tuple[Counts, ...], tuple[Play, ...]]] = {}  # by id: the group (kept, so
-# that the id stays its own) and its plays
-
-
-def plays_of_groups(groups: Iterable[tuple[Counts, ...]]) -> tuple[Play, ...]:
-    """:func:`plays_of` of groups of count vectors joined (``Moves.lead_groups``, ``beating_groups``),
-    each group's plays remembered by the group's identity: one look-up per group, not per play."""
-    found: list[Play] = []
-    kept = _GROUP_PLAYS
-    for group in groups:
-        known = kept.get(id(group))
-        if known is None or known[0] is not group:
-            if len(kept) >= GROUPS_KEPT:  # bounded: start again rather than grow
-                kept.clear()
-            known = kept[id(group)] = group, plays_of(group)
-        found += known[1]
-    return tuple(found)
-
-
-def burns_of(found: Iterable[Counts]) -> tuple[Burn, ...]:
-    """:func:`burn_of` of each count vector, as :func:`plays_of`."""
-    return tuple([_BURNS.get(counts) or burn_of(counts) for counts in found])
-
-
-def return_of(counts: Counts) -> Return:
-    """The (shared) :class:`Return` of a count vector, as :func:`play_of` (a 还贡's choices are listed)."""
-    found = _RETURNS.get(counts)
-    if found is None:
-        found = _RETURNS[counts] = Return(cards_of(counts))
-    return found
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Event:
-    """What happened: ``seat`` took ``action`` (None for the engine's own steps, such as paying
-    tribute), ``forced`` when it was the only legal action, notes such as ``接风``, and
-    ``private`` when only ``seat`` may know it (declining a burn or a 革命 reveals the hand)."""
-
-    seat: int
-    action: Action | None
-    notes: tuple[str, ...] = ()
-    forced: bool = False
-    private: bool = False
-
-    def __init__(self, seat: int, action: Action | None, notes: tuple[str, ...] = (), forced: bool = False,
-                 private: bool = False) -> None:
-        """The frozen dataclass's ``__init__``, setting the slots through their descriptors rather than
-        ``object.__setattr__`` by name (one or two events are made at every decision)."""
-        set_seat, set_action, set_notes, set_forced, set_private = _EVENT_SLOTS
-        set_seat(self, seat)
-        set_action(self, action)
-        set_notes(self, notes)
-        set_forced(self, forced)
-        set_private(self, private)
-
-
-_EVENT_SLOTS: tuple[Callable[[Event, Any], None], ...] = tuple(
-    getattr(Event, name).__set__ for name in ("seat", "action", "notes", "forced", "private"))
 
 
 def check_action(action: object) -> None:

@@ -36,12 +36,8 @@ from .actions import (
     Revolution,
     Tiaopai,
     Yield,
-    burn_of,
-    burns_of,
-    play_of,
-    plays_of_groups,
-    return_of,
 )
+from .interned import burn_of, burns_of, play_of, plays_of_groups, return_of
 
 
 def no(rule: str, zh: str, en: str) -> Verdict:

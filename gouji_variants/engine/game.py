@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from typing import Any, Final
-from weakref import ref
 
 from mypy_extensions import mypyc_attr
 
@@ -52,7 +51,6 @@ from .actions import (
     Ask,
     Burn,
     Declare,
-    Event,
     Hui3,
     IllegalAction,
     Jiefeng,
@@ -65,11 +63,12 @@ from .actions import (
     check_action,
 )
 from .carry import Carry
+from .events import Event
 from .moves import Counts
 from .observing import Observation, PublicRecord, observing
 from .phases import Phases, engine_event
 from .scenario import check_scenario
-from .seat import SeatView, Vouched
+from .seat import SeatView, Snapshot, Vouched
 from .support import check_supported
 
 __all__ = ["SLOT_NAMES", "BurnRecord", "Carry", "Game", "Observation", "tribute_name"]
@@ -93,7 +92,7 @@ class Game(Phases):
     _kaidian: bool
     _bie3: bool
     _locks_out: bool
-    _viewed: list[ref[SeatView]]
+    _viewed: list[Snapshot]
     _vouched: Vouched
     public_record: PublicRecord
 
@@ -122,7 +121,7 @@ class Game(Phases):
         self.actions: list[tuple[int, Action]] = []
         self.deals: list[tuple[Cards, ...]] = []
         self.turn, self.over = -1, False
-        self._viewed = []  # views of this decision (their live snapshots)
+        self._viewed = []  # the live snapshots of this decision's views
         self._vouched = Vouched()  # what this decision drew and listed: applied without checking it again
         self.public_record = PublicRecord()  # what observations derive from the public record, remembered
         self._start_deal()
@@ -172,11 +171,9 @@ class Game(Phases):
             check_action(action)
         table = self.state
         viewed = self._viewed
-        if viewed:  # the views of this decision keep their observation as it is now
-            for held in viewed:
-                view = held()
-                if view is not None:
-                    view._freeze()
+        if viewed:  # the views of this decision still held keep their observation as it is now
+            for snapshot in viewed:
+                snapshot.freeze()
             viewed.clear()
         self._vouched = Vouched()
         wrong = None if trusted else self._wrong_play(action)
@@ -309,10 +306,10 @@ class Game(Phases):
                 ((ASK,) if table.reporting.to_ask(seat) else ())
         elif listed is None:
             others = tuple(decisions.others(table, kind))
-        view = SeatView.made(seat, SLOT_NAMES[kind], observing(self, seat, True), self.rules, tuple(table.hands[seat]),
-                             table.moves, None if kind == LEAD else table.top, others, listed, self._vouched,
-                             self.ruleset)
-        self._viewed.append(ref(view))  # frozen by apply if still held then
+        snapshot = Snapshot(observing(self, seat, True))
+        view = SeatView(seat, SLOT_NAMES[kind], snapshot, self.rules, tuple(table.hands[seat]), table.moves,
+                        None if kind == LEAD else table.top, others, listed, self._vouched, self.ruleset)
+        self._viewed.append(snapshot)  # frozen by apply if the view is still held then
         return view
 
     def clone(self) -> Game:

@@ -14,8 +14,8 @@ from mypy_extensions import mypyc_attr
 from ..cards import Cards
 from ..components import reporting
 from ..components.deck import SEATS
-from ..components.moves import Counts
 from ..components.table import BURN, OVER, REVOLT, SLOT_NAMES, YUDIAN_STAGE, Chain, Table, Transfer, unchained
+from ..components.vectors import Counts
 from ..rules import Reporting
 from .actions import Action
 from .carry import Carry
@@ -23,6 +23,8 @@ from .carry import Carry
 if TYPE_CHECKING:
     from .game import Game
 
+#: the hands a seat may see (None where it may not), the table's hands when taken live, or None for its own only
+Visible = tuple[Counts | None, ...] | list[list[int]] | None
 _PUBLIC_TRANSFERS = ("buy", "pay", "hui3")  # made in front of the table; tribute and 还贡 only between the two
 
 
@@ -85,11 +87,11 @@ def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]
     rule = game.rules.reporting
     reported, kaidian = table.reporting, table.kaidian
     shown = tuple(reported.shown)
-    visible: tuple[Counts | None, ...] | None = None  # None: its own hand only (the common case, quickly)
+    visible: Visible = None  # None: its own hand only (the common case, quickly)
     if yudian:
         visible = (None,) * SEATS
-    elif shown or rule.teammate_view_at_most is not None:
-        visible = reporting.hands_known(rule, seat, table.hands, shown)
+    elif shown or rule.teammate_view_at_most is not None:  # (live: the table's hands, seen when observed)
+        visible = table.hands if live else reporting.hands_known(rule, seat, table.hands, shown)
     sources: tuple[Iterable[Any], ...] = (
         table.round, table.finished, table.revolutionaries, kaidian.opened, kaidian.declared, reported.told,
         kaidian.gave_up, table.bottom, table.men, table.in_play, table.passed, table.removed, table.slots,
@@ -108,7 +110,12 @@ def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]
 def frozen(observe: partial[Observation]) -> partial[Observation]:
     """A live ``observe`` (:func:`observing`) with the lists it reads copied now."""
     (seat, rule, mine, visible, shown, lists, scalars) = observe.args
-    return partial(_observed, seat, rule, mine, visible, shown, _copied(lists), scalars)
+    return partial(_observed, seat, rule, mine, _seen(rule, seat, visible, shown), shown, _copied(lists), scalars)
+
+
+def _seen(rule: Reporting, seat: int, visible: Visible, shown: tuple[int, ...]) -> tuple[Counts | None, ...] | None:
+    """The hands ``seat`` may see, from the table's hands when :func:`observing` took them live."""
+    return reporting.hands_known(rule, seat, visible, shown) if isinstance(visible, list) else visible
 
 
 def _copied(lists: tuple[Iterable[Any], ...]) -> tuple[tuple[Any, ...], ...]:
@@ -184,7 +191,7 @@ def _size(dealt: int, played: int, moved: int) -> int:
     return dealt - played + moved
 
 
-def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | None, ...] | None,
+def _observed(seat: int, rule: Reporting, mine: Counts, visible: Visible,
               shown: tuple[int, ...], lists: tuple[Iterable[Any], ...],
               scalars: tuple[Any, ...]) -> Observation:
     """An observation from the snapshots :func:`observing` took (``visible``: the hands the seat
@@ -194,7 +201,8 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: tuple[Counts | 
     (stage, turn, kind, top, top_seat, burner, luanchan, deal, deal_leader, dealt, deck, transfers, places,
      carry, history, private, record) = scalars
     yudian, over = stage == YUDIAN_STAGE, stage == OVER
-    hands = visible if visible is not None else (None,) * seat + (mine,) + (None,) * (SEATS - 1 - seat)
+    seen = _seen(rule, seat, visible, shown)
+    hands = seen if seen is not None else (None,) * seat + (mine,) + (None,) * (SEATS - 1 - seat)
     played_cards, sizes = record.played_and_sizes(dealt, played, transfers)
     own = hands[seat]
     public_turn = not over and (kind not in (BURN, REVOLT) or turn == seat)

@@ -28,8 +28,9 @@ from ..components.table import (
     YUDIAN_STAGE,
 )
 from .accessors import GameViews
-from .actions import PASS, Action, Event, Revolution
+from .actions import PASS, Action, Revolution
 from .carry import Carry
+from .events import Event
 from .scenario import threes_of
 
 

@@ -13,12 +13,8 @@ samples copies nothing.) Legal actions are worked out when asked (a lead lists e
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from functools import cached_property, partial
-from itertools import repeat
-from operator import is_, le
-
-from mypy_extensions import mypyc_attr
+from functools import partial
+from operator import le
 
 from ..cards import Cards
 from ..compiler import Ruleset
@@ -28,11 +24,12 @@ from ..components.plays import Play as Combo
 from ..components.plays import classify
 from ..components.table import Moves, Transfer
 from ..rules import Rules
-from .actions import Action, Play, burn_of, burns_of, play_of, plays_of_groups
+from .actions import Action, Play
+from .interned import burn_of, burns_of, play_of, plays_of_groups
 from .moves import Counts
 from .observing import Observation, frozen
 
-__all__ = ["SeatView", "Transfer", "Vouched"]
+__all__ = ["SeatView", "Snapshot", "Transfer", "Vouched"]
 
 
 class Vouched:
@@ -45,49 +42,70 @@ class Vouched:
 
     def vouches_for(self, action: Action) -> bool:
         """Whether ``action`` is the very object drawn or listed (an equal object is checked as usual)."""
-        return action is self.drawn or any(map(is_, self.listed, repeat(action)))
+        if action is self.drawn:
+            return True
+        for listed in self.listed:  # (a loop: compiled, cheaper than any(map(is_, …)))
+            if listed is action:
+                return True
+        return False
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True, eq=False)
+class Snapshot:
+    """A view's observation to be: its snapshot (:func:`.observing.observing`), taken live, which the
+    game freezes (copies what it reads) before it changes the table, while the view is held and has
+    not built its observation (``pending``). The game keeps the snapshots of a decision's views,
+    not the views: a view let go is freed at once, and its snapshot is no longer pending."""
+
+    def __init__(self, observe: partial[Observation]) -> None:
+        self.observe = observe
+        self.pending = True
+
+    def freeze(self) -> None:
+        if self.pending:
+            self.observe = frozen(self.observe)
+            self.pending = False
+
+
 class SeatView:
-    """The decision of :attr:`seat`: its observation, the rules and its legal actions."""
+    """The decision of :attr:`seat`: its observation, the rules and its legal actions. Made by
+    :meth:`Game.view` (a compiled class under the compiled core: a view is made at every decision)."""
 
-    seat: int
-    decision: str  # lead, follow, answer, burn-offer, return, revolution, hui3, yudian, mingdian …
-    _observe: partial[Observation] = field(repr=False)  # from snapshots, what the seat may see only
-    rules: Rules = field(repr=False)
-    _hand: Counts = field(repr=False)
-    _moves: Moves = field(repr=False)
-    _top: Combo | None = field(repr=False)
-    _others: tuple[Action, ...] = field(repr=False)  # besides the plays: pass, yield, 挑牌, 问张数 …
-    _listed: tuple[Action, ...] | None = field(repr=False)  # every legal action, when not plays
-    _vouched: Vouched = field(repr=False)  # what this decision drew and listed, for the game
-    #: the compiled ruleset (public: what the table agreed on), for players that model the game (search)
-    ruleset: Ruleset = field(repr=False)
+    __slots__ = ("seat", "decision", "rules", "ruleset", "_snapshot", "_observation", "_hand", "_moves", "_top",
+                 "_others", "_listed", "_legal", "_vouched")
 
-    @classmethod
-    def made(cls, seat: int, decision: str, observe: partial[Observation], rules: Rules, hand: Counts,
-             moves: Moves, top: Combo | None, others: tuple[Action, ...],
-             listed: tuple[Action, ...] | None, vouched: Vouched, ruleset: Ruleset) -> SeatView:
-        """The view of these fields, made without the frozen dataclass's ``__init__`` (a setattr per
-        field): a view is made at every decision."""
-        view = object.__new__(cls)
-        object.__setattr__(view, "__dict__", {
-            "seat": seat, "decision": decision, "_observe": observe, "rules": rules, "_hand": hand, "_moves": moves,
-            "_top": top, "_others": others, "_listed": listed, "_vouched": vouched, "ruleset": ruleset})
-        return view
+    def __init__(self, seat: int, decision: str, snapshot: Snapshot, rules: Rules, hand: Counts,
+                 moves: Moves, top: Combo | None, others: tuple[Action, ...],
+                 listed: tuple[Action, ...] | None, vouched: Vouched, ruleset: Ruleset) -> None:
+        self.seat = seat
+        self.decision = decision  # lead, follow, answer, burn-offer, return, revolution, hui3, yudian, mingdian …
+        self.rules = rules
+        #: the compiled ruleset (public: what the table agreed on), for players that model the game (search)
+        self.ruleset = ruleset
+        self._snapshot = snapshot  # what the seat may see only
+        self._observation: Observation | None = None
+        self._hand = hand
+        self._moves = moves
+        self._top = top
+        self._others = others  # besides the plays: pass, yield, 挑牌, 问张数 …
+        self._listed = listed  # every legal action, when not plays
+        self._legal: tuple[Action, ...] | None = None  # the plays and the others, once listed
+        self._vouched = vouched  # what this decision drew and listed, for the game
 
-    def _freeze(self) -> None:
-        """Copy what a live observation (:func:`.observing.observing`) reads: the game calls this
-        before it changes, for a view still held whose observation was not built yet."""
-        if "observation" not in vars(self):
-            vars(self)["_observe"] = frozen(self._observe)
+    def __repr__(self) -> str:
+        return f"SeatView(seat={self.seat!r}, decision={self.decision!r})"
 
-    @cached_property
+    def __del__(self) -> None:
+        self._snapshot.pending = False  # nobody can build the observation now: nothing to freeze
+
+    @property
     def observation(self) -> Observation:
         """What the seat may know (built when first asked for)."""
-        return self._observe()
+        found = self._observation
+        if found is None:
+            snapshot = self._snapshot
+            found = self._observation = snapshot.observe()
+            snapshot.pending = False
+        return found
 
     @property
     def hand(self) -> Cards:
@@ -95,11 +113,10 @@ class SeatView:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action, in the order :meth:`Game.legal_actions` lists them (listed when first
-        asked for, and kept: not a cached_property, whose lock Python 3.11 takes at each first use)."""
+        asked for, and kept)."""
         if self._listed is not None:
             return self._listed
-        kept: dict[str, tuple[Action, ...]] = vars(self)
-        found = kept.get("_legal")
+        found = self._legal
         if found is None:
             if self._top is None:
                 plays: tuple[Action, ...] = plays_of_groups(self._moves.lead_groups(self._hand))
@@ -107,7 +124,7 @@ class SeatView:
                 plays = burns_of(self._moves.beating_list(self._hand, self._top))
             else:
                 plays = plays_of_groups(self._moves.beating_groups(self._hand, self._top))
-            found = kept["_legal"] = self._vouched.listed = plays + self._others  # applied unchecked
+            found = self._legal = self._vouched.listed = plays + self._others  # applied unchecked
         return found
 
     def can(self, action: Action) -> bool:

@@ -14,7 +14,8 @@ from ..components.turns import duitou
 from ..explain import Lang
 from ..rules import PLACE_NAMES
 from ..textfit import KEEP, fit
-from .actions import Action, Burn, Event, Hui3, Play, Return, describe
+from .actions import Action, Burn, Hui3, Play, Return, describe
+from .events import Event
 from .game import Game, tribute_name
 
 

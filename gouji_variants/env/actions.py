@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..cards import ACE, BIG_JOKER, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, TOP_JOKER, TWO
 from ..compiler import Ruleset
-from ..components.moves import cards_of
+from ..components.vectors import cards_of
 from ..engine.actions import (
     ASK,
     DECLARE,

@@ -16,7 +16,7 @@ from gouji_variants.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, Cards
 from gouji_variants.compiler import Ruleset, load_ruleset
 from gouji_variants.components import reporting, score
 from gouji_variants.components.plays import Verdict, beats, classify
-from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, actions, decisions, play_out
+from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, decisions, interned, play_out
 from gouji_variants.engine.invariants import conserved
 from gouji_variants.engine.moves import moves_for
 from gouji_variants.engine.record import game_record, replay
@@ -169,6 +169,7 @@ def test_moves_match_the_referee(hand: list[int], target: list[int], which: int,
         beating = list(moves.beating(hand, found))
         assert len(beating) == len(set(beating)) and set(beating) == expected
         assert moves.can_beat(hand, found) == bool(expected)
+        assert list(moves.beating(hand, found)) == beating  # the second time from the kept groups
 
 
 VARIANTS = [
@@ -226,6 +227,18 @@ def test_a_return_is_drawn_as_from_the_list_of_every_return(hand: list[int], siz
         assert decisions.nth_submultiset(hand, size, index, ways) == listed[index]
 
 
+def test_move_groups_of_counts_beyond_the_packed_keys_are_their_own() -> None:
+    """A holding of 512 or more of a rank (a scenario's hand) is kept under a key of its own, not
+    mixed with a smaller holding's group (a packed key holds counts below 512)."""
+    moves = moves_for(DAGANG.rules.plays)
+    for have in (8, 520, 8 + 512, 520, 8):
+        hand = [0] * N_RANKS
+        hand[1], hand[SMALL_JOKER] = have, 1
+        leads = moves.lead_list(hand)
+        assert len(leads) == len(set(leads)) == moves.count_leads(hand)
+        assert max(lead[1] for lead in leads) == have
+
+
 @settings(max_examples=60, deadline=None)
 @given(hand=HANDS, which=st.integers(0, len(RULESETS) - 1))
 def test_plays_made_per_group_are_the_plays_of_the_list(hand: list[int], which: int) -> None:
@@ -233,6 +246,6 @@ def test_plays_made_per_group_are_the_plays_of_the_list(hand: list[int], which: 
     joined list, in order, and the same objects when listed again."""
     moves = moves_for(RULESETS[which].rules.plays)
     counts = tuple(hand)
-    joined = actions.plays_of(moves.lead_list(counts))
-    assert actions.plays_of_groups(moves.lead_groups(counts)) == joined
-    assert all(map(operator.is_, actions.plays_of_groups(moves.lead_groups(counts)), joined))
+    joined = interned.plays_of(moves.lead_list(counts))
+    assert interned.plays_of_groups(moves.lead_groups(counts)) == joined
+    assert all(map(operator.is_, interned.plays_of_groups(moves.lead_groups(counts)), joined))
