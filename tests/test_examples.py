@@ -249,12 +249,13 @@ def test_tribute_kind_and_unknown_counters() -> None:
 
 
 def test_an_engine_error_fails_the_example_and_does_not_crash(monkeypatch: pytest.MonkeyPatch) -> None:
-    from gouji_variants.engine import game
+    from gouji_variants.engine.game import Game
 
-    def broken(self: object, action: object) -> None:
-        raise RuntimeError("boom")
+    class Broken(Game):  # (Game is a native class under the compiled core: a subclass, not a patched method)
+        def apply(self, action: actions.Action) -> actions.Event:
+            raise RuntimeError("boom")
 
-    monkeypatch.setattr(game.Game, "apply", broken)
+    monkeypatch.setattr(example_check, "Game", Broken)
     outcome = _outcome("  - name: x\n    hands: [Q, '3', '4', '5', '6', '7']\n    actions: [Q]\n"
                        "    expect: {turn: 1}\n")
     assert [(m.what, m.actual) for m in outcome.mismatches] == [("run", "RuntimeError: boom")]

@@ -1,4 +1,5 @@
-"""Read-only accessors of a game's state, its repr and str (a mixin of :class:`~gouji_variants.engine.game.Game`)."""
+"""Read-only accessors of a game's state, its repr and str: the root of :class:`~gouji_variants.engine.game.Game`'s
+class chain (``GameViews`` → :class:`~.phases.Phases` → ``Game``, native classes under the compiled core)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,13 @@ from ..rules import Rules
 SEATS: Final = 6
 
 
-@mypyc_attr(native_class=False)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameViews:
     """Properties over :attr:`state` (the game's :class:`Table`); every one returns a copy or an immutable value."""
+
+    # The game's attributes are declared along the chain, each where it is first read; in slots, so
+    # that in both engines a game has no __dict__ and a Python subclass's own attributes are its __dict__.
+    __slots__ = ("state", "ruleset", "rules", "components", "seed", "over", "turn")
 
     state: Table
     ruleset: Ruleset
@@ -28,6 +33,7 @@ class GameViews:
     components: Components
     seed: int
 
+    #: mirrors of the table's stage and turn (read at every decision)
     over: bool
     turn: int  #: the seat to act (-1 once the game is over)
 

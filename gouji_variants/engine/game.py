@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import N_RANKS, Cards
+from ..cards import Cards
 from ..compiler import Ruleset
-from ..components import deck, first_player, registry
+from ..components import first_player, registry
 from ..components.burning import BurnRecord
 from ..components.plays import Play as Combo
 from ..components.plays import Verdict
@@ -38,11 +39,11 @@ from ..components.table import (
     SLOT_NAMES,
     YIELD_FOLLOW,
     Table,
+    one_level,
 )
 from ..components.tribute import tribute_name
 from ..rules import PLACE_NAMES
 from . import decisions
-from .accessors import GameViews
 from .actions import (
     ASK,
     TIAOPAI,
@@ -70,21 +71,30 @@ from .scenario import check_scenario
 from .seat import SeatView, Snapshot, Vouched
 from .support import check_supported
 
-SEATS = deck.SEATS
 __all__ = ["SLOT_NAMES", "BurnRecord", "Carry", "Game", "Observation", "tribute_name"]
 
-_NONE = (0,) * N_RANKS
-_PLAYING_CARDS = (LEAD, BURN, *BEATING)  # the decisions that play cards
+_PLAYING_CARDS: Final = (LEAD, BURN, *BEATING)  # the decisions that play cards
 
 
-@mypyc_attr(native_class=False)
-class Game(Phases, GameViews):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Game(Phases):
     """A game of 够级 under ``ruleset``: seats 0-5, ``seed`` for the deal, and ``carry`` from a
     previous game. For scenarios: ``hands`` (six card vectors) instead of a deal, with ``threes``
     (each seat's 3s by suit, for 亮3; without it a hand's 3s are of one suit) and ``keep_hands``
     (a 流局 deals the given hands again, not the random stream), and a ``leader``; ``offers=False``
     skips the offers before the first play (预点, 革命, 会3, 明点: as if every seat declined;
     an automatic 革命 still happens)."""
+
+    __slots__ = ("keep_hands", "_viewed", "_vouched", "public_record", "_kaidian", "_bie3", "_locks_out")
+
+    keep_hands: bool
+    #: the rules :meth:`_play` consults at every play, read once (compiled code reads the rules by name)
+    _kaidian: bool
+    _bie3: bool
+    _locks_out: bool
+    _viewed: list[Snapshot]  # the live snapshots of this decision's views
+    _vouched: Vouched
+    public_record: PublicRecord
 
     def __init__(self, ruleset: Ruleset, seed: int = 0, *, hands: Sequence[Cards] | None = None,
                  leader: int | None = None, carry: Carry | None = None, threes: Sequence[Sequence[int]] | None = None,
@@ -93,6 +103,8 @@ class Game(Phases, GameViews):
         check_scenario(hands, leader, threes, keep_hands)
         self.ruleset = ruleset
         self.rules = rules = ruleset.rules
+        self._kaidian, self._bie3 = rules.kaidian.enabled, rules.bie3.enabled
+        self._locks_out = rules.turns.pass_locks_out
         self.seed = seed
         self.carry = carry or Carry()
         self.given_hands = tuple(hands) if hands is not None else None
@@ -109,7 +121,7 @@ class Game(Phases, GameViews):
         self.actions: list[tuple[int, Action]] = []
         self.deals: list[tuple[Cards, ...]] = []
         self.turn, self.over = -1, False
-        self._viewed: list[Snapshot] = []  # the live snapshots of this decision's views
+        self._viewed = []  # the live snapshots of this decision's views
         self._vouched = Vouched()  # what this decision drew and listed: applied without checking it again
         self.public_record = PublicRecord()  # what observations derive from the public record, remembered
         self._start_deal()
@@ -118,8 +130,11 @@ class Game(Phases, GameViews):
     def __del__(self) -> None:
         """Break the table's cycle with its areas, so that a game let go is freed at once rather
         than by the cyclic garbage collector (which costs self-play a few per cent)."""
-        state = self.__dict__.get("state")
-        if state is not None and hasattr(state, "places"):  # (not when the table was never dealt)
+        try:
+            state = self.state
+        except AttributeError:  # (__init__ failed before it made the table)
+            return
+        if hasattr(state, "places"):  # (not when the table was never dealt)
             state.unbind()
 
     # -- legality ------------------------------------------------------------------------------
@@ -149,15 +164,19 @@ class Game(Phases, GameViews):
     def apply(self, action: Action) -> Event:
         """Apply a legal action of :attr:`turn` and move on to the next decision (an illegal play
         under 错牌不出 costs the turn instead of being refused: :meth:`_wrong_play`)."""
-        check_action(action)
+        vouched = self._vouched
+        # the very action drawn or listed is an action, and legal (None is the draw of a decision not drawn)
+        trusted = action is not None and vouched.vouches_for(action)
+        if not trusted:
+            check_action(action)
         table = self.state
         viewed = self._viewed
         if viewed:  # the views of this decision still held keep their observation as it is now
             for snapshot in viewed:
                 snapshot.freeze()
             viewed.clear()
-        vouched, self._vouched = self._vouched, Vouched()
-        wrong = None if vouched.vouches_for(action) else self._wrong_play(action)
+        self._vouched = Vouched()
+        wrong = None if trusted else self._wrong_play(action)
         seat, kind = table.turn, table.kind
         self.actions.append((seat, action))
         table.slots.pop(0)
@@ -227,7 +246,7 @@ class Game(Phases, GameViews):
 
     def _play(self, seat: int, counts: Counts, kind: int, burn: bool, notes: list[str]) -> None:
         """Cards played: each area that watches plays has its say, then the slots after it open."""
-        table, rules = self.state, self.rules
+        table = self.state
         combo = table.combo(counts)
         assert isinstance(combo, Combo)
         hand, played, by_seat = table.hands[seat], table.played_cards, list(table.played_by[seat])
@@ -240,9 +259,9 @@ class Game(Phases, GameViews):
         table.round.append((seat, combo.cards))
         table.played[seat] = True
         empty = not any(hand)
-        if rules.kaidian.enabled:
+        if self._kaidian:
             table.kaidian.on_play(seat, combo, kind)
-        if rules.bie3.enabled:
+        if self._bie3:
             table.bie3.stifle(seat, notes)
             if table.over:
                 return
@@ -252,11 +271,11 @@ class Game(Phases, GameViews):
         table.top = combo
         table.top_seat = seat
         table.on_yield = kind == YIELD_FOLLOW
-        if table.turns.luanchan or not rules.turns.pass_locks_out:
+        if table.turns.luanchan or not self._locks_out:
             table.passed.clear()
         if empty and not ranked:
             table.places.go_out(seat, notes)
-        elif not ranked and rules.bie3.enabled:
+        elif not ranked and self._bie3:
             table.bie3.stuck(seat, notes)
         if table.over:
             return
@@ -294,10 +313,18 @@ class Game(Phases, GameViews):
         return view
 
     def clone(self) -> Game:
-        """An independent copy (same future under the same actions)."""
-        twin = object.__new__(Game)
-        twin.__dict__.update(self.__dict__)
+        """An independent copy (same future under the same actions), of the same class: a subclass's own
+        attributes (its ``__dict__``) are copied one level deep, as an area's are (:func:`one_level`)."""
+        twin = type(self).__new__(type(self))  # (no __init__: the state is copied, not made afresh)
+        twin.ruleset, twin.rules, twin.seed, twin.carry = self.ruleset, self.rules, self.seed, self.carry
+        twin._kaidian, twin._bie3, twin._locks_out = self._kaidian, self._bie3, self._locks_out
+        twin.given_hands, twin.given_leader, twin.given_threes = self.given_hands, self.given_leader, self.given_threes
+        twin.keep_hands, twin._keep, twin.offers, twin.drawer = self.keep_hands, self._keep, self.offers, self.drawer
+        twin.components, twin.turn, twin.over, twin._dealt_at = self.components, self.turn, self.over, self._dealt_at
         twin.state = self.state.copy()
         twin.log, twin.actions, twin.deals = twin.state.log, list(self.actions), list(self.deals)
         twin._viewed, twin._vouched, twin.public_record = [], Vouched(), PublicRecord()
+        own: dict[str, Any] | None = getattr(self, "__dict__", None)  # a Python subclass's attributes
+        if own:
+            vars(twin).update({name: one_level(value) for name, value in own.items()})
         return twin

@@ -1,5 +1,5 @@
 """The phase sequence: what the engine does by itself between decisions (PokerKit's
-automations), as a mixin of :class:`~gouji_variants.engine.game.Game`.
+automations), the base class of :class:`~gouji_variants.engine.game.Game`.
 
 Deal (or the given hands), the leader, tribute; then the stages, each opening its decision slots
 from its rule area: 预点 (kaidian), 还贡 (tribute), 革命 (revolution; a 流局 deals again), 买3
@@ -13,9 +13,7 @@ from __future__ import annotations
 from mypy_extensions import mypyc_attr
 
 from ..cards import Cards
-from ..compiler import Ruleset
 from ..components import deck
-from ..components.registry import Components
 from ..components.table import (
     ANSWER,
     BEATING,
@@ -28,23 +26,21 @@ from ..components.table import (
     RETURNS,
     REVOLUTIONS,
     YUDIAN_STAGE,
-    Table,
 )
-from ..rules import Rules
+from .accessors import GameViews
 from .actions import PASS, Action, Revolution
 from .carry import Carry
 from .events import Event
 from .scenario import threes_of
 
 
-@mypyc_attr(native_class=False)
-class Phases:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Phases(GameViews):
     """The automations of a game: dealing, opening each stage's slots, forced passes."""
 
-    ruleset: Ruleset
-    rules: Rules
-    components: Components
-    state: Table
+    __slots__ = ("carry", "drawer", "given_hands", "given_leader", "given_threes", "offers", "_keep", "_dealt_at",
+                 "log", "actions", "deals")
+
     carry: Carry
     drawer: int
     given_hands: tuple[Cards, ...] | None
@@ -56,9 +52,6 @@ class Phases:
     log: list[Event]
     actions: list[tuple[int, Action]]
     deals: list[tuple[Cards, ...]]
-    #: mirrors of the table's turn and stage (read at every decision)
-    turn: int
-    over: bool
 
     def _emit(self, seat: int, notes: tuple[str, ...]) -> None:
         self.state.emit(seat, notes)
