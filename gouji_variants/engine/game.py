@@ -92,7 +92,7 @@ class Game(Phases):
     _kaidian: bool
     _bie3: bool
     _locks_out: bool
-    _viewed: list[Snapshot]
+    _viewed: list[Snapshot]  # the live snapshots of this decision's views
     _vouched: Vouched
     public_record: PublicRecord
 
