@@ -13,6 +13,7 @@ samples copies nothing.) Legal actions are worked out when asked (a lead lists e
 from __future__ import annotations
 
 import random
+from dataclasses import FrozenInstanceError
 from functools import partial
 from operator import le
 
@@ -73,26 +74,47 @@ class SeatView:
     __slots__ = ("seat", "decision", "rules", "ruleset", "_snapshot", "_observation", "_hand", "_moves", "_top",
                  "_others", "_listed", "_legal", "_vouched")
 
+    seat: int
+    decision: str  # lead, follow, answer, burn-offer, return, revolution, hui3, yudian, mingdian …
+    rules: Rules
+    #: the compiled ruleset (public: what the table agreed on), for players that model the game (search)
+    ruleset: Ruleset
+    _snapshot: Snapshot  # what the seat may see only
+    _observation: Observation | None
+    _hand: Counts
+    _moves: Moves
+    _top: Combo | None
+    _others: tuple[Action, ...]  # besides the plays: pass, yield, 挑牌, 问张数 …
+    _listed: tuple[Action, ...] | None  # every legal action, when not plays
+    _legal: tuple[Action, ...] | None  # the plays and the others, once listed
+    _vouched: Vouched  # what this decision drew and listed, for the game
+
     def __init__(self, seat: int, decision: str, snapshot: Snapshot, rules: Rules, hand: Counts,
                  moves: Moves, top: Combo | None, others: tuple[Action, ...],
                  listed: tuple[Action, ...] | None, vouched: Vouched, ruleset: Ruleset) -> None:
-        self.seat = seat
-        self.decision = decision  # lead, follow, answer, burn-offer, return, revolution, hui3, yudian, mingdian …
-        self.rules = rules
-        #: the compiled ruleset (public: what the table agreed on), for players that model the game (search)
-        self.ruleset = ruleset
-        self._snapshot = snapshot  # what the seat may see only
-        self._observation: Observation | None = None
-        self._hand = hand
-        self._moves = moves
-        self._top = top
-        self._others = others  # besides the plays: pass, yield, 挑牌, 问张数 …
-        self._listed = listed  # every legal action, when not plays
-        self._legal: tuple[Action, ...] | None = None  # the plays and the others, once listed
-        self._vouched = vouched  # what this decision drew and listed, for the game
+        # immutable: written through object (compiled: each a field written directly)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "decision", decision)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "_snapshot", snapshot)
+        object.__setattr__(self, "_observation", None)
+        object.__setattr__(self, "_hand", hand)
+        object.__setattr__(self, "_moves", moves)
+        object.__setattr__(self, "_top", top)
+        object.__setattr__(self, "_others", others)
+        object.__setattr__(self, "_listed", listed)
+        object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_vouched", vouched)
 
     def __repr__(self) -> str:
         return f"SeatView(seat={self.seat!r}, decision={self.decision!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")  # (the view writes through object)
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __del__(self) -> None:
         self._snapshot.pending = False  # nobody can build the observation now: nothing to freeze
@@ -103,7 +125,8 @@ class SeatView:
         found = self._observation
         if found is None:
             snapshot = self._snapshot
-            found = self._observation = snapshot.observe()
+            found = snapshot.observe()
+            object.__setattr__(self, "_observation", found)
             snapshot.pending = False
         return found
 
@@ -124,7 +147,8 @@ class SeatView:
                 plays = burns_of(self._moves.beating_list(self._hand, self._top))
             else:
                 plays = plays_of_groups(self._moves.beating_groups(self._hand, self._top))
-            found = self._legal = self._vouched.listed = plays + self._others  # applied unchecked
+            found = self._vouched.listed = plays + self._others  # applied unchecked
+            object.__setattr__(self, "_legal", found)
         return found
 
     def can(self, action: Action) -> bool:

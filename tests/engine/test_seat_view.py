@@ -205,3 +205,14 @@ def test_a_lead_is_checked_without_listing_every_lead() -> None:
     assert view.can(Play("33B")) and not view.can(Play("34")) and not view.can(Play("99"))
     assert [view.can(action) for action in (Play("33B"), Play("34"), PASS)] == \
         [game.can(action) for action in (Play("33B"), Play("34"), PASS)]
+
+
+def test_a_view_cannot_be_changed() -> None:
+    """A view is immutable, as the frozen dataclass it was (a compiled class now)."""
+    view = Game(load_ruleset("dagang"), 3).view()
+    for name in ("seat", "decision", "_listed", "_legal"):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(view, name, None)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del view.seat
+    assert view.legal_actions() and view.observation.seat == view.seat == Game(load_ruleset("dagang"), 3).turn
