@@ -24,14 +24,15 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from gouji_variants.catalog import Catalog
-from gouji_variants.compiler import Ruleset, load_ruleset
+from gouji_variants.agents.basic import Agent
+from gouji_variants.agents.registry import make_agent
 from gouji_variants.engine.actions import Action
-from gouji_variants.engine.agents import Agent
-from gouji_variants.engine.players import make_agent
 from gouji_variants.engine.seat import SeatView
-from gouji_variants.engine.simulate import simulate
-from gouji_variants.resources import RULESETS_DIR
+from gouji_variants.ruleset.catalog import Catalog
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.runs.simulate import simulate
 
 BLUNDERS = {"kaidian_failures": "开点 failures", "gave_up_kaidian": "落四 give-ups", "zhashao": "诈烧",
             "men": "闷", "stuck_jokers": "大小王不出手"}

@@ -14,10 +14,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from gouji_variants.catalog import Catalog
-from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine.invariants import checked_run
-from gouji_variants.resources import RULESETS_DIR
+from gouji_variants.ruleset.catalog import Catalog
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.runs.invariants import checked_run
 
 
 def main() -> int:

@@ -37,10 +37,10 @@ from pathlib import Path
 from bench_parallel import peak_memory
 
 from gouji_variants import enginecore
-from gouji_variants.compiler import load_ruleset
 from gouji_variants.engine import Action, Agent, Match, RandomAgent, SeatView, play_out
-from gouji_variants.engine.invariants import checked_run
-from gouji_variants.engine.parallel import available_cores
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.runs.invariants import checked_run
+from gouji_variants.runs.parallel import available_cores
 
 DECISIONS_TARGET = 50_000
 GAMES_TARGET = 100

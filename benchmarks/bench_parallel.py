@@ -25,10 +25,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine import make_agents
-from gouji_variants.engine.parallel import Chunk, Processes, available_cores, cut
-from gouji_variants.engine.simulate import Simulation, Work, play_chunk
+from gouji_variants.agents.registry import make_agents
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.runs.parallel import Chunk, Processes, available_cores, cut
+from gouji_variants.runs.simulate import Simulation, Work, play_chunk
 
 SPEEDUP_TARGET = 0.8
 MEMORY_TARGET_MB = 200

@@ -24,9 +24,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from gouji_variants import yamlsource
-from gouji_variants.catalog import Catalog
-from gouji_variants.compiler import compile_path
+from gouji_variants.ruleset import yamlsource
+from gouji_variants.ruleset.catalog import Catalog
+from gouji_variants.ruleset.compiler import compile_path
 
 COMPILE_TARGET_MS = 20.0
 CLI_TARGET_S = 0.5

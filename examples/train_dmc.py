@@ -24,12 +24,13 @@ import numpy as np
 import torch
 from torch import nn
 
-from gouji_variants.behaviour import Interval, wilson
-from gouji_variants.cards import N_RANKS
-from gouji_variants.engine import Agent, Burn, Play, make_agents
+from gouji_variants.agents.registry import make_agents
+from gouji_variants.engine import Agent, Burn, Play
 from gouji_variants.env import Session, load
 from gouji_variants.env.actions import PLAYS, RETURNS, SPECIALS
 from gouji_variants.env.observations import SIZE
+from gouji_variants.ruleset.cards import N_RANKS
+from gouji_variants.text.behaviour import Interval, wilson
 
 ACTION_FEATURES = N_RANKS + SPECIALS + N_RANKS  # cards, special one-hot, 还贡 rank one-hot
 

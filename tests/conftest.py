@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import settings
 
-from gouji_variants.catalog import ENV_VAR
+from gouji_variants.ruleset.catalog import ENV_VAR
 
 #: No per-example deadline: the suite runs on shared machines where one example may take longer than
 #: Hypothesis's 200 ms default; a test that truly hangs is stopped by pytest-timeout.

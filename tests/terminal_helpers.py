@@ -15,9 +15,9 @@ import termios
 from collections.abc import Callable
 from pathlib import Path
 
-from gouji_variants.compiler import Ruleset
-from gouji_variants.engine.terminal import Seat, session
-from gouji_variants.engine.view import Words
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.terminal.play import Seat, session
+from gouji_variants.terminal.render import Words
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gouji_variants.engine.players import PLAYERS
+from gouji_variants.agents.registry import PLAYERS
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_agents.py"
 

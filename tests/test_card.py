@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 from cli_helpers import gouji
 
-from gouji_variants import explain, expressions
-from gouji_variants.card import build, render
-from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
-from gouji_variants.resources import RULESETS_DIR
-from gouji_variants.rules import SECTIONS, Outcomes, Stakes, XuandianTable
+from gouji_variants.ruleset import expressions
+from gouji_variants.ruleset.compiler import compile_path, load_ruleset
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.ruleset.rules import SECTIONS, Outcomes, Stakes, XuandianTable
+from gouji_variants.text import explain
+from gouji_variants.text.card import build, render
 
 GOLDEN = Path(__file__).resolve().parent / "diff_golden"
 BUILT_IN = sorted(path.stem for path in RULESETS_DIR.glob("*.yaml"))
@@ -70,7 +72,7 @@ RULE_KEYS = list(explain.keys())
 def test_every_rule_key_has_a_sentence() -> None:
     missing = sorted(set(RULE_KEYS) - set(explain.RULES))
     stale = sorted(set(explain.RULES) - set(RULE_KEYS))
-    assert not missing, f"add a sentence to gouji_variants/explain.py RULES for {missing}"
+    assert not missing, f"add a sentence to gouji_variants/text/explain.py RULES for {missing}"
     assert not stale, f"explain.RULES names keys that no longer exist: {stale}"
 
 

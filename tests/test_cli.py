@@ -12,12 +12,12 @@ import pytest
 import yaml
 from cli_helpers import gouji
 
-from gouji_variants import schema
-from gouji_variants.cards import Cards
-from gouji_variants.catalog import ENV_VAR
-from gouji_variants.compiler import load_ruleset
-from gouji_variants.judge import judge
-from gouji_variants.resources import RULESETS_DIR
+from gouji_variants.ruleset import schema
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.catalog import ENV_VAR
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.text.judge import judge
 
 JUDGE_KEYS = {"ruleset", "fingerprint", "play", "on", "valid", "gouji", "pure_gouji", "beats", "rule", "reason"}
 MARK = re.compile(r"^.+:\d+:\d+$")

@@ -14,12 +14,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gouji_variants import schema
-from gouji_variants.catalog import ENV_VAR, Catalog
-from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
-from gouji_variants.errors import RulesetError
-from gouji_variants.resources import RULESETS_DIR
-from gouji_variants.rules import SECTIONS
+from gouji_variants.ruleset import schema
+from gouji_variants.ruleset.catalog import ENV_VAR, Catalog
+from gouji_variants.ruleset.compiler import compile_path, load_ruleset
+from gouji_variants.ruleset.errors import RulesetError
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.ruleset.rules import SECTIONS
 
 BUILT_IN = sorted(RULESETS_DIR.glob("*.yaml"))
 

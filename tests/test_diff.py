@@ -28,10 +28,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_malformed import normalise
 
-from gouji_variants import behaviour
-from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
-from gouji_variants.diff import diff, render
-from gouji_variants.engine import NotSupported, check_supported, make_agents
+from gouji_variants.agents.registry import make_agents
+from gouji_variants.ruleset.compiler import compile_path, load_ruleset
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.text import behaviour
+from gouji_variants.text.diff import diff, render
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "diff_golden"
@@ -64,8 +65,8 @@ def _sides(args: list[str]) -> tuple[Ruleset, Ruleset]:
     refs = [a for a in args if not a.startswith("--") and a not in ("zh", "en")]
     if len(refs) == 2:
         return load_ruleset(refs[0]), load_ruleset(refs[1])
-    from gouji_variants.catalog import Catalog
-    from gouji_variants.diff import base_of
+    from gouji_variants.ruleset.catalog import Catalog
+    from gouji_variants.text.diff import base_of
 
     house = load_ruleset(refs[0])
     return base_of(house, Catalog.default()), house
@@ -219,10 +220,6 @@ def test_behaviour_finds_men_under_bie3(tmp_path: Path) -> None:
     bie3 = _rules_file(tmp_path, "bie3-house", "bie3: {enabled: true}\nhui3: {choices: []}\n"
                        "reporting: {public_at_most: null, tiaopai: false}\n"
                        "first_player: {first_game: draw, later_games: rotate}\n")
-    try:
-        check_supported(bie3)
-    except NotSupported:
-        pytest.skip("the engine does not play 憋3 yet")
     result = behaviour.behavioural_diff(load_ruleset("dagang"), bie3, 60, (1, 1), make_agents("random"))
     assert "men" in {c.metric for c in result.significant()}
 

@@ -1,7 +1,7 @@
 """The documentation stays true: generated files are fresh, and every checked example holds.
 
 ``docs/reference.md`` and the committed schema files must equal what the code generates
-(``python -m gouji_variants.docgen`` rewrites all three). In ``docs/notation.md`` every fenced
+(``python -m gouji_variants.text.docgen`` rewrites all three). In ``docs/notation.md`` every fenced
 code block whose info string carries a marker is checked:
 
 - ``check:cards`` and ``check:thresholds|kill|tribute_order|deck_recipe|hand_rule|buy_order|forfeit``: one
@@ -26,17 +26,17 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from gouji_variants import expressions, schema
-from gouji_variants.cards import Cards
-from gouji_variants.cli import main
-from gouji_variants.docgen import REFERENCE, render_reference
-from gouji_variants.grammar import NotationError
-from gouji_variants.rules import SECTIONS
+from gouji_variants.cli.commands import main
+from gouji_variants.ruleset import expressions, schema
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.grammar import NotationError
+from gouji_variants.ruleset.rules import SECTIONS
+from gouji_variants.text.docgen import REFERENCE, render_reference
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 NOTATION = DOCS / "notation.md"
-REGENERATE = "run python -m gouji_variants.docgen"
+REGENERATE = "run python -m gouji_variants.text.docgen"
 MODELINE = "# yaml-language-server: $schema="
 FINGERPRINT = re.compile(r"^[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}$")
 KINDS: dict[str, type] = {

@@ -19,19 +19,20 @@ import pytest
 from cli_helpers import gouji
 from test_docs import _LINK, Block, _anchors, _blocks
 
-from gouji_variants import example_check, examples
-from gouji_variants.catalog import Catalog
-from gouji_variants.compiler import compile_path, load_ruleset
-from gouji_variants.docgen import RULESET_DOCS, ruleset_pages
-from gouji_variants.engine import NotSupported, actions
+from gouji_variants.engine import actions
 from gouji_variants.engine.game import SLOT_NAMES
-from gouji_variants.errors import RulesetError
-from gouji_variants.resources import RULESETS_DIR
+from gouji_variants.ruleset import examples
+from gouji_variants.ruleset.catalog import Catalog
+from gouji_variants.ruleset.compiler import compile_path, load_ruleset
+from gouji_variants.ruleset.errors import RulesetError
+from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.text import check as example_check
+from gouji_variants.text.docgen import RULESET_DOCS, ruleset_pages
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "examples.md"
 SEEDS = ROOT.parent / "shared" / "seeds"
-REGENERATE = "run python -m gouji_variants.docgen"
+REGENERATE = "run python -m gouji_variants.text.docgen"
 MIN_EXAMPLES = 10
 FINGERPRINT = re.compile(r"\b[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")
 SOURCE = re.compile(r"^(?P<file>[0-9]{3}):[0-9]+(-[0-9]+)?(, *([0-9]{3}:)?[0-9]+(-[0-9]+)?)*$")
@@ -261,21 +262,6 @@ def test_an_engine_error_fails_the_example_and_does_not_crash(monkeypatch: pytes
     assert [(m.what, m.actual) for m in outcome.mismatches] == [("run", "RuntimeError: boom")]
 
 
-def test_a_ruleset_the_engine_refuses_fails_its_scenarios_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
-    from gouji_variants.engine import game
-
-    def refuse(ruleset: object) -> None:
-        raise NotSupported([("turns.jiefeng", "on-request")])
-
-    monkeypatch.setattr(game, "check_supported", refuse)
-    path = house("  - name: kill\n    play: 999R\n    previous: 888B\n    expect: legal\n"
-                 "  - name: jiefeng\n    hands: [Q, '3', '4', '5', '6', '7']\n    actions: [Q, pass]\n"
-                 "    expect: {turn: 1}\n")
-    result = gouji("check", path)
-    assert result.exit_code == 1
-    assert "FAIL house.yaml:10: jiefeng" in result.output and "FAIL house.yaml:6" not in result.output
-    assert "the engine refuses house: not supported yet: turns.jiefeng=\"on-request\"" in result.output
-    assert "1 passed, 1 failed" in result.output
 
 
 def test_a_house_rules_file_on_qingdao_carries_its_own_examples() -> None:

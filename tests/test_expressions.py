@@ -8,8 +8,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from gouji_variants import expressions, schema
-from gouji_variants.cards import (
+from gouji_variants.ruleset import expressions, schema
+from gouji_variants.ruleset.cards import (
     BIG_JOKER,
     JOKERS,
     N_RANKS,
@@ -21,7 +21,7 @@ from gouji_variants.cards import (
     TWO,
     Cards,
 )
-from gouji_variants.expressions import (
+from gouji_variants.ruleset.expressions import (
     ANY_JOKER,
     COVERING,
     TRIBUTE_KINDS,
@@ -31,7 +31,7 @@ from gouji_variants.expressions import (
     TributeOrder,
     parse,
 )
-from gouji_variants.grammar import NotationError
+from gouji_variants.ruleset.grammar import NotationError
 
 RAW_TERMINALS = re.compile(
     r"__ANON|\$END|\b(RANK|TEN|SMALL_JOKER|BIG_JOKER|BY|ON|TWO|ANY|RANK_WORD|CARDS|DECKS|OF|ADJUST|RATIO|COUNT|"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cli_helpers import gouji
 
-from gouji_variants.compiler import load_ruleset
+from gouji_variants.ruleset.compiler import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 RESTATED = ROOT / "tests" / "diff_golden" / "restated.yaml"

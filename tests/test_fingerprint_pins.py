@@ -3,7 +3,7 @@
 When the language grows, a new key names its ``neutral`` value (see ``rules.rule``), and a ruleset
 that leaves it there keeps the fingerprint pinned here. Change a pin only when that ruleset's rules
 really changed, say which rule in the commit, and keep the rules it had in ``rulesets/earlier/``
-(see ``gouji_variants/earlier.py``) so that records naming it by id still replay.
+(see ``gouji_variants/ruleset/earlier.py``) so that records naming it by id still replay.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import dataclasses
 
 import pytest
 
-from gouji_variants import compiler
-from gouji_variants.docgen import builtin_rulesets
-from gouji_variants.earlier import earlier_fingerprints, earlier_rules
-from gouji_variants.rules import rule
+from gouji_variants.ruleset import compiler
+from gouji_variants.ruleset.earlier import earlier_fingerprints, earlier_rules
+from gouji_variants.ruleset.rules import rule
+from gouji_variants.text.docgen import builtin_rulesets
 
 PINNED = {
     "dagang": "4d30-d11c-f8cf",

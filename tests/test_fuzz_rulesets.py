@@ -16,9 +16,9 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gouji_variants.cli import main
-from gouji_variants.resources import RULESETS_DIR
-from gouji_variants.rules import SECTIONS
+from gouji_variants.cli.commands import main
+from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.ruleset.rules import SECTIONS
 
 EXAMPLES = int(os.environ.get("GOUJI_FUZZ_EXAMPLES", "25"))
 BOUND = 10.0  # seconds one command may take on any input (generous: CI machines are shared)

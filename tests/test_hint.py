@@ -12,12 +12,13 @@ from cli_helpers import gouji
 from click.testing import CliRunner
 from terminal_helpers import in_process
 
-from gouji_variants.cli import main
-from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine import Game, make_agents, play_out
-from gouji_variants.engine.hints import position
-from gouji_variants.engine.record import game_record
-from gouji_variants.engine.recordfile import dumps
+from gouji_variants.agents.hints import position
+from gouji_variants.agents.registry import make_agents
+from gouji_variants.cli.commands import main
+from gouji_variants.engine import Game, play_out
+from gouji_variants.records.files import dumps
+from gouji_variants.records.record import game_record
+from gouji_variants.ruleset.compiler import load_ruleset
 
 
 @pytest.fixture(scope="module")

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 import yaml
 
-from gouji_variants.cards import TOP_JOKER, Cards
-from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
-from gouji_variants.judge import BadPrevious, Judgement, judge
+from gouji_variants.ruleset.cards import TOP_JOKER, Cards
+from gouji_variants.ruleset.compiler import compile_path, load_ruleset
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.text.judge import BadPrevious, Judgement, judge
 
 Make = Callable[..., Ruleset]
 

@@ -1,9 +1,12 @@
-"""The layering docs/architecture.md draws: no import cycles in the engine and its components,
-components never import the engine, and no module there grows past about 400 lines."""
+"""The layering docs/architecture.md draws: each package imports only the packages below it (at load
+time and inside functions alike), importing the engine loads no bot, terminal, text or runner, no
+import cycles, and no module of the core grows past about 400 lines."""
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,13 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "gouji_variants"
 CORE = ("gouji_variants.engine", "gouji_variants.components")
 MAX_LINES = 440
+#: the layers, lowest first: a package may import its own layer and those before it, never one after it
+LAYERS = ("ruleset", "components", "engine", "agents", "records", "runs", "text", "terminal", "env", "cli")
+#: the top-level modules: the package's own (public API, engine choice, moved paths) and ``python -m``
+TOP = {"gouji_variants", "gouji_variants.__main__", "gouji_variants.enginecore", "gouji_variants.moved"}
+#: the one import upwards: the compiler checks that a ruleset's ``components:`` names an installed
+#: component (a call into the registry, made only while compiling such a ruleset)
+UPWARDS = {("gouji_variants.ruleset.compiler", "gouji_variants.components.registry")}
 
 
 def module_name(path: Path) -> str:
@@ -97,3 +107,29 @@ def test_no_module_of_the_core_is_over_about_400_lines(folder: str) -> None:
     sizes = {path.name: len(path.read_text(encoding="utf-8").splitlines())
              for path in (PACKAGE / folder).glob("*.py")}
     assert {name: size for name, size in sizes.items() if size > MAX_LINES} == {}
+
+
+def _layer(module: str) -> int | None:
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
+
+
+def test_every_module_is_in_a_layer() -> None:
+    assert sorted(name for name in graph() if _layer(name) is None and name not in TOP) == []
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    from test_import_cycles import import_graph  # every import, inside functions too
+
+    wrong = sorted((name, target) for name, targets in import_graph().items() for target in targets
+                   if (low := _layer(name)) is not None and (high := _layer(target)) is not None and high > low
+                   and (name, target) not in UPWARDS)
+    assert wrong == []
+
+
+def test_importing_the_engine_loads_no_bot_terminal_text_or_runner() -> None:
+    code = "import sys, gouji_variants.engine; print('\\n'.join(sorted(sys.modules)))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    above = {f"gouji_variants.{name}" for name in LAYERS[LAYERS.index("engine") + 1:]}
+    assert [name for name in loaded if name.rpartition(".")[0] in above or name in above] == []
+    assert "gouji_variants.engine.game" in loaded and "jsonschema" not in loaded and "yaml" not in loaded

@@ -8,15 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gouji_variants.cards import (
-    BIG_JOKER,
-    N_RANKS,
-    RANK_SYMBOLS,
-    SMALL_JOKER,
-    TEN,
-    Cards,
-)
-from gouji_variants.grammar import NotationError
+from gouji_variants.ruleset.cards import BIG_JOKER, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, TEN, Cards
+from gouji_variants.ruleset.grammar import NotationError
 
 #: Every spelling the grammar accepts for each rank (cards.lark).
 SPELLINGS: dict[int, list[str]] = {rank: [symbol, symbol.lower()] for rank, symbol in enumerate(RANK_SYMBOLS)}
@@ -153,8 +146,8 @@ def test_notation_error_is_a_value_error() -> None:
 
 
 def test_the_named_rank_indices_are_those_of_the_rank_symbols() -> None:
-    """cards.py spells them as literals (the compiled core inlines them): they must match RANK_SYMBOLS."""
-    from gouji_variants import cards
+    """ruleset/cards.py spells them as literals (the compiled core inlines them): they must match RANK_SYMBOLS."""
+    from gouji_variants.ruleset import cards
 
     named = {"THREE": "3", "FOUR": "4", "FIVE": "5", "TEN": "T", "ACE": "A", "TWO": "2", "SMALL_JOKER": "B",
              "BIG_JOKER": "R", "TOP_JOKER": "W"}

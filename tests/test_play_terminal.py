@@ -12,8 +12,8 @@ from cli_helpers import gouji
 from rich.cells import cell_len
 from terminal_helpers import Policy, Terminal, confirming, drive, in_process
 
-from gouji_variants.catalog import Catalog
-from gouji_variants.compiler import compile_path
+from gouji_variants.ruleset.catalog import Catalog
+from gouji_variants.ruleset.compiler import compile_path
 
 SYMBOLS = ["Q", "A", "J", "K", "2", "B", "R", "T", "10", "3", "4", "5", "6", "7", "8", "9", "q", "a", "j"]
 NO_COLOR = {"NO_COLOR": "1"}

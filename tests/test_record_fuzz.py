@@ -21,13 +21,14 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gouji_variants.cards import N_RANKS, Cards
-from gouji_variants.cli import main
-from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine import HeuristicAgent, RandomAgent, play_out
+from gouji_variants.agents.heuristic import HeuristicAgent
+from gouji_variants.cli.commands import main
+from gouji_variants.engine import RandomAgent, play_out
 from gouji_variants.engine.game import Game
-from gouji_variants.engine.record import game_record
-from gouji_variants.engine.recordfile import dumps
+from gouji_variants.records.files import dumps
+from gouji_variants.records.record import game_record
+from gouji_variants.ruleset.cards import N_RANKS, Cards
+from gouji_variants.ruleset.compiler import load_ruleset
 
 EXAMPLES = int(os.environ.get("GOUJI_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None,

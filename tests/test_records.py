@@ -21,15 +21,15 @@ import jsonschema
 import pytest
 from click.testing import CliRunner, Result
 
-from gouji_variants.cards import N_RANKS, Cards
-from gouji_variants.catalog import Catalog
-from gouji_variants.cli import main
-from gouji_variants.compiler import compile_data, compile_path, load_ruleset
+from gouji_variants.cli.commands import main
 from gouji_variants.engine import Burn, Game, Hui3, Play, Return
 from gouji_variants.engine.actions import IllegalAction, InvalidAction
-from gouji_variants.engine.record import FORMAT, READS, SCHEMA_FILE, RecordError, check_record, game_record, replay
-from gouji_variants.engine.recordfile import MAX_RECORD_BYTES, RecordFileError, read_record
-from gouji_variants.errors import GoujiError, InvalidCards
+from gouji_variants.records.files import MAX_RECORD_BYTES, RecordFileError, read_record
+from gouji_variants.records.record import FORMAT, READS, SCHEMA_FILE, RecordError, check_record, game_record, replay
+from gouji_variants.ruleset.cards import N_RANKS, Cards
+from gouji_variants.ruleset.catalog import Catalog
+from gouji_variants.ruleset.compiler import compile_data, compile_path, load_ruleset
+from gouji_variants.ruleset.errors import GoujiError, InvalidCards
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "tests" / "records"

@@ -1,11 +1,11 @@
 """Every rule key changes what the engine does, and a test shows it (the project's rule; issue 4).
 
-:data:`COVERAGE` maps every rule key of :data:`gouji_variants.rules.SECTIONS` to the tests that play
+:data:`COVERAGE` maps every rule key of :data:`gouji_variants.ruleset.rules.SECTIONS` to the tests that play
 the engine (or, for ``plays.*`` and ``gouji.*``, ask the referee) under two values of that key — two
 values side by side, or one value set against the default on the same deal — and assert that
 legal actions, who acts, places, score or tribute differ. A key listed with no test is missing.
 
-Add a key to ``rules.py`` and this file fails until a test of its effect is listed here; list a test
+Add a key to ``ruleset/rules.py`` and this file fails until a test of its effect is listed here; list a test
 only after checking that its assertions would fail were the key ignored.
 """
 
@@ -21,10 +21,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from gouji_variants.catalog import Catalog
-from gouji_variants.compiler import META_KEYS, load_ruleset
-from gouji_variants.resources import RULESETS_DIR
-from gouji_variants.rules import SECTIONS
+from gouji_variants.ruleset.catalog import Catalog
+from gouji_variants.ruleset.compiler import META_KEYS, load_ruleset
+from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.ruleset.rules import SECTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,10 +8,11 @@ import pytest
 import yaml
 from cli_helpers import gouji
 
-from gouji_variants import __version__, schema
-from gouji_variants.compiler import compile_path, load_ruleset
-from gouji_variants.errors import RulesetError
-from gouji_variants.versions import FIRST_FORMAT, RULESET_FORMAT
+from gouji_variants import __version__
+from gouji_variants.ruleset import schema
+from gouji_variants.ruleset.compiler import compile_path, load_ruleset
+from gouji_variants.ruleset.errors import RulesetError
+from gouji_variants.ruleset.versions import FIRST_FORMAT, RULESET_FORMAT
 
 HEAD = "id: house\nkind: ruleset\nname: {zh: 家规, en: House}\nextends: [dagang]\n"
 

@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from gouji_variants.cards import BIG_JOKER, SMALL_JOKER, TOP_JOKER, Cards
-from gouji_variants.compiler import Ruleset, compile_path, load_ruleset
-from gouji_variants.errors import RulesetError
-from gouji_variants.judge import judge
-from gouji_variants.resources import RULESETS_DIR
-from gouji_variants.rules import SECTIONS, Stakes
+from gouji_variants.ruleset.cards import BIG_JOKER, SMALL_JOKER, TOP_JOKER, Cards
+from gouji_variants.ruleset.compiler import compile_path, load_ruleset
+from gouji_variants.ruleset.errors import RulesetError
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.ruleset.rules import SECTIONS, Stakes
+from gouji_variants.text.judge import judge
 
 MODELINE = "# yaml-language-server: $schema=./schema/ruleset.draft-07.schema.json"
 SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"

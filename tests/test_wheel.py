@@ -88,7 +88,7 @@ def test_wheel_carries_the_data_files(wheel: Path) -> None:
 
 def test_builtin_modelines_point_at_the_installed_schema(venv_bin: Path, elsewhere: Path) -> None:
     """Each built-in ruleset's editor modeline names a schema file that exists next to it in the install."""
-    code = ("from gouji_variants.resources import RULESETS_DIR as d\n"
+    code = ("from gouji_variants.ruleset.resources import RULESETS_DIR as d\n"
             "for p in sorted(d.glob('*.yaml')):\n"
             "    line = p.read_text(encoding='utf-8').splitlines()[0]\n"
             "    print(p.name, (p.parent / line.split('$schema=', 1)[1]).is_file())")

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from gouji_variants.errors import RulesetError
-from gouji_variants.yamlsource import load
+from gouji_variants.ruleset.errors import RulesetError
+from gouji_variants.ruleset.yamlsource import load
 
 
 def test_loads_of_the_same_text_do_not_share_data(tmp_path: Path) -> None:

@@ -22,8 +22,8 @@ from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import BIG_JOKER, FOUR, JOKERS, RANK_SYMBOLS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
-from ..rules import Bie3
+from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, RANK_SYMBOLS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
+from ..ruleset.rules import Bie3
 from .table import Area, Table, Transfer
 from .tribute import Due
 from .turns import ORDER, duitou

@@ -21,8 +21,8 @@ from typing import cast
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import BIG_JOKER, SMALL_JOKER
-from ..rules import Burning
+from ..ruleset.cards import BIG_JOKER, SMALL_JOKER
+from ..ruleset.rules import Burning
 from .plays import Play as Combo
 from .table import BURN, LEAD, Area, Slot, Table
 from .tribute import BurnDue

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..cards import N_RANKS, THREE
-from ..expressions import DeckRecipe, HandRule
+from ..ruleset.cards import N_RANKS, THREE
+from ..ruleset.expressions import DeckRecipe, HandRule
 from .draws import shuffle
 
 SEATS: Final = 6

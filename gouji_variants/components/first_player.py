@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from ..cards import ACE, JOKERS, TWO
-from ..expressions import DeckRecipe
-from ..rules import FirstPlayer
+from ..ruleset.cards import ACE, JOKERS, TWO
+from ..ruleset.expressions import DeckRecipe
+from ..ruleset.rules import FirstPlayer
 from .deck import SEATS
 
 DRAWER = 0  # the 开牌人 of the first game: seat 0 by convention

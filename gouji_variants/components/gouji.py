@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules import Gouji
+from ..ruleset.rules import Gouji
 from .plays import Play
 
 

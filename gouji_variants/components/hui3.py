@@ -7,7 +7,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import N_RANKS, Cards
+from ..ruleset.cards import N_RANKS, Cards
 from .table import HUI3, Area, Slot, Transfer
 
 #: what each choice removes: rank indices (3 is 0, 4 is 1)

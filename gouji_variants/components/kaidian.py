@@ -26,8 +26,8 @@ from typing import Final, Literal, cast
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import FOUR, TWO
-from ..rules import Kaidian, Outcomes
+from ..ruleset.cards import FOUR, TWO
+from ..ruleset.rules import Kaidian, Outcomes
 from .plays import Play
 from .table import LEAD, MINGDIAN, YUDIAN, Area, Slot, Table
 from .tribute import Due

@@ -15,9 +15,9 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO
-from ..expressions import KillRule
-from ..rules import Plays
+from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO
+from ..ruleset.expressions import KillRule
+from ..ruleset.rules import Plays
 from .draws import below
 from .plays import Play as Combo
 from .plays import applies, count_jokers

@@ -6,8 +6,8 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from ..expressions import Forfeit
-from ..rules import Penalties
+from ..ruleset.expressions import Forfeit
+from ..ruleset.rules import Penalties
 from .plays import Play as Combo
 from .plays import Verdict
 from .table import BURN, LEAD, Area

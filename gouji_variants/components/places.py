@@ -19,7 +19,7 @@ from typing import cast
 
 from mypy_extensions import mypyc_attr
 
-from ..rules import PLACE_NAMES, Places
+from ..ruleset.rules import PLACE_NAMES, Places
 from .deck import SEATS
 from .table import Area, Table
 from .turns import ORDER

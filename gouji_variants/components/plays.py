@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import BIG_JOKER, JOKERS, RANK_NAMES_EN, RANK_NAMES_ZH, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
-from ..expressions import ANY_JOKER, COVERING, KillRule
-from ..rules import Bie3, Plays
+from ..ruleset.cards import BIG_JOKER, JOKERS, RANK_NAMES_EN, RANK_NAMES_ZH, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
+from ..ruleset.expressions import ANY_JOKER, COVERING, KillRule
+from ..ruleset.rules import Bie3, Plays
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ..cards import Cards
-from ..expressions import DeckRecipe, HandRule
-from ..rules import Bie3, FirstPlayer, Gouji, Places, Plays, Score, Tribute
+from ..ruleset.cards import Cards
+from ..ruleset.expressions import DeckRecipe, HandRule
+from ..ruleset.rules import Bie3, FirstPlayer, Gouji, Places, Plays, Score, Tribute
 from .burning import BurnRecord
 from .plays import Play, Verdict
 from .table import Moves, Slot, Table

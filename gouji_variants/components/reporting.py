@@ -7,7 +7,7 @@ from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from ..rules import Reporting
+from ..ruleset.rules import Reporting
 from .table import BEATING, LEAD, Area, Table
 
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import JOKERS, THREE, TWO
-from ..rules import Revolution
+from ..ruleset.cards import JOKERS, THREE, TWO
+from ..ruleset.rules import Revolution
 from .table import REVOLT, Area, Slot
 
 

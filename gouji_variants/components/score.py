@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..rules import PLACE_NAMES, Score
+from ..ruleset.rules import PLACE_NAMES, Score
 
 TEAMS: Final = 2
 

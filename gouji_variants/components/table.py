@@ -1,6 +1,6 @@
 """The table: the mutable state of one game that every rule area shares, and the decision slots.
 
-The engine keeps the immutable definition (the compiled :class:`~gouji_variants.compiler.Ruleset`)
+The engine keeps the immutable definition (the compiled :class:`~gouji_variants.ruleset.compiler.Ruleset`)
 apart from this state, as OpenSpiel does. The state every area reads is here: the hands, the cards
 on the table, who is in play, the decision *slots* (a kind and the seat that decides), the top play
 and the round. What one area alone reads and writes lives in that area's class (``components.<area>``),
@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import N_RANKS, Cards
-from ..rules import Rules
+from ..ruleset.cards import N_RANKS, Cards
+from ..ruleset.rules import Rules
 from .plays import Play as Combo
 from .plays import Verdict
 

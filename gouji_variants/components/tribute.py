@@ -9,9 +9,9 @@ from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
-from ..expressions import TRIBUTE_KINDS
-from ..rules import Tribute
+from ..ruleset.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
+from ..ruleset.expressions import TRIBUTE_KINDS
+from ..ruleset.rules import Tribute
 from .score import swept
 from .table import RETURN, Area, Slot, Table, Transfer
 from .turns import duitou

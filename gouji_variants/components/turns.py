@@ -25,7 +25,7 @@ from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from ..rules import GOUSIJI_DAGANG, KePlace, Turns
+from ..ruleset.rules import GOUSIJI_DAGANG, KePlace, Turns
 from .deck import SEATS
 from .plays import Play as Combo
 from .table import ANSWER, BEATING, FOLLOW, LEAD, YIELD_FOLLOW, YIELDED, Area, Slot, Table

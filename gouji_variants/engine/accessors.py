@@ -7,14 +7,14 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import Cards
-from ..compiler import Ruleset
 from ..components import places
 from ..components.burning import BurnRecord
 from ..components.registry import Components
 from ..components.table import BURN, SLOT_NAMES, Table
 from ..components.tribute import BurnDue, Due
-from ..rules import Rules
+from ..ruleset.cards import Cards
+from ..ruleset.model import Ruleset
+from ..ruleset.rules import Rules
 
 SEATS: Final = 6
 

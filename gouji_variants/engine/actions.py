@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from ..cards import Cards
 from ..components.plays import Verdict
-from ..errors import GoujiError, InvalidCards
-from ..grammar import NotationError
+from ..ruleset.cards import Cards
+from ..ruleset.errors import GoujiError, InvalidCards
+from ..ruleset.grammar import NotationError
 
 Hui3Choice = Literal["3", "4", "both"]
 HUI3_CHOICES: tuple[Hui3Choice, ...] = ("3", "4", "both")

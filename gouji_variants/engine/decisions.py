@@ -11,11 +11,11 @@ import random
 from collections.abc import Sequence
 from operator import le
 
-from ..cards import N_RANKS
 from ..components.bie3 import splits_threes
 from ..components.draws import below, choice
 from ..components.plays import Verdict
 from ..components.table import BEATING, BURN, DECLARING, FOLLOW, HUI3, LEAD, MINGDIAN, RETURN, REVOLT, Counts, Table
+from ..ruleset.cards import N_RANKS
 from .actions import (
     ASK,
     DECLARE,

@@ -22,8 +22,6 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import Cards
-from ..compiler import Ruleset
 from ..components import first_player, registry
 from ..components.burning import BurnRecord
 from ..components.plays import Play as Combo
@@ -42,7 +40,10 @@ from ..components.table import (
     one_level,
 )
 from ..components.tribute import tribute_name
-from ..rules import PLACE_NAMES
+from ..components.vectors import Counts
+from ..ruleset.cards import Cards
+from ..ruleset.model import Ruleset
+from ..ruleset.rules import PLACE_NAMES
 from . import decisions
 from .actions import (
     ASK,
@@ -64,12 +65,10 @@ from .actions import (
 )
 from .carry import Carry
 from .events import Event
-from .moves import Counts
 from .observing import Observation, PublicRecord, observing
 from .phases import Phases, engine_event
 from .scenario import check_scenario
 from .seat import SeatView, Snapshot, Vouched
-from .support import check_supported
 
 __all__ = ["SLOT_NAMES", "BurnRecord", "Carry", "Game", "Observation", "tribute_name"]
 
@@ -99,7 +98,6 @@ class Game(Phases):
     def __init__(self, ruleset: Ruleset, seed: int = 0, *, hands: Sequence[Cards] | None = None,
                  leader: int | None = None, carry: Carry | None = None, threes: Sequence[Sequence[int]] | None = None,
                  keep_hands: bool = False, offers: bool = True) -> None:
-        check_supported(ruleset)
         check_scenario(hands, leader, threes, keep_hands)
         self.ruleset = ruleset
         self.rules = rules = ruleset.rules

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..compiler import Ruleset
 from ..components import score
-from .agents import Agent, RandomAgent
+from ..ruleset.model import Ruleset
+from .agent import Agent, RandomAgent
 from .game import Carry, Game
 
 

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import Cards
 from ..components import reporting
 from ..components.deck import SEATS
 from ..components.table import BURN, OVER, REVOLT, SLOT_NAMES, YUDIAN_STAGE, Chain, Table, Transfer, unchained
 from ..components.vectors import Counts
-from ..rules import Reporting
+from ..ruleset.cards import Cards
+from ..ruleset.rules import Reporting
 from .actions import Action
 from .carry import Carry
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from ..cards import Cards
 from ..components import deck
 from ..components.table import (
     ANSWER,
@@ -27,6 +26,7 @@ from ..components.table import (
     REVOLUTIONS,
     YUDIAN_STAGE,
 )
+from ..ruleset.cards import Cards
 from .accessors import GameViews
 from .actions import PASS, Action, Revolution
 from .carry import Carry

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import THREE, Cards
 from ..components.deck import SEATS, SUITS
+from ..ruleset.cards import THREE, Cards
 
 
 def check_scenario(hands: Sequence[Cards] | None, leader: int | None,

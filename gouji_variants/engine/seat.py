@@ -17,17 +17,17 @@ from dataclasses import FrozenInstanceError
 from functools import partial
 from operator import le
 
-from ..cards import Cards
-from ..compiler import Ruleset
 from ..components import bie3
 from ..components.draws import below, choice
 from ..components.plays import Play as Combo
 from ..components.plays import classify
 from ..components.table import Moves, Transfer
-from ..rules import Rules
+from ..components.vectors import Counts
+from ..ruleset.cards import Cards
+from ..ruleset.model import Ruleset
+from ..ruleset.rules import Rules
 from .actions import Action, Play
 from .interned import burn_of, burns_of, play_of, plays_of_groups
-from .moves import Counts
 from .observing import Observation, frozen
 
 __all__ = ["SeatView", "Snapshot", "Transfer", "Vouched"]

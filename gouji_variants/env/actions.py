@@ -18,23 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import ACE, BIG_JOKER, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, TOP_JOKER, TWO
-from ..compiler import Ruleset
 from ..components.vectors import cards_of
-from ..engine.actions import (
-    ASK,
-    DECLARE,
-    JIEFENG,
-    PASS,
-    REVOLUTION,
-    TIAOPAI,
-    YIELD,
-    Action,
-    Burn,
-    Hui3,
-    Play,
-    Return,
-)
+from ..engine.actions import ASK, DECLARE, JIEFENG, PASS, REVOLUTION, TIAOPAI, YIELD, Action, Burn, Hui3, Play, Return
+from ..ruleset.cards import ACE, BIG_JOKER, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, TOP_JOKER, TWO
+from ..ruleset.model import Ruleset
 
 NATURAL_RANKS = ACE + 1  # 3 … A: the ranks a play is built on (2s and jokers are attached, or alone)
 SPECIAL_ACTIONS: tuple[tuple[str, Action], ...] = (

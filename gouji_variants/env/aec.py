@@ -16,8 +16,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..compiler import Ruleset
 from ..components.deck import SEATS
+from ..ruleset.model import Ruleset
 from . import observations
 from .actions import Family
 from .session import Reward, Session, load

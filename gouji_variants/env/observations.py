@@ -16,11 +16,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import N_RANKS
 from ..components.deck import SEATS
 from ..components.table import SLOT_NAMES, Transfer
 from ..engine.game import Observation
-from ..rules import Rules
+from ..ruleset.cards import N_RANKS
+from ..ruleset.rules import Rules
 
 Vector = npt.NDArray[np.float32]
 DECISIONS = (*SLOT_NAMES, "none")  # the seat's own decision, or none (another seat is to act)

@@ -16,11 +16,12 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import N_RANKS, Cards
-from ..compiler import Ruleset, load_ruleset
 from ..components.deck import SEATS
-from ..engine import Action, Game, Match, NotSupported, Return, SeatView, check_supported
-from ..errors import RulesetError
+from ..engine import Action, Game, Match, Return, SeatView
+from ..ruleset.cards import N_RANKS, Cards
+from ..ruleset.compiler import load_ruleset
+from ..ruleset.errors import RulesetError
+from ..ruleset.model import Ruleset
 from . import observations
 from .actions import ActionEncoding, Family
 
@@ -43,10 +44,6 @@ def load(ruleset: str | Ruleset) -> Ruleset:
             raise EnvError(error.render()) from None
     if not isinstance(ruleset, Ruleset):
         raise EnvError(f"ruleset= takes a ruleset id, alias, name or path, not {type(ruleset).__name__}")
-    try:
-        check_supported(ruleset)
-    except NotSupported as error:
-        raise EnvError(f"the engine cannot play {ruleset.id}: {error}") from None
     return ruleset
 
 

@@ -15,9 +15,10 @@ from typing import Any, Literal
 import gymnasium as gym
 import numpy as np
 
-from ..compiler import Ruleset
+from ..agents.registry import make_agents
 from ..components.deck import SEATS
-from ..engine import Agent, make_agents
+from ..engine import Agent
+from ..ruleset.model import Ruleset
 from .actions import Family
 from .aec import observation_space
 from .session import EnvError, Mask, Reward, Session, load

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from ..cards import N_RANKS, RANK_SYMBOLS, Cards
-from ..compiler import load_ruleset
-from ..rules import Rules
+from ..ruleset.cards import N_RANKS, RANK_SYMBOLS, Cards
+from ..ruleset.compiler import load_ruleset
+from ..ruleset.rules import Rules
 from .actions import PLAYS, RETURNS, SPECIAL_ACTIONS, SPECIALS, ActionEncoding, Family
 from .observations import SIZE, SLICES, switches
 

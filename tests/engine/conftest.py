@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gouji_variants.compiler import Ruleset, load_ruleset
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.model import Ruleset
 
 
 @pytest.fixture(scope="session")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset, fingerprint
 from gouji_variants.engine import PASS, Game, Play
 from gouji_variants.engine.game import Carry
-from gouji_variants.rules import PLACE_NAMES
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.model import Ruleset, fingerprint
+from gouji_variants.ruleset.rules import PLACE_NAMES
 
 
 def variant(ruleset: Ruleset, **sections: dict[str, Any]) -> Ruleset:

@@ -19,13 +19,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gouji_variants.catalog import Catalog
-from gouji_variants.compiler import load_ruleset
+from gouji_variants.agents.registry import make_agents
 from gouji_variants.engine import Game
 from gouji_variants.engine.actions import to_json
-from gouji_variants.engine.players import make_agents
-from gouji_variants.engine.simulate import simulate
-from gouji_variants.resources import RULESETS_DIR
+from gouji_variants.ruleset.catalog import Catalog
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.runs.simulate import simulate
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = 50
@@ -77,7 +77,7 @@ def main() -> None:
 def replayed_trace(record: dict[str, Any]) -> list[Any]:
     """The trace of ``record`` played again action by action (its game must accept every action)."""
     from gouji_variants.engine.actions import from_json
-    from gouji_variants.engine.record import _start, record_ruleset
+    from gouji_variants.records.record import _start, record_ruleset
 
     game = _start(record, record_ruleset(record))
     steps = [decision_trace(game)]

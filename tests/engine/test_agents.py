@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from gouji_variants.compiler import Ruleset
-from gouji_variants.engine import make_agents
-from gouji_variants.engine.simulate import simulate
+from gouji_variants.agents.registry import make_agents
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.runs.simulate import simulate
 
 
 @pytest.mark.parametrize("spec", ["heuristic,random", "random,heuristic"])

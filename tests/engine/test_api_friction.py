@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gouji_variants.cards import Cards
 from gouji_variants.engine import ASK, PASS, Ask, Burn, BurnDue, Carry, Due, Hui3, Pass, Play, Return
+from gouji_variants.ruleset.cards import Cards
 
 
 def test_actions_print_readably_and_repr_evaluates_back() -> None:

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from engine_helpers import deal, play, run_out, variant
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset
 from gouji_variants.components import places, tribute
 from gouji_variants.engine import IllegalAction
-from gouji_variants.expressions import BuyOrder, TributeOrder, parse
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.expressions import BuyOrder, TributeOrder, parse
+from gouji_variants.ruleset.model import Ruleset
 
 
 def bie3_variant(dagang: Ruleset, order: tuple[str, ...] = ("men", "luo"), **rules: Any) -> Ruleset:

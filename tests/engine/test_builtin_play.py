@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from gouji_variants.catalog import Catalog
-from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine.invariants import checked_run
-from gouji_variants.resources import RULESETS_DIR
+from gouji_variants.ruleset.catalog import Catalog
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.runs.invariants import checked_run
 
 BUILT_IN = sorted(entry.id for entry in Catalog((RULESETS_DIR,)).entries())
 GAMES = 40

@@ -7,9 +7,9 @@ import dataclasses
 
 import pytest
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import load_ruleset
 from gouji_variants.components.burning import keepable
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.compiler import load_ruleset
 
 DAGANG = load_ruleset("dagang").rules.burning
 EVERY_PLAY = dataclasses.replace(DAGANG, conditions=("joker-every-play",), last_play_exempt=True)

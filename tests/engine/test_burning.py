@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from engine_helpers import deal, play, variant
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset
 from gouji_variants.engine import PASS, Burn, IllegalAction
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.model import Ruleset
 
 
 def burn(text: str) -> Burn:

@@ -21,11 +21,11 @@ GAMES = 60  # per ruleset and kind of agent: 19 rulesets x 2 x 60 = 2,280 games 
 CHILD = """
 import hashlib, json, sys
 from gouji_variants import enginecore
-from gouji_variants.catalog import Catalog
-from gouji_variants.compiler import load_ruleset
+from gouji_variants.ruleset.catalog import Catalog
+from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.engine import make_agents
-from gouji_variants.engine.simulate import simulate
-from gouji_variants.resources import RULESETS_DIR
+from gouji_variants.runs.simulate import simulate
+from gouji_variants.ruleset.resources import RULESETS_DIR
 
 digests = {}
 for entry in sorted(Catalog((RULESETS_DIR,)).entries(), key=lambda entry: entry.id):

@@ -12,15 +12,16 @@ from typing import Any
 
 import pytest
 
-from gouji_variants.compiler import Ruleset, compile_path
 from gouji_variants.components import registry
 from gouji_variants.components.burning import BurningArea
 from gouji_variants.components.table import Slot, Table
 from gouji_variants.components.tribute import BurnDue, Due
 from gouji_variants.engine import Game
 from gouji_variants.engine.game import Carry
-from gouji_variants.errors import RulesetError
-from gouji_variants.rules import SECTIONS, Tribute
+from gouji_variants.ruleset.compiler import compile_path
+from gouji_variants.ruleset.errors import RulesetError
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.ruleset.rules import SECTIONS, Tribute
 
 
 def one_card_to_touke(rule: Tribute, places: Sequence[int], burns: Sequence[BurnDue],

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from engine_helpers import deal, play, run_out, variant
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset
 from gouji_variants.engine import DECLARE, PASS, REVOLUTION, Game
 from gouji_variants.engine.game import Carry
-from gouji_variants.expressions import TributeOrder
-from gouji_variants.rules import Outcomes, Stakes, XuandianTable
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.expressions import TributeOrder
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.ruleset.rules import Outcomes, Stakes, XuandianTable
 
 #: Seat 0 leads KK (够级) which lives, then goes out; everyone else goes out on a single 3.
 OPENER = ("KK5", "3", "3", "3", "3", "3")

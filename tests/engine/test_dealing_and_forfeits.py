@@ -16,12 +16,13 @@ import pytest
 import yaml
 from engine_helpers import deal, play, run_out, variant
 
-from gouji_variants.cards import FOUR, THREE, TWO, Cards
-from gouji_variants.compiler import Ruleset, compile_path
 from gouji_variants.components import deck
 from gouji_variants.engine import Game
-from gouji_variants.errors import RulesetError
-from gouji_variants.expressions import DeckRecipe, Forfeit, HandRule, TributeOrder, parse
+from gouji_variants.ruleset.cards import FOUR, THREE, TWO, Cards
+from gouji_variants.ruleset.compiler import compile_path
+from gouji_variants.ruleset.errors import RulesetError
+from gouji_variants.ruleset.expressions import DeckRecipe, Forfeit, HandRule, TributeOrder, parse
+from gouji_variants.ruleset.model import Ruleset
 
 SINGLE_THREES = parse(DeckRecipe, "4 decks, only 6 of 3, only 6 of 4, remove 4 of 5")
 ONE_EACH = parse(HandRule, "exactly 1 of 3, exactly 1 of 4")

@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from gouji_variants.compiler import Ruleset, compile_path
 from gouji_variants.components import registry
 from gouji_variants.engine import Game, Match, RandomAgent, play_out
+from gouji_variants.ruleset.compiler import compile_path
+from gouji_variants.ruleset.model import Ruleset
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gouji-strict-burning"
 HOUSE = "id: house\nkind: ruleset\nname: {{zh: 严烧, en: Strict burning}}\nextends: [{base}]\n" \

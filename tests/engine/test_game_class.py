@@ -10,11 +10,11 @@ import sys
 from typing import Any
 
 import pytest
+from gouji_variants.engine.moves import Counts
 
-from gouji_variants.compiler import Ruleset
 from gouji_variants.engine import Game, RandomAgent, play_out
 from gouji_variants.engine.actions import Burn, Play
-from gouji_variants.engine.moves import Counts
+from gouji_variants.ruleset.model import Ruleset
 
 
 class Counting(Game):

@@ -11,10 +11,10 @@ import json
 import pytest
 from golden_corpus import AGENTS, GAMES, GOLDEN, RECORDED_AS, builtin_ids, digest, replayed_trace
 
-from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine.players import make_agents
-from gouji_variants.engine.record import replay
-from gouji_variants.engine.simulate import simulate
+from gouji_variants.agents.registry import make_agents
+from gouji_variants.records.record import replay
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.runs.simulate import simulate
 
 
 def test_the_corpus_covers_every_builtin_ruleset() -> None:

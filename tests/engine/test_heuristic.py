@@ -10,14 +10,16 @@ import pytest
 from engine_helpers import PLACE, deal, variant
 from golden_corpus import builtin_ids
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset, load_ruleset
-from gouji_variants.engine import PASS, Burn, Declare, Game, HeuristicAgent, Hui3, Match, Play, Return
-from gouji_variants.engine.agents import AGENTS, BasicAgent
+from gouji_variants.agents.basic import AGENTS, BasicAgent
+from gouji_variants.agents.heuristic import HeuristicAgent
+from gouji_variants.agents.offers import declaring_gains
+from gouji_variants.agents.registry import make_agents
+from gouji_variants.engine import PASS, Burn, Declare, Game, Hui3, Match, Play, Return
 from gouji_variants.engine.game import Carry
-from gouji_variants.engine.offers import declaring_gains
-from gouji_variants.engine.players import make_agents
-from gouji_variants.rules import Stakes
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.ruleset.rules import Stakes
 
 BOT = HeuristicAgent()
 RNG = random.Random(0)

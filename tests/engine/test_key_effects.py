@@ -17,24 +17,13 @@ from typing import Any
 import pytest
 from engine_helpers import PLACE, deal, play, run_out, variant
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset
 from gouji_variants.components import first_player
-from gouji_variants.engine import (
-    DECLARE,
-    PASS,
-    REVOLUTION,
-    YIELD,
-    Action,
-    Burn,
-    Game,
-    Hui3,
-    IllegalAction,
-    Match,
-)
+from gouji_variants.engine import DECLARE, PASS, REVOLUTION, YIELD, Action, Burn, Game, Hui3, IllegalAction, Match
 from gouji_variants.engine.game import Carry
-from gouji_variants.expressions import DeckRecipe, KillRule, Thresholds, TributeOrder, parse
-from gouji_variants.rules import Stakes
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.expressions import DeckRecipe, KillRule, Thresholds, TributeOrder, parse
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.ruleset.rules import Stakes
 
 
 def game_of(ruleset: Ruleset, *hands: str, leader: int | None = 0, seed: int = 0,

@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 from run_helpers import TIMINGS, gouji, interrupted
 
-from gouji_variants.behaviour import behavioural_diff
-from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine import make_agents, parallel
-from gouji_variants.engine.parallel import CHUNK_GAMES, Chunk, Processes, WorkerError, check_workers, chunk_seed, cut
-from gouji_variants.engine.simulate import simulate, simulate_run
+from gouji_variants.agents.registry import make_agents
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.runs import parallel
+from gouji_variants.runs.parallel import CHUNK_GAMES, Chunk, Processes, WorkerError, check_workers, chunk_seed, cut
+from gouji_variants.runs.simulate import simulate, simulate_run
+from gouji_variants.text.behaviour import behavioural_diff
 
 
 def outcome(run: Any) -> dict[str, Any]:
@@ -169,7 +170,7 @@ def test_a_worker_failure_from_the_cli_is_exit_2_without_a_traceback(monkeypatch
     def broken(*_args: Any, **_kwargs: Any) -> Any:
         raise WorkerError(Chunk(4, 99, 100), "a worker process ended unexpectedly (killed, or out of memory?)")
 
-    monkeypatch.setattr("gouji_variants.engine.simulate.simulate_run", broken)
+    monkeypatch.setattr("gouji_variants.runs.simulate.simulate_run", broken)
     result = gouji("simulate", "-n", "500")
     assert result.exit_code == 2
     assert "error: match 5 (seed 99, 100 games) failed in a worker" in result.output

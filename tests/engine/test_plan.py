@@ -1,4 +1,4 @@
-"""The heuristic's hand plan (``engine/plan.py``): one play per rank with the 2s and jokers attached;
+"""The heuristic's hand plan (``agents/plan.py``): one play per rank with the 2s and jokers attached;
 it leads the groups that could not go out on another seat's play, and beats with a whole group
 filled out with 2s rather than break one, where ``basic`` does otherwise."""
 
@@ -8,11 +8,12 @@ import random
 
 from engine_helpers import deal
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine import PASS, HeuristicAgent, Play
-from gouji_variants.engine.agents import BasicAgent
-from gouji_variants.engine.plan import breaks, follow_cost, lead_key, plays_left
+from gouji_variants.agents.basic import BasicAgent
+from gouji_variants.agents.heuristic import HeuristicAgent
+from gouji_variants.agents.plan import breaks, follow_cost, lead_key, plays_left
+from gouji_variants.engine import PASS, Play
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.compiler import load_ruleset
 
 RNG = random.Random(0)
 

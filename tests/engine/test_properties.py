@@ -9,18 +9,20 @@ import operator
 import random
 
 from engine_helpers import variant
+from gouji_variants.engine.moves import moves_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gouji_variants.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, Cards
-from gouji_variants.compiler import Ruleset, load_ruleset
+from gouji_variants.agents.heuristic import HeuristicAgent
 from gouji_variants.components import reporting, score
 from gouji_variants.components.plays import Verdict, beats, classify
-from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent, decisions, interned, play_out
-from gouji_variants.engine.invariants import conserved
-from gouji_variants.engine.moves import moves_for
-from gouji_variants.engine.record import game_record, replay
-from gouji_variants.expressions import DeckRecipe, KillRule, TributeOrder, parse
+from gouji_variants.engine import Game, Match, RandomAgent, decisions, interned, play_out
+from gouji_variants.records.record import game_record, replay
+from gouji_variants.ruleset.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, Cards
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.expressions import DeckRecipe, KillRule, TributeOrder, parse
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.runs.invariants import conserved
 
 DAGANG = load_ruleset("dagang")
 #: 打点 with both declarations, then_four and 落四, and 憋3 with 买4 and 大小王不出手, on dagang.

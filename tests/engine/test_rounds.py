@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from engine_helpers import deal, play, variant
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset
 from gouji_variants.engine import PASS, REVOLUTION, YIELD, Game, IllegalAction
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.model import Ruleset
 
 
 def test_follow_beats_with_same_count_and_pass_locks_out_except_for_the_duitou(dagang: Ruleset) -> None:

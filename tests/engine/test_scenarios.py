@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from engine_helpers import variant
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset
 from gouji_variants.engine import PASS, REVOLUTION, Game
-from gouji_variants.engine.record import game_record, replay
+from gouji_variants.records.record import game_record, replay
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.model import Ruleset
 
 # Seats 0 and 3 hold no 2s and no jokers (each may declare 革命; two void the game under dagang).
 HANDS = ["33345678", "3345B", "3456R2", "456789", "34562", "3TJQKB"]

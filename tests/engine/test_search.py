@@ -10,12 +10,12 @@ import random
 import pytest
 from test_seat_view import alike
 
-from gouji_variants.compiler import load_ruleset
+from gouji_variants.agents.basic import HeuristicAgent
+from gouji_variants.agents.registry import make_agent, make_agents, parse_budget
+from gouji_variants.agents.search import Budget, SearchAgent, _count, _Tally, candidates_for
 from gouji_variants.components.burning import keepable
-from gouji_variants.engine import PASS, Burn, Game, Match, SearchAgent, make_agents
-from gouji_variants.engine.agents import HeuristicAgent
-from gouji_variants.engine.players import make_agent, parse_budget
-from gouji_variants.engine.search import Budget, _count, _Tally, candidates_for
+from gouji_variants.engine import PASS, Burn, Game, Match
+from gouji_variants.ruleset.compiler import load_ruleset
 
 
 @pytest.mark.parametrize(("spec", "budget"), [

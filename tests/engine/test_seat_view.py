@@ -18,10 +18,12 @@ from engine_helpers import variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset, load_ruleset
-from gouji_variants.engine import PASS, Game, HeuristicAgent, IllegalAction, Match, Observation, Play, RandomAgent
+from gouji_variants.agents.heuristic import HeuristicAgent
+from gouji_variants.engine import PASS, Game, IllegalAction, Match, Observation, Play, RandomAgent
 from gouji_variants.engine.seat import SeatView
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.model import Ruleset
 
 DAGANG = load_ruleset("dagang")
 #: 打点, 憋3 with 买3 and 买4, 会3 offered, 看牌 and 挑牌 off: public transfers of every kind.

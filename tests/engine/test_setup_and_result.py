@@ -10,25 +10,13 @@ import random
 import pytest
 from engine_helpers import PLACE, deal, variant
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset
+from gouji_variants.agents.heuristic import HeuristicAgent
 from gouji_variants.components import first_player, places, score, tribute
-from gouji_variants.engine import (
-    PASS,
-    REVOLUTION,
-    Game,
-    HeuristicAgent,
-    Hui3,
-    Match,
-    NotSupported,
-    Play,
-    RandomAgent,
-    Return,
-    play_out,
-    support,
-)
+from gouji_variants.engine import PASS, REVOLUTION, Game, Hui3, Match, Play, RandomAgent, Return, play_out
 from gouji_variants.engine.game import Carry
-from gouji_variants.expressions import TributeOrder
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.expressions import TributeOrder
+from gouji_variants.ruleset.model import Ruleset
 
 
 def test_revolution_is_offered_to_a_hand_without_2s_and_jokers_and_sits_it_out(dagang: Ruleset) -> None:
@@ -205,13 +193,6 @@ def test_reporting_hides_counts_above_ten(dagang: Ruleset) -> None:
     assert game.observation(2).hands[5] is None
 
 
-def test_rules_the_engine_cannot_play_are_refused(dagang: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The issue: loading a ruleset for play fails with "not supported yet: <rule>" — never plays something
-    else. Every rule of the schema is played today, so the test marks one value unsupported."""
-    monkeypatch.setitem(support.SUPPORTED, "places.zhixi", lambda rules: not rules.places.zhixi)
-    Game(dagang, 0)
-    with pytest.raises(NotSupported, match="not supported yet: places.zhixi=true"):
-        Game(variant(dagang, places={"zhixi": True}), 0)
 
 
 def test_a_play_onto_nothing_is_a_lead_and_pass_is_refused_then(dagang: Ruleset) -> None:

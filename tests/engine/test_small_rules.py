@@ -12,12 +12,12 @@ import re
 import pytest
 from engine_helpers import deal, play, variant
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset
 from gouji_variants.engine import JIEFENG, PASS, TIAOPAI, Burn, Event, Game, IllegalAction
 from gouji_variants.engine.actions import describe, from_json, to_json
-from gouji_variants.engine.menu import menu, parse
-from gouji_variants.engine.view import Words, table
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.terminal.menu import menu, parse
+from gouji_variants.terminal.render import Words, table
 
 
 def finish(game: Game) -> None:

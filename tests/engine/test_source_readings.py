@@ -17,14 +17,15 @@ from typing import Any
 import pytest
 from engine_helpers import deal, play, variant
 
-from gouji_variants.compiler import Ruleset, compile_path
+from gouji_variants.agents.basic import HeuristicAgent
 from gouji_variants.components import deck, first_player, turns
 from gouji_variants.engine import ASK, PASS, Game, IllegalAction
 from gouji_variants.engine.actions import from_json, to_json
-from gouji_variants.engine.agents import HeuristicAgent
 from gouji_variants.engine.match import Match, play_out
-from gouji_variants.engine.record import game_record, replay
-from gouji_variants.expressions import TributeOrder
+from gouji_variants.records.record import game_record, replay
+from gouji_variants.ruleset.compiler import compile_path
+from gouji_variants.ruleset.expressions import TributeOrder
+from gouji_variants.ruleset.model import Ruleset
 
 # -- turns.gousiji as places ------------------------------------------------------------------------
 

@@ -6,11 +6,12 @@ import random
 
 from engine_helpers import deal, play, variant
 
-from gouji_variants.compiler import Ruleset
-from gouji_variants.engine import PASS, HeuristicAgent
-from gouji_variants.engine.menu import menu, parse
-from gouji_variants.engine.terminal import Seat
-from gouji_variants.engine.view import Words
+from gouji_variants.agents.heuristic import HeuristicAgent
+from gouji_variants.engine import PASS
+from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.terminal.menu import menu, parse
+from gouji_variants.terminal.play import Seat
+from gouji_variants.terminal.render import Words
 
 
 def _seat(answers: list[str], shown: list[str]) -> Seat:

@@ -11,10 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_seat_view import alike, public
 
-from gouji_variants.cards import Cards
-from gouji_variants.compiler import Ruleset, load_ruleset
-from gouji_variants.engine import Game, HeuristicAgent, Match, RandomAgent
-from gouji_variants.engine.worlds import NoWorld, hand_bounds, sample_world, unseen_cards
+from gouji_variants.agents.heuristic import HeuristicAgent
+from gouji_variants.agents.worlds import NoWorld, hand_bounds, sample_world, unseen_cards
+from gouji_variants.engine import Game, Match, RandomAgent
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.model import Ruleset
 
 DAGANG = load_ruleset("dagang")
 RULESETS = {

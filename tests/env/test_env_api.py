@@ -13,8 +13,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from gouji_variants.compiler import load_ruleset
 from gouji_variants.env import AGENTS, EnvError, GoujiEnv, env, raw_env
+from gouji_variants.ruleset.compiler import load_ruleset
 
 MALFORMED = Path(__file__).resolve().parents[1] / "malformed"
 RULESETS = ("dagang", "qingdao", "jining", "bie3", "hui3", "dadian", "32-gui")

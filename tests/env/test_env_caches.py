@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 from test_env_observation import reference
 
-from gouji_variants.compiler import load_ruleset
 from gouji_variants.engine import Game, Return
 from gouji_variants.env import ActionEncoding, Family, observations
 from gouji_variants.env import actions as encoding_module
+from gouji_variants.ruleset.compiler import load_ruleset
 
 
 @pytest.mark.parametrize("ruleset", ["dagang", "hui3", "zhixi"])

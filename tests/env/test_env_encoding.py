@@ -15,12 +15,13 @@ import random
 import numpy as np
 import pytest
 
-from gouji_variants.cards import ACE, BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
-from gouji_variants.compiler import load_ruleset
-from gouji_variants.engine import Burn, Game, HeuristicAgent, Play, RandomAgent, Return
+from gouji_variants.agents.heuristic import HeuristicAgent
+from gouji_variants.engine import Burn, Game, Play, RandomAgent, Return
 from gouji_variants.env import ActionEncoding, Family, Session
 from gouji_variants.env.actions import PLAYS, RETURNS, SPECIALS
 from gouji_variants.env.observations import SIZE, encode
+from gouji_variants.ruleset.cards import ACE, BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
+from gouji_variants.ruleset.compiler import load_ruleset
 
 RULESETS = ("dagang", "qingdao", "jining", "bie3", "hui3", "dadian", "tingpai", "zhixi", "32-gui", "liaocheng")
 

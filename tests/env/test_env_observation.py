@@ -12,12 +12,12 @@ import random
 import numpy as np
 import pytest
 
-from gouji_variants.cards import N_RANKS
-from gouji_variants.compiler import load_ruleset
 from gouji_variants.engine import Game, Observation
 from gouji_variants.env import raw_env
 from gouji_variants.env.observations import DECISIONS, SLICES, encode, switches
-from gouji_variants.rules import Rules
+from gouji_variants.ruleset.cards import N_RANKS
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.rules import Rules
 
 RULESETS = ("dagang", "qingdao", "jining", "bie3", "hui3", "dadian", "tingpai", "zhixi", "32-gui", "liaocheng")
 

@@ -1,0 +1,26 @@
+"""What a player is: the :class:`Agent` protocol, and :class:`Advice` with the :class:`Adviser`
+protocol for players that can say why (the bots of :mod:`.agents` and :mod:`.heuristic`, hints)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..engine.actions import Action
+from ..engine.agent import Agent
+from ..engine.seat import SeatView
+
+
+@dataclass(frozen=True)
+class Advice:
+    """An agent's choice and why, in words a player reads ("keeps both jokers for the 够级 fight")."""
+
+    action: Action
+    reason: str
+
+
+class Adviser(Agent, Protocol):
+    """An agent that can say why: :meth:`advise` returns the action :meth:`act` would take, with a reason."""
+
+    def advise(self, view: SeatView, rng: random.Random) -> Advice: ...

@@ -1,0 +1,262 @@
+"""The rule-aware heuristic bot (``heuristic``, the default): it reads the compiled rules, never a
+city's name, and says why it plays what it plays.
+
+It seeks 开点 with the plays that open under these rules (leading 4s next where ``then_four``
+asks it) and keeps its 4s until it has opened where 落四 applies; under 憋3 it keeps its 3s whole
+and last, keeps its strongest play for the one before them (闷), never leaving jokers with 3s
+only; it burns only when its cards can keep the burn's condition to the end, and keeps it on every
+play; it answers its 对头's 够级 play with jokers when that breaks a burn or comes cheap, but lets
+a play that would open its 对头 live unless it bet against that (明点 / 预点); it yields (让牌)
+instead of passing or paying dearly, so a team-mate may beat the 对头's play and only that
+team-mate's 对头 may answer; it takes 接风 when offered. The choices
+before play (革命, 会3, 还贡, 明点 / 预点) are in :mod:`.offers`. It sees only the seat's view:
+its hand, the public record and the rules; it does not count which seat holds which unseen card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from ..engine.actions import JIEFENG, PASS, YIELD, Action, Burn, Play
+from ..engine.seat import SeatView
+from ..ruleset.cards import FOUR, JOKERS, SMALL_JOKER, THREE, TWO, Cards
+from .base import Advice
+from .offers import offer_advice
+from .plan import JOKERS_KEPT, breaks, follow_cost, lead_key, plays_left
+from .reading import Counts, Reading, cost, jokers, minus, ranks, read
+
+SMALL_HAND = 10  # cards left at which a seat spends freely to go out
+
+
+def cards(counts: Counts) -> str:
+    return str(Cards.unchecked(counts))
+
+
+def _with(base: int, count: int, extra: dict[int, int] | None = None) -> Counts:
+    counts = [0] * len(Cards.EMPTY.counts)
+    counts[base] = count
+    for rank, more in (extra or {}).items():
+        counts[rank] += more
+    return tuple(counts)
+
+
+def stoppers(counts: Counts) -> int:
+    """Jokers, and 2s as one more: what may make a play nobody beats."""
+    return jokers(counts) + (1 if counts[TWO] else 0)
+
+
+class HeuristicAgent:
+    """The rule-aware heuristic: see the module's description; :meth:`advise` says why."""
+
+    name = "heuristic"
+
+    def act(self, view: SeatView, rng: random.Random) -> Action:
+        return self.advise(view, rng).action
+
+    def advise(self, view: SeatView, rng: random.Random) -> Advice:
+        decision = view.decision
+        if decision == "lead":
+            advice = self._lead(read(view))
+        elif decision == "burn-offer":
+            advice = self._burn(read(view))
+        elif decision in ("follow", "answer", "follow-on-yield", "after-yield"):
+            advice = self._follow(read(view))
+        else:
+            advice = offer_advice(view)
+        if view.can(advice.action):
+            return advice
+        return Advice(view.sample_action(rng), "plays a legal action at random: its own choice was not legal here")
+
+    # Leads ---------------------------------------------------------------------------------
+
+    def _lead(self, r: Reading) -> Advice:
+        hand, view = r.hand, r.view
+        if r.burning:
+            return self._burn_lead(r)
+        if view.can(Play(Cards.unchecked(hand))):
+            return Advice(Play(Cards.unchecked(hand)), f"goes out with {cards(hand)}, its last play")
+        if r.confirm_due:
+            fours = _with(FOUR, hand[FOUR])
+            return Advice(Play(Cards.unchecked(fours)),
+                          f"leads {cards(fours)}: its 够级 play lived, and 4s led next complete 开点")
+        candidates = list(self._leads(r))
+        if r.seeking and view.rules.kaidian.answering != "answers-only":
+            openers = [c for c in candidates if r.opens(c, led=True, on_gouji=False)]
+            openers = [c for c in openers if r.urgent or (r.safe(c) and not stoppers(c))]
+            if openers:
+                best = min(openers, key=lambda c: (not r.safe(c), cost(c, hand)))
+                return Advice(Play(Cards.unchecked(best)),
+                              f"leads {cards(best)}, a 够级 play that opens (开点) here if nobody beats it")
+        finish = self._finish(r, candidates)
+        if finish is not None:
+            return finish
+        plain = [c for c in candidates if c[TWO] == 0 and not any(c[j] for j in JOKERS)]
+        if plain:
+            low = min(plain, key=lead_key)
+            why = f"the group it could least easily play on another seat's play ({plays_left(hand)} plays left)"
+            if r.threes_last:
+                why += "; the 3s wait to go out last (憋3)"
+            if r.keeps_fours and hand[FOUR]:
+                why += "; the 4s wait until it has opened (落四)"
+            return Advice(Play(Cards.unchecked(low)), f"leads {cards(low)}, {why}")
+        if candidates:
+            low = min(candidates, key=lambda c: cost(c, hand))
+            return Advice(Play(Cards.unchecked(low)), f"leads {cards(low)}, the cheapest play it has")
+        rest = tuple(0 if rank == THREE and r.threes_last else count for rank, count in enumerate(hand))
+        fours = _with(FOUR, hand[FOUR])
+        if hand[FOUR] and r.keeps_fours:
+            return Advice(Play(Cards.unchecked(fours)), f"leads {cards(fours)}: nothing else is left to lead, "
+                          "so it gives up 开点 (落四)")
+        return Advice(Play(Cards.unchecked(rest)), f"leads {cards(rest)}, all it may lead")
+
+    def _leads(self, r: Reading) -> Iterator[Counts]:
+        """Whole groups (3s and held 4s aside), each alone, with the fewest 2s that make it 够级,
+        and with its cheapest joker; the 2s, and each joker."""
+        hand, view = r.hand, r.view
+        smallest = next((j for j in JOKERS if hand[j]), None)
+        for rank in range(TWO):
+            if not hand[rank] or (rank == THREE and r.threes_last) or (rank == FOUR and r.keeps_fours):
+                continue
+            whole = _with(rank, hand[rank])
+            yield whole
+            if view.rules.plays.attach_twos and not r.gouji(whole):
+                extra = next((k for k in range(1, hand[TWO] + 1) if r.gouji(_with(rank, hand[rank], {TWO: k}))), 0)
+                if extra:
+                    yield _with(rank, hand[rank], {TWO: extra})
+            if smallest is not None and view.rules.plays.attach_jokers:
+                yield _with(rank, hand[rank], {smallest: 1})
+        if hand[TWO]:
+            yield _with(TWO, hand[TWO])
+            if smallest is not None and view.rules.plays.attach_jokers:
+                yield _with(TWO, hand[TWO], {smallest: 1})
+        for joker in JOKERS:
+            if hand[joker]:
+                yield _with(joker, hand[joker])
+
+    def _finish(self, r: Reading, candidates: list[Counts]) -> Advice | None:
+        """Two plays from going out (the 3s aside under 憋3): the one nobody can beat goes first, so
+        the other (or the 3s) goes out on the lead it wins back."""
+        hand, view = r.hand, r.view
+        threes = _with(THREE, hand[THREE]) if r.threes_last else _with(THREE, 0)
+        rest = minus(hand, threes)
+        if r.threes_last and r.keeps_fours and hand[FOUR] and ranks(rest) <= 3:
+            fours = _with(FOUR, hand[FOUR])
+            return Advice(Play(Cards.unchecked(fours)), f"leads {cards(fours)} and gives up 开点 (落四) rather than "
+                          "keep them for the play before its 3s, where they would be stifled (闷)")
+        if r.threes_last and any(rest) and view.can(Play(Cards.unchecked(rest))) and not r.stranded(_with(THREE, 0)):
+            if r.safe(rest):
+                return Advice(Play(Cards.unchecked(rest)),
+                              f"leads {cards(rest)}, which nobody can beat, and its 3s go out last (憋3)")
+            weaker = [c for c in candidates if c != rest and not r.stranded(minus(hand, c))
+                      and view.can(Play(Cards.unchecked(minus(rest, c))))
+                      and cost(c, hand) <= cost(minus(rest, c), hand)]
+            if weaker:
+                low = min(weaker, key=lambda c: (not r.safe(minus(rest, c)), cost(c, hand)))
+                return Advice(Play(Cards.unchecked(low)), f"leads {cards(low)} and keeps {cards(minus(rest, low))}, "
+                              "its stronger play, for the play before its 3s, so that it is not stifled (闷)")
+            return Advice(Play(Cards.unchecked(rest)), f"leads {cards(rest)} in one play, the strongest it can make "
+                          "before its 3s (憋3)")
+        for play in sorted(candidates, key=lambda c: cost(c, hand)):
+            left = minus(hand, play)
+            if any(left) and r.safe(play) and view.can(Play(Cards.unchecked(left))) and not r.stranded(left):
+                return Advice(Play(Cards.unchecked(play)),
+                              f"leads {cards(play)}, which nobody can beat, to go out next with {cards(left)}")
+        return None
+
+    def _burn_lead(self, r: Reading) -> Advice:
+        hand = r.hand
+        options = [*self._leads(r), hand, _with(FOUR, hand[FOUR]), _with(FOUR, hand[FOUR], {SMALL_JOKER: 1})]
+        options = [c for c in options if any(c) and r.view.can(Play(Cards.unchecked(c)))]
+        keeping = [c for c in options if r.keeps_burn(c)] or options
+        if not keeping:
+            return Advice(r.view.legal_actions()[0], "leads the only play left to it")
+        best = min(keeping, key=lambda c: (any(minus(hand, c)), cost(c, hand)))
+        return Advice(Play(Cards.unchecked(best)),
+                      f"leads {cards(best)}, keeping the burn's condition (烧牌) with every play")
+
+    # Beating a play ----------------------------------------------------------------------------
+
+    def _fit(self, r: Reading, play: Counts) -> bool:
+        """A beating play the rules make wise: no 4s while they wait (落四), the burn's condition
+        kept, no jokers left with 3s only, and no play leaving 3s only that could be beaten (闷)."""
+        left = minus(r.hand, play)
+        if r.keeps_fours and play[FOUR]:
+            return False
+        if r.burning and not r.keeps_burn(play):
+            return False
+        if r.stranded(left):
+            return False
+        if r.threes_last and left[THREE] and not any(left[THREE + 1:]) and not r.safe(play):
+            return False
+        if r.threes_last and stoppers(play) and not stoppers(left) and ranks(left) > 1:
+            return False  # its last 2s or jokers wait for the play before the 3s
+        return True
+        return True
+
+    def _burn(self, r: Reading) -> Advice:
+        seen = r.view.observation
+        player = seen.top_seat
+        if player is not None and player % 2 == r.seat % 2:
+            return Advice(PASS, "does not burn its team-mate's play")
+        plays = [a.cards.counts for a in r.view.legal_actions() if isinstance(a, Burn)]
+        keepable = [c for c in plays if self._fit(r, c) and r.burn_keepable(minus(r.hand, c))]
+        if not keepable:
+            return Advice(PASS, "does not burn: its cards could not keep the burn's condition to the end (诈烧)")
+        best = min(keepable, key=lambda c: cost(c, r.hand))
+        return Advice(Burn(Cards.unchecked(best)),
+                      f"burns with {cards(best)}: its cards can keep the burn's condition to the end")
+
+    def _follow(self, r: Reading) -> Advice:
+        view, hand = r.view, r.hand
+        seen = view.observation
+        legal = view.legal_actions()
+        player = seen.top_seat
+        top = seen.top
+        assert player is not None and top is not None
+        if JIEFENG in legal:
+            return Advice(JIEFENG, "takes 接风 and leads a new round instead of beating the last play")
+        plays = [a.cards.counts for a in legal if isinstance(a, Play)]
+        fit = [c for c in plays if self._fit(r, c)]
+        best = min(fit, key=lambda c: follow_cost(c, hand)) if fit else None
+        wait = Advice(YIELD, "yields (让牌): a team-mate may beat its 对头's play, and only that team-mate's "
+                      "对头 may answer it") if YIELD in legal else Advice(PASS, "passes")
+        if player % 2 == r.seat % 2:
+            return Advice(PASS, "leaves its team-mate's play on the table")
+        if best is None:
+            return wait if YIELD in legal else Advice(PASS, "passes: no play it has would be wise here")
+        left = minus(hand, best)
+        if not any(left):
+            return Advice(Play(Cards.unchecked(best)), f"goes out with {cards(best)}")
+        rounds = seen.round_plays
+        led = len(rounds) <= 1
+        on_gouji = len(rounds) > 1 and r.gouji(rounds[-2][1].counts)
+        spent = jokers(best)
+        small = sum(left) <= SMALL_HAND
+        if view.decision == "answer" and player == r.duitou:
+            if seen.burner == player:
+                return Advice(Play(Cards.unchecked(best)), f"breaks its 对头's burn (解烧) with {cards(best)}")
+            if r.duitou_opening(top.counts, player, led, on_gouji):
+                if seen.declared[r.seat]:
+                    return Advice(Play(Cards.unchecked(best)), f"answers with {cards(best)}: its 对头's {top} would "
+                                  "open (开点) if it lived, and it bet that its 对头 would not (明点 / 预点)")
+                return Advice(PASS, f"lets its 对头's {top} open (开点): stopping it would win only the plain "
+                              "penalty, and it has not bet on its 对头 failing (明点 / 预点)")
+            if spent == 0 or small or jokers(hand) - spent >= JOKERS_KEPT:
+                return Advice(Play(Cards.unchecked(best)), f"answers its 对头's 够级 play with {cards(best)}")
+            return Advice(PASS, "keeps its jokers for the 够级 fight: its 对头's play does not open")
+        if r.seeking and r.urgent:
+            openers = [c for c in fit if r.opens(c, led=False, on_gouji=r.gouji(top.counts)) and not jokers(c)]
+            if openers:
+                opener = min(openers, key=lambda c: cost(c, hand))
+                return Advice(Play(Cards.unchecked(opener)),
+                              f"beats with {cards(opener)}, a 够级 play that opens (开点) if nobody beats it")
+        if r.burning:
+            return Advice(Play(Cards.unchecked(best)), f"beats with {cards(best)}, keeping the burn's condition")
+        if spent and jokers(hand) - spent < JOKERS_KEPT and not small:
+            if YIELD in legal:
+                return wait
+            return Advice(PASS, f"passes rather than spend {cards(best)}: it keeps {JOKERS_KEPT} jokers to win a "
+                          "lead back or finish with")
+        how = "breaking a group: nothing whole beats it" if breaks(best, hand) else "its cheapest whole group"
+        return Advice(Play(Cards.unchecked(best)), f"beats with {cards(best)}, {how}")

@@ -1,0 +1,127 @@
+"""The rule-aware heuristic's choices before play: 革命, 会3, 还贡 and 宣点 (明点 / 预点).
+
+Each reads the compiled rules: 会3 keeps the 4s where 开点 needs them; 还贡 never gives back a
+seat's 3s under 憋3 nor its 4s where they are bought or complete 开点 (it would have to buy them
+back, paying with a 2); a declaration is made when the 对头 is unlikely enough to open for the
+stakes (``mingdian`` / ``yudian``, or the ``xuandian_table``) to pay better than the plain
+penalty. (买3 / 买4 payments are the engine's: a 2, else the cheaper joker; there is no choice.)
+"""
+
+from __future__ import annotations
+
+from ..components.kaidian import PAIRS
+from ..engine.actions import DECLARE, PASS, REVOLUTION, Hui3, Hui3Choice, Return
+from ..engine.seat import SeatView
+from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, SMALL_JOKER, THREE, TWO, Cards
+from ..ruleset.rules import Kaidian, Outcomes
+from .base import Advice
+
+#: How often a seat opens (开点) when nothing is known of its hand, before the rules' hurdles.
+OPEN_PRIOR = 0.8
+
+
+def offer_advice(view: SeatView) -> Advice:
+    """The choice at a decision before play (or the first legal action, for one it does not know)."""
+    decision = view.decision
+    if decision == "revolution":
+        return Advice(REVOLUTION, "革命: without 2s or jokers this hand would likely finish last")
+    if decision == "hui3":
+        return _hui3(view)
+    if decision == "return":
+        return _return(view)
+    if decision in ("yudian", "mingdian"):
+        return _declare(view, decision)
+    return Advice(view.legal_actions()[0], "takes the first legal action")
+
+
+def _keeps_fours(view: SeatView) -> bool:
+    rules = view.rules
+    return rules.kaidian.enabled and (rules.kaidian.then_four or rules.kaidian.fours_after_open) \
+        or rules.bie3.buy_fours
+
+
+def _hui3(view: SeatView) -> Advice:
+    hand = view.hand.counts
+    choices = view.rules.hui3.choices
+    threes, fours = hand[THREE] > 0 and "3" in choices, hand[FOUR] > 0 and "4" in choices
+    fours = fours and not _keeps_fours(view)
+    if threes and fours and "both" in choices:
+        return Advice(Hui3("both"), "会3 of both: its 3s and 4s, low cards hard to play, leave every hand")
+    if threes or fours:
+        which: Hui3Choice = "3" if threes else "4"
+        return Advice(Hui3(which), f"会3 of its {which}s: low cards hard to play leave every hand")
+    return Advice(PASS, "no 会3: it holds no low cards it would gain by taking out")
+
+
+def _return(view: SeatView) -> Advice:
+    """还贡: whole small groups of low cards first (each saves a play), never 2s or jokers, and not
+    the 3s (憋3) or 4s (where 开点 or buying needs them) it must keep."""
+    owed = next(len(a.cards) for a in view.legal_actions() if isinstance(a, Return))
+    hand = list(view.hand.counts)
+    keep = [0] * len(hand)
+    if view.rules.bie3.enabled:
+        keep[THREE] = hand[THREE]
+    if _keeps_fours(view):
+        keep[FOUR] = min(hand[FOUR], 1)
+    spare = [hand[rank] - keep[rank] if rank < TWO else 0 for rank in range(len(hand))]
+    order = sorted((rank for rank in range(TWO) if spare[rank]), key=lambda rank: (spare[rank] > owed, rank))
+    chosen = [0] * len(hand)
+    left = owed
+    for rank in order:
+        take = min(left, spare[rank])
+        chosen[rank] += take
+        left -= take
+    for rank in [*range(TWO), TWO, *JOKERS]:  # not enough to spare: the lowest of what is left
+        take = min(left, hand[rank] - chosen[rank])
+        chosen[rank] += take
+        left -= take
+    given = Cards.unchecked(tuple(chosen))
+    return Advice(Return(given), f"returns {given}: low cards it can spare, keeping the cards these rules need")
+
+
+def _chance_duitou_opens(view: SeatView, mingdian: bool) -> float:
+    """A rough chance that the 对头 opens: the prior, less for each hurdle the rules set, and (when
+    the hand is seen, 明点) less for each joker the seat holds to beat the 对头's 够级 plays with."""
+    rule = view.rules.kaidian
+    chance = OPEN_PRIOR
+    chance -= 0.15 if rule.then_four else 0
+    chance -= 0.1 if set(rule.opens_with) <= {"pure"} else 0
+    chance -= 0.1 if rule.answering in ("leads-only", "answers-only") else 0
+    if mingdian:
+        hand = view.hand.counts
+        chance -= 0.06 * hand[BIG_JOKER] + 0.03 * hand[SMALL_JOKER] + 0.01 * hand[TWO]
+    return min(max(chance, 0.05), 0.95)
+
+
+def _row_value(part: Outcomes, first_opens: float, second_opens: float) -> float:
+    """What the pair's first seat expects to gain from a part of the 宣点 table."""
+    value = 0.0
+    for first, second, row in ((True, True, part.both_opened), (True, False, part.only_first_opened),
+                               (False, True, part.only_second_opened), (False, False, part.neither_opened)):
+        chance = (first_opens if first else 1 - first_opens) * (second_opens if second else 1 - second_opens)
+        value += chance * (row[1] - row[0])
+    return value
+
+
+def declaring_gains(rule: Kaidian, seat: int, kind: str, duitou_opens: float, own_opens: float) -> float:
+    """How much more the seat expects from declaring (``kind``) than from not, against its 对头."""
+    table = rule.xuandian_table
+    if table is not None:
+        first = any(seat == pair[0] for pair in PAIRS)
+        mine, theirs = (own_opens, duitou_opens)
+        neither = _row_value(table.neither_declared, *((mine, theirs) if first else (theirs, mine)))
+        return _row_value(table.one_declared, mine, theirs) - (neither if first else -neither)
+    stakes = rule.mingdian if kind == "mingdian" else rule.yudian
+    assert stakes is not None
+    declared = stakes.win * (1 - duitou_opens) - stakes.lose * duitou_opens
+    return declared - rule.penalty * (1 - duitou_opens)
+
+
+def _declare(view: SeatView, kind: str) -> Advice:
+    chance = _chance_duitou_opens(view, kind == "mingdian")
+    gain = declaring_gains(view.rules.kaidian, view.seat, kind, chance, _chance_duitou_opens(view, False))
+    name = "明点" if kind == "mingdian" else "预点"
+    if gain > 0:
+        return Advice(DECLARE, f"declares {name}: its 对头 opens about {chance:.0%} of the time, "
+                      "and the stakes pay better than the plain penalty")
+    return Advice(PASS, f"no {name}: its 对头 opens about {chance:.0%} of the time, too often for the stakes")

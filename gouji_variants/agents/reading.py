@@ -1,0 +1,188 @@
+"""What the rule-aware heuristic reads from a seat's view: where it stands under *these* rules.
+
+A :class:`Reading` is built from a :class:`SeatView` only (the seat's hand, the public record and
+the compiled rules, never a city's name): whether the seat still seeks 开点 and which plays open
+it, whether its 4s wait (落四), whether its 3s must go last (憋3), whether it is burning, and
+which cards it cannot see, so that a play can be judged safe (nobody could beat it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..components import burning, kaidian
+from ..components.gouji import is_gouji
+from ..components.moves import Moves, moves_for
+from ..components.plays import Play as Combo
+from ..components.plays import classify
+from ..components.turns import duitou
+from ..engine.actions import Play
+from ..engine.seat import SeatView
+from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
+
+Counts = tuple[int, ...]
+URGENT_HAND = 20  # cards in its own hand at which a seat stops waiting for a safe play to open with
+
+
+def jokers(counts: Counts) -> int:
+    return counts[SMALL_JOKER] + counts[BIG_JOKER] + counts[TOP_JOKER]
+
+
+def minus(hand: Counts, cards: Counts) -> Counts:
+    return tuple(have - used for have, used in zip(hand, cards, strict=True))
+
+
+def ranks(counts: Counts) -> int:
+    """Plays needed for the non-joker cards, one per rank (jokers ride along)."""
+    return sum(1 for rank in range(SMALL_JOKER) if counts[rank])
+
+
+def cost(cards: Counts, hand: Counts) -> int:
+    """How dear a play is: jokers most (a 大王 dearer than a 小王), then 2s, then breaking a group
+    (dearer the more of it stays behind), then its rank."""
+    spent = cards[SMALL_JOKER] + 3 * cards[BIG_JOKER] + 9 * cards[TOP_JOKER]
+    base = next((rank for rank in range(N_RANKS) if cards[rank]), 0)
+    split = 30 + 5 * (hand[base] - cards[base]) if base < TWO and cards[base] < hand[base] else 0
+    return spent * 1000 + cards[TWO] * 100 + split + base
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A seat's position as the rules make it matter (built by :func:`read`)."""
+
+    view: SeatView
+    hand: Counts
+
+    @property
+    def seat(self) -> int:
+        return self.view.seat
+
+    @cached_property
+    def moves(self) -> Moves:
+        return moves_for(self.view.rules.plays, self.view.rules.bie3.enabled)
+
+    @cached_property
+    def seeking(self) -> bool:
+        """打点: the seat has not opened (开点), has not given it up, and its deadline has not passed."""
+        rule, seen = self.view.rules.kaidian, self.view.observation
+        return (rule.enabled and bool(seen.opened) and not seen.opened[self.seat]
+                and not (seen.gave_up and seen.gave_up[self.seat]) and self.seat not in seen.revolutionaries
+                and not kaidian.deadline_passed(rule, self.seat, seen.finished) and not seen.luanchan)
+
+    @property
+    def urgent(self) -> bool:
+        """The 开点 deadline may be near: a seat is out, some hand is down to a few cards,
+        or its own hand to :data:`URGENT_HAND`."""
+        seen = self.view.observation
+        return bool(seen.finished) or any(count is not None and count <= 10 for count in seen.counts) \
+            or sum(self.hand) <= URGENT_HAND
+
+    @property
+    def keeps_fours(self) -> bool:
+        """落四: playing 4s before opening gives 开点 up, so they wait while the seat seeks it."""
+        return self.view.rules.kaidian.fours_after_open and self.seeking
+
+    @property
+    def threes_last(self) -> bool:
+        """憋3: the 3s go out together as the last play."""
+        return self.view.rules.bie3.enabled and self.hand[THREE] > 0
+
+    @property
+    def burning(self) -> bool:
+        return self.view.observation.burner == self.seat
+
+    @cached_property
+    def unseen(self) -> Counts:
+        """Cards the seat cannot see: the deal's cards less those played, taken out and its own
+        (and any hand the rules show it): what the other seats may hold, at most."""
+        seen = self.view.observation
+        left = list(seen.deck.counts)
+        known = [*seen.played, seen.removed, *(hand for hand in seen.hands if hand is not None)]
+        for cards in known:
+            for rank, count in enumerate(cards.counts):
+                left[rank] -= count
+        return tuple(max(count, 0) for count in left)
+
+    def combo(self, cards: Counts) -> Combo | None:
+        rules = self.view.rules
+        found = classify(Cards.unchecked(cards), rules.plays, rules.bie3)
+        return found if isinstance(found, Combo) else None
+
+    def gouji(self, cards: Counts) -> bool:
+        found = self.combo(cards)
+        return found is not None and is_gouji(found, self.view.rules.gouji)
+
+    def safe(self, cards: Counts) -> bool:
+        """Nobody could beat this play: even all the unseen cards together make no play that beats it."""
+        found = self.combo(cards)
+        return found is not None and not self.moves.can_beat(self.unseen, found)
+
+    def opens(self, cards: Counts, led: bool, on_gouji: bool) -> bool:
+        """Whether this play, if it lives, counts towards the seat's 开点 under these rules."""
+        found = self.combo(cards)
+        return (self.seeking and found is not None and is_gouji(found, self.view.rules.gouji)
+                and kaidian.opens(self.view.rules.kaidian, found, led, on_gouji))
+
+    @cached_property
+    def confirm_due(self) -> bool:
+        """``then_four``: the seat's last play was a 够级 play that opens and lived (the seat leads
+        again after it), so this lead of 4s completes 开点 (read from the public record)."""
+        seen, rule = self.view.observation, self.view.rules.kaidian
+        if not (rule.then_four and self.seeking and self.view.decision == "lead" and self.hand[FOUR]):
+            return False
+        plays = [(seat, action.cards.counts) for seat, action in seen.history if isinstance(action, Play)]
+        if not plays or plays[-1][0] != self.seat:
+            return False
+        on_gouji = len(plays) > 1 and plays[-2][0] != self.seat and self.gouji(plays[-2][1])
+        found = self.combo(plays[-1][1])
+        return found is not None and is_gouji(found, self.view.rules.gouji) \
+            and bool(kaidian.kinds(found) & set(rule.opens_with)) \
+            and not (rule.answering == "not-on-gouji" and on_gouji)
+
+    def burn_keepable(self, left: Counts) -> bool:
+        """Whether a burner left with ``left`` after its burning play can keep the burn's condition
+        to the end (``burning.keepable``; under 憋3 the 3s, which carry no joker, must be the last
+        play and so must be exempt)."""
+        rule = self.view.rules.burning
+        if not burning.keepable(rule, left):
+            return False
+        if self.view.rules.bie3.enabled and left[THREE] and any(left[THREE + 1:]):
+            return "joker-every-play" in rule.conditions and rule.last_play_exempt
+        return True
+
+    def keeps_burn(self, cards: Counts) -> bool:
+        """A burner's play keeps the burn's condition (else it is 诈烧)."""
+        rule = self.view.rules.burning
+        left = minus(self.hand, cards)
+        one_rank = sum(1 for count in self.hand if count) <= 1
+        return burning.keeps_condition(rule, jokers(cards) > 0, not any(left), one_rank) \
+            and (not any(left) or self.burn_keepable(left))
+
+    def stranded(self, left: Counts) -> bool:
+        """Whether keeping only ``left`` is a trap under 憋3: 3s alone after a play that may be
+        beaten (闷) is judged by the caller; jokers with 3s only is 大小王不出手 (大落)."""
+        bie3 = self.view.rules.bie3
+        if not bie3.enabled or not left[THREE]:
+            return False
+        rest = [rank for rank in range(N_RANKS) if left[rank] and rank != THREE]
+        return bie3.jokers_last_is_dalu and bool(rest) and all(rank in JOKERS for rank in rest)
+
+    def duitou_opening(self, cards: Counts, player: int, led: bool, on_gouji: bool) -> bool:
+        """Whether ``player``'s play would open it (开点) if it lived: worth stopping."""
+        seen, rule = self.view.observation, self.view.rules.kaidian
+        found = self.combo(cards)
+        if not rule.enabled or found is None or seen.luanchan or player in seen.revolutionaries:
+            return False
+        if (seen.opened and seen.opened[player]) or (seen.gave_up and seen.gave_up[player]) \
+                or kaidian.deadline_passed(rule, player, seen.finished):
+            return False
+        return is_gouji(found, self.view.rules.gouji) and kaidian.opens(rule, found, led, on_gouji)
+
+    @property
+    def duitou(self) -> int:
+        return duitou(self.seat)
+
+
+def read(view: SeatView) -> Reading:
+    return Reading(view, tuple(view.hand.counts))

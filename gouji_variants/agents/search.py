@@ -1,0 +1,199 @@
+"""The search player: perfect-information Monte Carlo over worlds its seat cannot tell apart.
+
+At each decision with more than one sensible choice, :class:`SearchAgent` draws complete games
+consistent with its seat's observation (:func:`.worlds.sample_world`: its own hand, the public
+history and what the rules show it, never the true hidden hands), tries a few candidate actions
+in each world (the rollout policy's own choice, passing, a few distinct plays) and plays every
+world to its end with the rollout policy at all six seats. The candidate with the best mean
+result for its team (a win counts 1, a tie ½, plus a little for the points margin and for each card
+of tribute the game leaves owed to or by the team) is played.
+Every candidate is tried on the same worlds with the same rollout randomness (common random
+numbers), so the comparison is between actions, not between lucky and unlucky deals.
+
+The budget is a number of worlds (``search:40``: deterministic for a given ``rng``) or a think
+time in CPU time of the process (``search:100ms``, the default; ``search:1s``). The search uses
+the engine as its model, so it plays any ruleset that compiles, house rules included.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..components import burning, score
+from ..engine.actions import ASK, TIAOPAI, Action, Burn, Play, Return, describe
+from ..engine.agent import Agent
+from ..engine.game import Game
+from ..engine.match import play_out
+from ..engine.seat import SeatView
+from ..ruleset.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
+from .base import Advice
+from .worlds import NoWorld, sample_world
+
+#: Candidate plays tried besides the policy's choice and passing.
+PLAYS_TRIED = 2
+#: Worlds drawn without finding a consistent one before the search gives up and follows its policy.
+WORLD_FAILURES = 3
+#: Weight of the team's points margin (as a share of the widest possible margin) next to a win.
+MARGIN_WEIGHT = 0.25
+#: Weight of each card of tribute the game leaves owed across the teams (落贡, 烧贡, 点贡, 闷贡 …) next to
+#: a win: a tribute card weakens the payer's next hand, so giving up 开点 or being 闷 costs a rollout.
+TRIBUTE_WEIGHT = 0.05
+#: Standard errors by which a candidate must beat the policy's choice, on the same worlds, to replace it.
+SIGNIFICANCE = 1.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to think: ``worlds`` sampled worlds, or ``seconds`` of CPU time (at least one world)."""
+
+    worlds: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if (self.worlds is None) == (self.seconds is None):
+            raise ValueError("a search budget is a number of worlds or a number of seconds, one of them")
+
+    def __str__(self) -> str:
+        return f"{self.worlds} worlds" if self.worlds is not None else f"{round((self.seconds or 0) * 1000)}ms"
+
+
+DEFAULT_BUDGET = Budget(seconds=0.1)
+
+
+@dataclass
+class _Tally:
+    """Results of one candidate, world by world (the same worlds for every candidate)."""
+
+    action: Action
+    wins: list[float] = field(default_factory=list)
+    values: list[float] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return sum(self.wins) / len(self.wins) if self.wins else 0.0
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else 0.0
+
+    def beats(self, other: _Tally) -> bool:
+        """Better than ``other`` on the same worlds by more than one standard error of the paired
+        differences (so that the noise of a few worlds does not overturn the policy's choice)."""
+        diffs = [mine - theirs for mine, theirs in zip(self.values, other.values, strict=True)]
+        if len(diffs) < 2:
+            return False
+        mean = sum(diffs) / len(diffs)
+        spread = sum((diff - mean) ** 2 for diff in diffs) / (len(diffs) - 1)
+        return mean > SIGNIFICANCE * (spread / len(diffs)) ** 0.5 and mean > 0
+
+
+@dataclass
+class SearchAgent:
+    """Determinised rollouts from the seat's view, with ``policy`` at every seat of every rollout;
+    ``budget`` worlds or seconds per decision."""
+
+    policy: Agent
+    budget: Budget = DEFAULT_BUDGET
+    name: str = field(default="search", init=False)
+
+    def act(self, view: SeatView, rng: random.Random) -> Action:
+        return self.advise(view, rng).action
+
+    def advise(self, view: SeatView, rng: random.Random) -> Advice:
+        """The candidate with the best mean result over the sampled worlds, and how it fared."""
+        default = self.policy.act(view, rng)
+        candidates = candidates_for(view, default)
+        if len(candidates) == 1:
+            return Advice(default, f"search: nothing else worth trying ({describe(default)})")
+        tallies = [_Tally(action) for action in candidates]
+        worlds = self._search(view, tallies, rng)
+        if not worlds:
+            return Advice(default, f"search: no world consistent with the table was found; "
+                                   f"{describe(default)} as the {self.policy.name} bot plays")
+        policy, *others = tallies
+        challenger = max(others, key=lambda tally: tally.mean)
+        best, other = (challenger, policy) if challenger.beats(policy) else (policy, challenger)
+        return Advice(best.action, f"search: {describe(best.action)} wins {best.win_rate:.0%} of {len(best.wins)} "
+                                   f"rollouts against {other.win_rate:.0%} for {describe(other.action)}")
+
+    def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random) -> int:
+        """Try every candidate on worlds until the budget is spent; the number of worlds used."""
+        budget, seen, team = self.budget, view.observation, view.seat % 2
+        start = time.process_time()
+        policies = [self.policy] * 6
+        worlds = failures = 0
+        while failures < WORLD_FAILURES:
+            if budget.worlds is not None and worlds >= budget.worlds:
+                break
+            spent = time.process_time() - start
+            if budget.seconds is not None and worlds and spent + spent / worlds > budget.seconds:
+                break  # another world, at the mean cost so far, would overrun the think time
+            seed = rng.getrandbits(32)
+            try:
+                world = sample_world(view.ruleset, seen, seed)
+            except NoWorld:
+                failures += 1
+                continue
+            for tally in tallies:
+                twin = world.clone()
+                twin.apply(tally.action)
+                play_out(twin, policies, random.Random(seed))
+                _count(tally, twin, team)
+            worlds += 1
+        return worlds
+
+
+def _count(tally: _Tally, game: Game, team: int) -> None:
+    """Add a finished rollout's result for ``team`` to ``tally``."""
+    assert game.places is not None
+    rule = game.rules.score
+    points = score.team_points(game.places, rule)
+    winner = score.winner(game.places, rule)
+    won = 0.5 if winner is None else float(winner == team)
+    widest = 3 * (max(rule.points) - min(rule.points)) or 1
+    carried = sum(due.count if due.receiver % 2 == team else -due.count
+                  for due in game.next_dues() if due.payer % 2 != due.receiver % 2)
+    tally.wins.append(won)
+    tally.values.append(won + MARGIN_WEIGHT * (points[team] - points[1 - team]) / widest + TRIBUTE_WEIGHT * carried)
+
+
+def candidates_for(view: SeatView, default: Action) -> list[Action]:
+    """What is worth trying: ``default`` first, then passing or declining, then a few distinct plays
+    (at a lead each rank of the hand whole, lowest first; else the cheapest that beat). Information
+    actions (挑牌, 问张数) and 还贡 choices are left to the policy: a world cannot value them; a burn the
+    hand could not keep is never tried."""
+    if view.decision == "return" or isinstance(default, Return):
+        return [default]
+    found: list[Action] = [default]
+    plays: list[Play | Burn]
+    if view.decision == "lead":
+        hand = view.hand.counts
+        groups = (Play(Cards(tuple(count if r == rank else 0 for r, count in enumerate(hand))))
+                  for rank in range(N_RANKS) if hand[rank])
+        plays = [play for play in groups if play != default and view.can(play)]
+    else:
+        legal = view.legal_actions()
+        found += [action for action in legal if not isinstance(action, (Play, Burn)) and action not in (TIAOPAI, ASK)
+                  and action != default]
+        hand = view.hand.counts
+        plays = sorted((action for action in legal if isinstance(action, (Play, Burn)) and action != default
+                        and (isinstance(action, Play) or _keepable(view, hand, action.cards))),
+                       key=lambda action: _dearness(action.cards))
+    return [*found, *plays[:PLAYS_TRIED]]
+
+
+def _keepable(view: SeatView, hand: tuple[int, ...], cards: Cards) -> bool:
+    """Whether the hand left after burning with ``cards`` can keep the burn's condition to the end
+    (as the terminal warns a human): a burn it cannot keep ends in 诈烧, which a few worlds may miss."""
+    return burning.keepable(view.rules.burning, [have - used for have, used in zip(hand, cards.counts, strict=True)])
+
+
+def _dearness(cards: Cards) -> tuple[int, int, int, int]:
+    """Cheapest first: fewer jokers (the 大王 dearer), fewer 2s, the lower rank, fewer cards."""
+    counts = cards.counts
+    jokers = counts[SMALL_JOKER] + 3 * counts[BIG_JOKER] + 9 * counts[TOP_JOKER]
+    base = next((rank for rank in range(N_RANKS) if counts[rank]), 0)
+    return jokers, counts[TWO], base, len(cards)
+

@@ -1,0 +1,677 @@
+"""From ruleset files to an immutable, typed :class:`Ruleset`.
+
+Steps: load each file safely with marks, validate it against the schema,
+resolve ``extends`` (cycles, missing parents and paths leaving the ruleset
+folders are errors that show the chain), merge the layers (later wins),
+compile every value to its typed form (expressions through the grammar),
+then check the rules that span sections. Every problem is reported with
+the file, line and column that caused it; all of them at once, best first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+import types
+import typing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import ValidationError, relevance
+
+from . import examples as examples_
+from . import expressions, lookalike, schema
+from .cards import JOKERS, TWO
+from .catalog import Catalog, looks_like_path
+from .errors import Diagnostic, Mark, RulesetError
+from .expressions import PLAYERS, TRIBUTE_KINDS
+from .grammar import NotationError
+from .model import Interpretation as Interpretation  # the compiled ruleset, re-exported for 0.2.0 callers
+from .model import Ruleset as Ruleset
+from .model import Source as Source
+from .model import fingerprint as fingerprint
+from .model import rules_to_data as rules_to_data
+from .rules import ALWAYS, SECTIONS, Rules
+from .versions import too_new
+from .yamlsource import Document, load, pointer_join
+
+BASE_ID = "dagang"
+META_KEYS = ("format", "id", "kind", "name", "aliases", "region", "description", "sources", "extends",
+             "interpretations", "examples", "components")
+
+
+# ── schema validation ──────────────────────────────────────────────────────
+
+
+def _whole_number(_checker: Any, instance: Any) -> bool:
+    """Strictly an int: ``4.0`` is refused, so that a value is written one way and fingerprints only the rules."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    """The 2020-12 validator, built once per process, with integers that are ints (not whole floats)."""
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine("integer", _whole_number)
+    strict: type[jsonschema.protocols.Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        base, type_checker=checker)
+    return strict(schema.build("2020-12"))
+
+
+def _schema_diagnostics(doc: Document) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    for error in sorted(_validator().iter_errors(doc.data), key=relevance):
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = _allowed_keys(error)
+            found += [_diagnose(doc, error, key) for key in error.instance if key not in allowed]
+        else:
+            found.append(_diagnose(doc, error))
+    return _best_first(found)
+
+
+def _best_first(found: list[Diagnostic]) -> list[Diagnostic]:
+    """In file order (fix the first first); one message per place: a list of allowed words beats 'not a string'."""
+    enums = {d.pointer for d in found if " is not one of " in d.message}
+    kept: list[Diagnostic] = []
+    for diagnostic in found:
+        typed = " is not one of " not in diagnostic.message and " is not " in diagnostic.message
+        if diagnostic in kept or (typed and diagnostic.pointer in enums and diagnostic.pointer):
+            continue
+        kept.append(diagnostic)
+    return sorted(kept, key=lambda d: (d.mark.line, d.mark.column))
+
+
+def _allowed_keys(error: ValidationError) -> list[str]:
+    props = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+    return list(props)
+
+
+def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagnostic:
+    if error.validator == "anyOf" and error.context:
+        # A nullable object or list: the error inside the non-null branch says what is wrong; a scalar of the
+        # right type (-1 for a whole number or null): the constraint it broke.
+        container = isinstance(error.instance, (dict, list))
+        deep = [sub for sub in error.context
+                if sub.validator != "type" or (container and sub.validator_value != "null")]
+        if deep:
+            return _diagnose(doc, min(deep, key=relevance))
+    pointer = "".join(pointer_join("", part) for part in error.absolute_path)
+    # The validator sets these on every error it yields (only hand-made errors leave them unset).
+    instance: Any = error.instance
+    value: Any = error.validator_value
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = _allowed_keys(error)
+        extra = [key for key in error.instance if key not in allowed]
+        key = unknown or extra[0]
+        close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+        where = "the top level" if not pointer else f"'{pointer.strip('/').replace('/', '.')}'"
+        hint = lookalike.hint(key, allowed) or (
+            f"did you mean {close[0]!r}?" if close else "allowed keys: " + ", ".join(allowed))
+        return Diagnostic(doc.mark(pointer_join(pointer, key), key=True),
+                          f"unknown key {key!r} in {where}", pointer_join(pointer, key), hint)
+    if error.validator == "enum":
+        options = ", ".join(repr(o) for o in value)
+        words = [str(o) for o in value]
+        close = difflib.get_close_matches(str(instance), words, n=1)
+        hint = lookalike.hint(str(instance), words) or (f"did you mean {close[0]!r}?" if close else "")
+        return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not one of {options}", pointer, hint)
+    if error.validator == "required":
+        missing = [k for k in value if k not in instance]
+        keys = " and ".join(repr(k) for k in missing)
+        hint = ("every ruleset file starts with id (e.g. 'id: my-rules'), kind ('ruleset' or 'option-pack') "
+                "and name (with zh and en)") if not pointer else ""
+        if re.fullmatch(r"/examples/[0-9]+", pointer):
+            hint = ("an adjudication has name, play, previous (optional) and expect; a scenario has name, hands, "
+                    "actions and expect")
+        return Diagnostic(doc.mark(pointer), f"missing required key{'s' * (len(missing) > 1)} {keys}", pointer, hint)
+    if error.validator == "pattern" and pointer == "/id":
+        slug = re.sub(r"[^a-z0-9]+", "-", str(error.instance).lower()).strip("-")
+        return Diagnostic(doc.mark(pointer), f"id {error.instance!r} is not lower-case letters and digits in words "
+                          "joined by single hyphens", pointer, f"e.g. 'id: {slug or 'my-rules'}'")
+    if error.validator in ("minItems", "maxItems") and isinstance(error.instance, list):
+        bounds = error.schema if isinstance(error.schema, dict) else {}
+        low, high = bounds.get("minItems"), bounds.get("maxItems")
+        need = f"exactly {low}" if low == high else f"at least {low}" if error.validator == "minItems" else \
+            f"at most {high}"
+        rule = pointer.strip("/").replace("/", ".")
+        return Diagnostic(doc.mark(pointer), f"{rule} has {len(error.instance)} item"
+                          f"{'s' * (len(error.instance) != 1)} but needs {need}", pointer, _describe_hint(error))
+    if error.validator in ("type", "anyOf"):
+        expected = _expected_type(error)
+        hint = _type_hint(error.instance, expected, error.schema)
+        if not pointer:
+            hint = "a ruleset file is a mapping: 'id: ...', 'kind: ...' and 'name:' lines at the top, then sections"
+        return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not {expected}", pointer, hint)
+    return Diagnostic(doc.mark(pointer), error.message, pointer)
+
+
+_TYPE_WORDS = {"string": "a string", "integer": "a whole number", "boolean": "true or false", "array": "a list",
+               "object": "a mapping", "null": "null", "number": "a number"}
+
+
+def _expected_type(error: ValidationError) -> str:
+    value: Any = error.validator_value  # the "anyOf" list, or the "type" keyword's value
+    schemas = value if error.validator == "anyOf" else [{"type": value}]
+    words: list[str] = []
+    for sub in schemas:
+        kinds = sub.get("type", "object" if "$ref" in sub else "")
+        for kind in kinds if isinstance(kinds, list) else [kinds]:
+            word = _TYPE_WORDS.get(kind, kind)
+            if word and word not in words:
+                words.append(word)
+    return " or ".join(words) if words else "allowed here"
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "an empty value (null)"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "a list" if isinstance(value, list) else repr(value)
+
+
+def _describe_hint(error: ValidationError) -> str:
+    """The English half of the rule's description, as a hint."""
+    description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+    return description.rsplit("\n", 1)[-1]
+
+
+def _type_hint(value: Any, expected: str, schema_: Any = None) -> str:
+    examples = schema_.get("examples") if isinstance(schema_, dict) and "x-expression" in schema_ else None
+    if examples:
+        return f"write an expression such as '{examples[0]}'"
+    if value is None:
+        return "an empty value is null: give the key a value or remove it"
+    if isinstance(value, float) and "whole number" in expected:
+        return (f"write {int(value)} without the decimal point" if value.is_integer()
+                else "rules count whole cards and points")
+    if expected == "a mapping":
+        return "write it as 'key: value' lines indented under its key"
+    if expected == "a list":
+        return "write it as [a, b] or as lines starting with '- '"
+    if isinstance(value, str) and value.lower() in ("yes", "no", "on", "off", "true", "false") and "true" in expected:
+        return "write true or false without quotes"
+    if isinstance(value, str) and "number" in expected and value.strip().lstrip("-").isdigit():
+        return "write the number without quotes"
+    if isinstance(value, (int, bool)) and "string" in expected:
+        return "quote the value to make it a string"
+    return ""
+
+
+# ── extends resolution ─────────────────────────────────────────────────────
+
+
+def _pruned(doc: Document, problems: list[Diagnostic]) -> tuple[Document, set[str]]:
+    """``doc`` without the values its schema ``problems`` are about, so that the other checks can still run,
+    and the pointers removed: a rule (``/plays/kills``), or a top-level key (``/extends``, ``/examples``)."""
+    data = dict(doc.data)
+    removed: set[str] = set()
+    for problem in problems:
+        parts = problem.pointer.split("/")[1:3]
+        if not parts:
+            continue
+        if parts[0] in SECTIONS and len(parts) == 2 and isinstance(data.get(parts[0]), dict):
+            data[parts[0]] = {k: v for k, v in data[parts[0]].items() if k != parts[1]}
+        else:
+            data.pop(parts[0], None)
+            parts = parts[:1]
+        removed.add("/" + "/".join(parts))
+    return dataclasses.replace(doc, data=data), removed
+
+
+@dataclass
+class _Resolver:
+    catalog: Catalog
+    docs: dict[Path, Document] = dataclasses.field(default_factory=dict)
+    #: Every problem of the file being compiled, when it is compiled with :meth:`root`.
+    problems: list[Diagnostic] = dataclasses.field(default_factory=list)
+    #: What the root's schema errors removed, and whether one of its parents could not be resolved.
+    removed: set[str] = dataclasses.field(default_factory=set)
+    broken_extends: bool = False
+
+    def document(self, path: Path) -> Document:
+        if path not in self.docs:
+            doc = load(path, _display(path))
+            newer = too_new(doc.data, doc.mark("/format"))
+            if newer is not None:  # before the schema: a newer language's keys are not mistakes
+                raise RulesetError([newer])
+            problems = _schema_diagnostics(doc)
+            if problems:
+                raise RulesetError(problems)
+            self.docs[path] = doc
+        return self.docs[path]
+
+    def root(self, path: Path, given: Path) -> list[Document]:
+        """The layers of the file being compiled (named ``given``, which may be a symlink to ``path``), collecting
+        its problems instead of stopping at the first: values with schema errors are left out and a parent that
+        cannot be resolved is skipped."""
+        if path in self.docs:  # compile_data: a document given whole, its schema already checked
+            return self.layers(path)
+        doc = load(path, _display(given, resolve=False))
+        if not isinstance(doc.data, dict):
+            raise RulesetError(_schema_diagnostics(doc))
+        newer = too_new(doc.data, doc.mark("/format"))
+        if newer is not None:  # before the schema: a newer language's keys are not mistakes
+            raise RulesetError([newer])
+        problems = _schema_diagnostics(doc)
+        self.problems += problems
+        self.docs[path], self.removed = _pruned(doc, problems)
+        self.broken_extends = "/extends" in self.removed
+        return self.layers(path)
+
+    def layers(self, path: Path, chain: tuple[Path, ...] = ()) -> list[Document]:
+        """The documents to merge, parents first, each once (depth-first, first occurrence)."""
+        doc = self.document(path)
+        order: list[Document] = []
+        names = tuple(_display(p) for p in (*chain, path))
+        for index, ref in enumerate(doc.data.get("extends") or []):
+            try:
+                parents = self.parents(ref, index, doc, path, chain, names)
+            except RulesetError as error:
+                if chain:
+                    raise
+                self.problems += error.diagnostics  # the root's own extends: report, skip, go on
+                self.broken_extends = True
+                continue
+            for layer in parents:
+                if all(layer is not seen for seen in order):
+                    order.append(layer)
+        order.append(doc)
+        return order
+
+    def parents(self, ref: str, index: int, doc: Document, path: Path, chain: tuple[Path, ...],
+                names: tuple[str, ...]) -> list[Document]:
+        """The layers of the parent ``ref`` (item ``index`` of ``doc``'s extends)."""
+        mark = doc.mark(f"/extends/{index}")
+        parent = self.parent(ref, path, mark, names if len(names) > 1 else ())
+        if parent in (*chain, path):
+            raise RulesetError.at(mark, f"extends cycle: {ref!r} leads back to {_display(parent)}",
+                                  pointer=f"/extends/{index}", chain=(*names, _display(parent)),
+                                  hint="a ruleset may not extend itself, directly or through others")
+        try:
+            return self.layers(parent, (*chain, path))
+        except RulesetError as error:  # a broken parent: show how this file reached it
+            raise RulesetError([d if d.chain else dataclasses.replace(d, chain=(*names, _display(parent)))
+                                for d in error.diagnostics]) from None
+
+    def parent(self, ref: str, child: Path, mark: Mark, chain: tuple[str, ...]) -> Path:
+        if looks_like_path(ref):
+            target = (child.parent / ref).resolve()
+            if not self.catalog.inside(target, child):
+                raise RulesetError.at(mark, f"extends path {ref!r} leaves the ruleset folders", chain=chain,
+                                      hint="extend a ruleset by id, or by a path inside this file's folder")
+            if not target.is_file():
+                raise RulesetError.at(mark, f"extends a missing file {ref!r}", chain=chain)
+            return target
+        return self.catalog.find(ref, mark=mark, chain=chain)
+
+
+def _display(path: Path, resolve: bool = True) -> str:
+    try:
+        return str((path.resolve() if resolve else path.absolute()).relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+# ── compiling ──────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True)
+class _Origin:
+    doc: Document
+    pointer: str
+
+
+def _merge(layers: list[Document]) -> tuple[dict[str, dict[str, Any]], dict[str, _Origin]]:
+    merged: dict[str, dict[str, Any]] = {name: {} for name in SECTIONS}
+    origins: dict[str, _Origin] = {}
+    for doc in layers:
+        for section in SECTIONS:
+            for key, value in (doc.data.get(section) or {}).items():
+                merged[section][key] = value
+                origins[f"{section}.{key}"] = _Origin(doc, f"/{section}/{key}")
+    return merged, origins
+
+
+def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic]) -> Any:
+    """A validated YAML value to its typed form; expression errors are located in the string."""
+    optional = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+    if value is not None and len(optional) == 1 and optional[0] in schema.EXPRESSIONS:
+        hint = optional[0]  # an expression or null (deck.each_hand)
+    if hint in schema.EXPRESSIONS:
+        try:
+            return expressions.parse(hint, value)
+        except NotationError as error:
+            problems.append(_expression_problem(origin, error))
+            return None
+        except Exception as error:  # e.g. a number too large to count cards with: never a traceback
+            cause = getattr(error, "orig_exc", error)
+            reason = "a number in it is too large" if isinstance(cause, (OverflowError, MemoryError)) else str(cause)
+            rule = origin.pointer.strip("/").replace("/", ".")
+            problems.append(Diagnostic(origin.doc.mark(origin.pointer), f"bad expression in {rule}: {reason}",
+                                       origin.pointer))
+            return None
+    origin_type = typing.get_origin(hint)
+    if origin_type in (typing.Union, types.UnionType) and isinstance(value, list):  # e.g. bool | tuple[...]
+        hint = next(arg for arg in typing.get_args(hint) if typing.get_origin(arg) is tuple)
+        origin_type = tuple
+    if origin_type is tuple:
+        (item,) = typing.get_args(hint)[:1]
+        items = [
+            _convert(item, v, _Origin(origin.doc, f"{origin.pointer}/{i}"), problems) for i, v in enumerate(value)
+        ]
+        return tuple(items)
+    if isinstance(value, dict):
+        cls = next(arg for arg in typing.get_args(hint) or (hint,)
+                   if isinstance(arg, type) and dataclasses.is_dataclass(arg))
+        fields = typing.get_type_hints(cls)
+        return cls(**{k: _convert(fields[k], v, _Origin(origin.doc, f"{origin.pointer}/{k}"), problems)
+                      for k, v in value.items()})
+    return value
+
+
+def _as_set(hint: Any, value: Any) -> Any:
+    """A list of options in their declared order, so that order never changes the fingerprint."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and isinstance(value, tuple):
+        hint = next(arg for arg in typing.get_args(hint) if typing.get_origin(arg) is tuple)
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple and args and typing.get_origin(args[0]) is typing.Literal:
+        options = typing.get_args(args[0])
+        return tuple(sorted(value, key=options.index))
+    return value
+
+
+def _spelled(field: dataclasses.Field[Any], value: Any) -> Any:
+    """``value`` in the older spelling that means the same (:func:`rules.rule` ``spellings``), if any."""
+    return next((old for old, same in field.metadata["spellings"].items() if same == value and
+                 type(same) is type(value)), value)
+
+
+def _expression_problem(origin: _Origin, error: NotationError) -> Diagnostic:
+    mark = origin.doc.mark(origin.pointer)
+    rule = origin.pointer.strip("/").replace("/", ".")
+    return Diagnostic(mark, f"bad expression in {rule}: column {error.column} of the string: {error.message}",
+                      origin.pointer, detail=error.render("    ").split("\n", 1)[1])
+
+
+@dataclass
+class _Build:
+    """Typed rule values of the merged layers; what failed is reported in ``problems`` and, where a parent
+    has a value, stood in for by it so that the checks spanning sections still run."""
+
+    layers: list[Document]
+    merged: dict[str, dict[str, Any]]
+    origins: dict[str, _Origin]
+    problems: list[Diagnostic]
+    #: rule keys ("plays.kills") whose value in the file was left out or failed: checks that read them are skipped
+    unsure: set[str] = dataclasses.field(default_factory=set)
+    #: one line per rule without a value, reported after the other problems (they are often the cause)
+    missing: list[Diagnostic] = dataclasses.field(default_factory=list)
+
+    def value(self, section: str, field: dataclasses.Field[Any], hint: Any) -> tuple[bool, Any]:
+        """(True, the typed value) of one rule, or (False, None) when it has none."""
+        key = f"{section}.{field.name}"
+        if field.name not in self.merged[section]:
+            return False, None
+        before = len(self.problems)
+        value = _convert(hint, self.merged[section][field.name], self.origins[key], self.problems)
+        if len(self.problems) > before:
+            self.unsure.add(key)
+            found = self.stand_in(section, field.name, hint, self.origins[key].doc)
+            if found is None:
+                return False, None
+            value = found[0]
+        return True, _spelled(field, value if field.metadata["ordered"] else _as_set(hint, value))
+
+    def stand_in(self, section: str, key: str, hint: Any, failed: Document) -> tuple[Any] | None:
+        """The value an earlier layer gives the rule, if one converts without a problem."""
+        for doc in reversed(self.layers):
+            values = doc.data.get(section) or {}
+            if doc is not failed and key in values:
+                scratch: list[Diagnostic] = []
+                value = _convert(hint, values[key], _Origin(doc, f"/{section}/{key}"), scratch)
+                if not scratch:
+                    return (value,)
+        return None
+
+
+def _build_rules(build: _Build, root: Document, quiet_missing: set[str]) -> Rules | None:
+    """The typed rules, or None when a rule has no value; every problem is added to ``build.problems``.
+
+    ``quiet_missing``: rule keys (or whole sections) whose missing value is a consequence of a problem already
+    reported, or "*" when every missing value is (a parent that could not be resolved)."""
+    missing: dict[str, list[str]] = {}
+    sections: dict[str, Any] = {}
+    complete = True
+    for name, cls in SECTIONS.items():
+        hints = typing.get_type_hints(cls)
+        values: dict[str, Any] = {}
+        for field in dataclasses.fields(cls):
+            key = f"{name}.{field.name}"
+            if field.name not in build.merged[name] and field.metadata["neutral"] is not ALWAYS:
+                # A key added to the language after the file was written: its neutral value keeps the
+                # file's meaning (a complete ruleset of an older format still loads the same).
+                build.merged[name][field.name] = field.metadata["neutral"]
+                build.origins[key] = _Origin(root, "/kind")
+            has, value = build.value(name, field, hints[field.name])
+            if has:
+                values[field.name] = value
+                continue
+            complete = False
+            if not quiet_missing & {"*", name, key} and field.name not in build.merged[name]:
+                missing.setdefault(name, []).append(key)
+        sections[name] = values
+    if missing:
+        build.missing = _missing_problems(missing, root)
+    if not complete:
+        return None
+    rules = Rules(**{name: cls(**sections[name]) for name, cls in SECTIONS.items()})
+    skip = build.unsure | {key for key in quiet_missing if "." in key}
+    skip |= {f"{name}.{f.name}" for name in quiet_missing & set(SECTIONS) for f in dataclasses.fields(SECTIONS[name])}
+    build.problems += [d for d in _semantic_problems(rules, build.origins, root, skip) if d is not None]
+    return rules
+
+
+def _missing_problems(missing: dict[str, list[str]], root: Document) -> list[Diagnostic]:
+    """One short line per rule without a value, at the file's 'extends' (or 'kind'); the hint once."""
+    mark = root.mark("/extends" if "extends" in root.data else "/kind")
+    keys = [key for section in missing.values() for key in section]
+    hint = (f"a ruleset of kind 'ruleset' must give every rule a value: add 'extends: [{BASE_ID}]' to take the "
+            "standard value of the rules it does not set")
+    return [Diagnostic(mark, f"rule {key} has no value", hint=hint if not index else "")
+            for index, key in enumerate(keys)]
+
+
+def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document | None = None,
+                       skip: set[str] | None = None) -> Iterator[Diagnostic | None]:
+    """Rules that span sections: exclusions the sources state, and tribute kinds that can occur.
+
+    A check reading a rule in ``skip`` (whose own value had a problem) yields None instead."""
+
+    def at(key: str, message: str, hint: str = "", cause: str = "") -> Diagnostic | None:
+        if skip and {key, cause.split(":")[0]} & skip:
+            return None
+        origin = origins[key]
+        other = origins.get(cause)
+        if other is not None and origin.doc is not root and other.doc is root:
+            # Point at the file being checked, where the rule that causes the clash was set.
+            message += f"; {key} comes from {origin.doc.mark(origin.pointer)}"
+            origin = other
+        return Diagnostic(origin.doc.mark(origin.pointer), message, origin.pointer, hint)
+
+    if rules.bie3.enabled:
+        excluded = [
+            ("hui3.choices", rules.hui3.choices != (), "会3", "set hui3.choices: []"),
+            ("reporting.public_at_most", rules.reporting.public_at_most is not None, "报牌",
+             "set reporting.public_at_most: null"),
+            ("reporting.tiaopai", rules.reporting.tiaopai, "挑牌", "set reporting.tiaopai: false"),
+            ("first_player.first_game", rules.first_player.first_game == "liang3", "亮3 上班",
+             "set first_player.first_game: draw"),
+            ("first_player.later_games", rules.first_player.later_games == "dalu", "the 大落 leading",
+             "set first_player.later_games: draw (or rotate)"),
+        ]
+        for key, clash, what, hint in excluded:
+            if clash:
+                yield at(key, f"憋3 (bie3.enabled) turns off {what} (第二十六条), but {key} still uses it", hint,
+                         "bie3.enabled")
+    available = {
+        "luo": True,
+        "dian": rules.kaidian.enabled,
+        "men": rules.bie3.enabled,
+        "biewang": rules.bie3.enabled,
+        "shao": rules.burning.enabled,
+        "qing": rules.tribute.chuansanhu == "one-to-duitou",
+    }
+    needs = {"dian": "kaidian.enabled", "men": "bie3.enabled", "biewang": "bie3.enabled",
+             "shao": "burning.enabled", "qing": "tribute.chuansanhu: one-to-duitou"}
+    for kind in rules.tribute.order.kinds:
+        if not available[kind]:
+            yield at("tribute.order", f"tribute kind {TRIBUTE_KINDS[kind][0]} is in tribute.order but can never "
+                     f"occur: it needs {needs[kind]}", "remove it from the order or turn its rule on",
+                     needs[kind].split(":")[0])
+    void_at = rules.revolution.void_at
+    if rules.revolution.enabled and void_at is not None:
+        deck = rules.deck.recipe.cards()
+        blockers = deck[TWO] + sum(deck[joker] for joker in JOKERS)  # a hand holding one may not declare 革命
+        if blockers <= PLAYERS - void_at:
+            yield at("deck.recipe", f"with {blockers} 2s and jokers in the deck, every deal leaves at least {void_at} "
+                     "players without one, free to declare 革命 and void it (revolution.void_at): a game could be "
+                     "redealt for ever", "add 2s or jokers to the deck, or raise revolution.void_at",
+                     "revolution.void_at")
+    inert = [
+        ("score.manguan_others_as", rules.score.manguan_others_as is not None and rules.score.manguan != "one-run",
+         "score.manguan: one-run", "score.manguan"),
+        ("turns.passed_answers_duitou", not rules.turns.passed_answers_duitou and not rules.turns.pass_locks_out,
+         "turns.pass_locks_out: true", "turns.pass_locks_out"),
+        ("reporting.report_counts", rules.reporting.report_counts == "when-asked"
+         and rules.reporting.public_at_most is None, "reporting.public_at_most (a number)", "reporting.public_at_most"),
+    ]
+    for key, clash, needs_, cause in inert:
+        if clash:
+            yield at(key, f"{key} does nothing here: it needs {needs_}",
+                     "set the rule it needs, or give this key its standard value", cause)
+    yield from _dealing_and_forfeit_problems(rules, at)
+    if rules.kaidian.enabled and not rules.kaidian.opens_with:
+        yield at("kaidian.opens_with", "打点 is on but no play can 开点", "list at least one kind, e.g. [pure]")
+    if rules.burning.enabled and not rules.burning.conditions:
+        yield at("burning.conditions", "burning is on but has no condition", "list joker-every-play or one-rank-left")
+
+
+def _dealing_and_forfeit_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterator[Diagnostic | None]:
+    """deck.each_hand must be dealable from deck.recipe; a forfeit of 开点 needs 打点."""
+    each_hand = rules.deck.each_hand
+    problem = each_hand.problem(rules.deck.recipe.cards()) if each_hand is not None else None
+    if problem is not None:
+        yield at("deck.each_hand", f"deck.each_hand cannot be dealt: {problem}",
+                 "change deck.recipe (e.g. 'only 6 of 3') or the hand rule", "deck.recipe")
+    for index, forfeit in enumerate(rules.penalties.forfeits):
+        if forfeit.consequence == "no-kaidian" and not rules.kaidian.enabled:
+            yield at("penalties.forfeits", f"penalties.forfeits[{index}] '{forfeit}' gives 开点 up, but 打点 is off",
+                     "turn on kaidian.enabled (extend dadian) or choose the consequence 大落", "kaidian.enabled")
+
+
+def _components(layers: list[Document]) -> dict[str, str]:
+    """The ``components:`` mappings of the layers merged (later wins), each name checked against
+    the registry (:mod:`gouji_variants.components.registry`) where it was written."""
+    chosen: dict[str, tuple[str, Document]] = {}
+    for doc in layers:
+        for section, name in (doc.data.get("components") or {}).items():
+            chosen[section] = (name, doc)
+    from ..components import registry  # the one call upwards: only a ruleset that names components
+
+    problems = []
+    for section, (name, doc) in chosen.items():
+        try:
+            registry.load(section, name)
+        except registry.UnknownComponent as error:
+            pointer = f"/components/{section}"
+            problems.append(Diagnostic(doc.mark(pointer), str(error), pointer, error.hint))
+    if problems:
+        raise RulesetError(problems)
+    return {section: name for section, (name, _) in chosen.items()}
+
+
+def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
+    """Load, resolve and compile the ruleset file at ``path``."""
+    catalog = catalog or Catalog.default()
+    return _compile(_Resolver(catalog), path.resolve(), catalog, path)
+
+
+def compile_data(data: Any, name: str, catalog: Catalog | None = None) -> Ruleset:
+    """Compile a self-contained ruleset held as data, such as the resolved rules embedded in a game
+    record. It may not ``extends``; diagnostics carry the JSON pointer of the value at fault."""
+    catalog = catalog or Catalog.default()
+    doc = Document(Path(name), data)
+    problems = _schema_diagnostics(doc)
+    if not problems and data.get("extends"):
+        problems = [Diagnostic(doc.mark("/extends"), "a self-contained ruleset may not extend another",
+                               "/extends", "give every rule, as Ruleset.resolved() does")]
+    if problems:
+        raise RulesetError(problems)
+    return _compile(_Resolver(catalog, {doc.path: doc}), doc.path, catalog, doc.path)
+
+
+def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path) -> Ruleset:
+    """Resolve and compile the file at ``path`` (named ``given``); a :class:`RulesetError` holds every problem
+    found: schema errors, and the extends, expression and cross-section checks wherever they can still run."""
+    layers = resolver.root(path, given)
+    root = layers[-1]
+    data = root.data
+    merged, origins = _merge(layers)
+    complete = all(f.name in merged[name] for name, cls in SECTIONS.items() for f in dataclasses.fields(cls))
+    if data.get("kind") == "option-pack" and not complete:
+        base = catalog.find(BASE_ID)
+        layers = [layer for layer in resolver.layers(base) if all(layer is not own for own in layers)] + layers
+        merged, origins = _merge(layers)
+    quiet = {pointer.strip("/").replace("/", ".") for pointer in resolver.removed}
+    if resolver.broken_extends or "kind" not in data:
+        quiet.add("*")
+    problems = resolver.problems
+    build = _Build(layers, merged, origins, problems)
+    rules = _build_rules(build, root, quiet)
+    components: dict[str, str] = {}
+    own_examples: tuple[examples_.Example, ...] = ()
+    try:
+        components = _components(layers)
+        if "examples" not in quiet:
+            own_examples = examples_.parse(root)
+    except RulesetError as error:
+        problems += error.diagnostics
+    if problems or rules is None:
+        shown = str(root.path)
+        found = sorted(problems, key=lambda d: (d.mark.file != shown, d.mark.line, d.mark.column))
+        raise RulesetError(found + build.missing)
+    name = data["name"]
+    description = data.get("description") or {"zh": "", "en": ""}
+    return Ruleset(
+        id=data["id"],
+        kind=data["kind"],
+        name_zh=name["zh"],
+        name_en=name["en"],
+        aliases=tuple(data.get("aliases") or ()),
+        region=data.get("region", ""),
+        description_zh=description["zh"],
+        description_en=description["en"],
+        sources=tuple(Source(s["file"], str(s["lines"]), s.get("note", "")) for s in data.get("sources") or ()),
+        extends=tuple(data.get("extends") or ()),
+        interpretations=tuple(Interpretation(**i) for i in data.get("interpretations") or ()),
+        path=path,
+        rules=rules,
+        provenance=MappingProxyType({key: o.doc.mark(o.pointer) for key, o in origins.items()}),
+        fingerprint=fingerprint(rules, components),
+        own=MappingProxyType(data),
+        examples=own_examples,
+        components=MappingProxyType(components),
+    )
+
+
+def load_ruleset(ref: str, catalog: Catalog | None = None) -> Ruleset:
+    """Compile the ruleset named by id, alias, name or path."""
+    catalog = catalog or Catalog.default()
+    return compile_path(catalog.find(ref), catalog)

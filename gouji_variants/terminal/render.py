@@ -1,0 +1,234 @@
+"""The table in words, for ``gouji play`` and the record viewer: English or Chinese, coloured on a
+terminal, every line within 80 columns."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+import click
+
+from ..components.turns import duitou
+from ..engine.actions import Action, Burn, Hui3, Play, Return, describe
+from ..engine.events import Event
+from ..engine.game import Game, tribute_name
+from ..ruleset.cards import RANK_SYMBOLS, Cards
+from ..ruleset.rules import PLACE_NAMES
+from ..text.explain import Lang
+from ..text.fit import KEEP, fit
+
+
+def colour_wanted(stream_is_terminal: bool) -> bool:
+    """Colour on a terminal unless ``NO_COLOR`` is set (https://no-color.org)."""
+    return stream_is_terminal and not os.environ.get("NO_COLOR")
+
+
+@dataclass(frozen=True)
+class Words:
+    """The language and colour of one session."""
+
+    lang: Lang = "en"
+    colour: bool = False
+
+    def __call__(self, en: str, zh: str) -> str:
+        return zh if self.lang == "zh" else en
+
+    def style(self, text: str, **style: object) -> str:
+        return click.style(text, **style) if self.colour else text  # type: ignore[arg-type]
+
+    def cards(self, cards: Cards | str) -> str:
+        """Card notation, jokers in red."""
+        text = str(cards)
+        if not self.colour:
+            return text
+        return "".join(self.style(symbol, fg="red", bold=True) if symbol in "BR" else symbol for symbol in text)
+
+    def hand(self, cards: Cards) -> str:
+        """A hand sorted and grouped by rank: ``333 44 8 KK 2 B R``."""
+        groups = [RANK_SYMBOLS[rank] * count for rank, count in enumerate(cards.counts) if count]
+        return " ".join(self.cards(group) for group in groups) or "-"
+
+    def who(self, seat: int, me: int | None) -> str:
+        """``seat 3 (your 对头)``; ``you``; with no seat of one's own, ``seat 3``."""
+        if me is None:
+            return self(f"seat {seat}", f"{seat}号位")
+        if seat == me:
+            return self.style(self("you", "你"), bold=True)
+        if seat == duitou(me):
+            relation = self("your 对头", "对头")
+        elif seat % 2 == me % 2:
+            relation = self("team-mate", "联邦")
+        else:
+            relation = self("opponent", "对手")
+        return self(f"seat {seat} ({relation})", f"{seat}号位（{relation}）")
+
+    def action(self, action: Action | None) -> str:
+        """``88B``, ``pass``, ``burns with 2R`` …, in the session's language."""
+        if isinstance(action, Play):
+            return self.cards(action.cards)
+        if isinstance(action, Burn):
+            return self("burns with ", "烧牌 ") + self.cards(action.cards)
+        if isinstance(action, Return):
+            return self("returns ", "还贡 ") + self.cards(action.cards)
+        if isinstance(action, Hui3):
+            return self(f"会3: takes out the {action.which}s", f"会{action.which}")
+        words = {"pass": ("passes", "过"), "yield": ("yields (让牌)", "让牌"), "revolution": ("革命", "革命"),
+                 "declare": ("declares (宣点)", "宣点"), "jiefeng": ("asks to lead (申请接风)", "申请接风"),
+                 "tiaopai": ("shows the hand to the team (挑牌)", "挑牌"),
+                 "ask": ("asks the counts (问张数)", "问张数")}
+        en, zh = words.get(describe(action), (describe(action), describe(action)))
+        return self(en, zh)
+
+
+def _note(note: str, words: Words) -> str:
+    """An engine note in plain words: ``out 1`` is ``goes out 1st (头科)``."""
+    if note.startswith("out "):
+        place = int(note.split()[1])
+        return words(f"goes out {place}{('st', 'nd', 'rd')[place - 1] if place <= 3 else 'th'}",
+                     f"第{place}个走完")
+    return {"no burn": words("no burn", "不烧"), "no 革命": words("no 革命", "不革命"),
+            "no 会3": words("no 会3", "不会3"), "no 宣点": words("no 宣点", "不宣点"),
+            "扣牌": words("扣牌, cannot beat", "扣牌")}.get(note, note)
+
+
+_TRIBUTE = re.compile(r"(\S+贡) (\d)->(\d): (\S+)")
+_RETURN = re.compile(r"还贡 (\d)->(\d)")
+_BUY = re.compile(r"买(\S) from (\d) for (\S)")
+
+
+def _transfer(note: str, me: int | None, words: Words) -> str:
+    """``落贡 1->0: R`` is ``落贡: seat 1 (opponent) pays you R``; ``还贡 0->1``, ``to seat 1``."""
+    paid = _TRIBUTE.fullmatch(note)
+    if paid:
+        kind, payer, receiver, cards = paid.groups()
+        cards = words("nothing", "无") if cards == "none" else words.cards(cards)
+        return words(f"{kind}: {words.who(int(payer), me)} pays {words.who(int(receiver), me)} {cards}",
+                     f"{kind}：{words.who(int(payer), me)}给{words.who(int(receiver), me)} {cards}")
+    bought = _BUY.fullmatch(note)
+    if bought:
+        rank, seller, payment = bought.groups()
+        who = words.who(int(seller), me)
+        return words(f"buys a {rank} from {who} for a {payment} (买{rank})", f"向{who}买{rank}，付{payment}")
+    returned = _RETURN.fullmatch(note)
+    if returned:
+        to = words.who(int(returned.group(2)), me)
+        return words(f"还贡 to {to}", f"还贡给{to}")
+    return _note(note, words)
+
+
+def event_text(event: Event, me: int | None, words: Words) -> str:
+    """One line of what happened, with the engine's notes (烧牌, 解烧, 接风, out 1 …)."""
+    notes = [_transfer(note, me, words) for note in event.notes]
+    if event.action is None and notes and _TRIBUTE.fullmatch(event.notes[0]):
+        return "  " + ", ".join(notes)
+    who = words("table", "牌桌") if event.seat < 0 else words.who(event.seat, me)
+    colon = words(": ", "：")
+    if event.action is None:
+        return f"  {who}{colon}{', '.join(notes)}"
+    notes = [note for note in notes if note not in words.action(event.action)]  # 革命 (革命), yields (让牌) (让牌)
+    if event.forced and "扣牌" not in event.notes:
+        notes.insert(0, words("cannot beat", "管不上"))
+    suffix = f" ({', '.join(notes)})" if notes else ""
+    return f"  {who}{colon}{words.action(event.action)}{suffix}"
+
+
+def visible(event: Event, me: int | None) -> bool:
+    """Whether ``me`` (None: every seat) may see ``event``: declined offers stay private."""
+    return (event.action is not None or bool(event.notes)) and (me is None or not event.private or event.seat == me)
+
+
+def _state(game: Game, seat: int, me: int | None, words: Words) -> str:
+    """What a seat is doing, in plain words."""
+    seen = game.observation(seat if me is None else me)
+    if seat in seen.revolutionaries:
+        return words("sits out (革命)", "革命，不出牌")
+    if seat in seen.finished:
+        order = seen.finished.index(seat) + 1
+        return words(f"gone out, {order}{('st', 'nd', 'rd')[order - 1] if order <= 3 else 'th'}",
+                     f"已走完（第{order}个）")
+    if seat in seen.out_of_play:
+        reason = "诈烧" if seat in game.zhashao else "闷" if seat in game.stifled else "窒息 / 大小王不出手"
+        return words(f"ranked at once ({reason})", f"当场定名次（{reason}）")
+    if seen.stage == "yudian":
+        return words("cards not seen yet (预点)", "尚未看牌（预点）")
+    count = seen.counts[seat] if me is not None else len(game.hand(seat))
+    if count is not None:
+        state = words(f"{count} cards", f"{count}张")
+    elif game.rules.reporting.report_counts == "shown":
+        state = words("more than 10 cards", "10张以上")
+    else:
+        state = words("count not told (ask)", "张数未报（可问）")
+    if game.turn == seat and seen.to_act == seat:
+        state += words(" — to act", " — 轮到出牌")
+    return state
+
+
+def table(game: Game, me: int | None, words: Words) -> list[str]:
+    """Your hand, each seat in plain words, then the round: what ``me`` may know (all of it when None)."""
+    seen = game.observation(0 if me is None else me)
+    lines: list[str] = []
+    if me is not None and seen.stage == "yudian":
+        lines.append(words("your hand: not seen yet — 预点 is declared before the cards are seen",
+                           "你的牌：尚未看牌 — 预点在看牌之前宣布"))
+    elif me is not None:
+        count = len(seen.hand)
+        lines.append(words(f"your hand ({count}): ", f"你的牌（{count}张）：") + words.hand(seen.hand))
+    states: dict[str, list[int]] = {}  # seats in the same state share a line
+    for seat in range(6):
+        hand = game.hand(seat) if me is None else (seen.hands[seat] if seat != me else None)
+        shown = f"  [{words.hand(hand)}]" if hand is not None else ""
+        states.setdefault(f"{_state(game, seat, me, words)}{shown}", []).append(seat)
+    for state, seats in states.items():
+        who = ", ".join(words.who(seat, me).replace(" ", KEEP) for seat in seats)
+        lines += fit(f"  {who}: {state}", indent="      ")
+    if seen.luanchan:
+        lines.append(words("四人乱缠: plain rounds, no 够级, passing does not lock you out",
+                           "四人乱缠：不再有够级，过牌后仍可再出"))
+    if seen.burner is not None:
+        who = words.who(seen.burner, me)
+        lines += fit(words(f"you are burning: {condition(game, words)}, else 诈烧",
+                           f"你在烧牌：{condition(game, words)}，否则诈烧") if seen.burner == me else
+                     words(f"{who} is burning; only its 对头 may answer (解烧)", f"{who}在烧牌；只有其对头可以解烧"))
+    if seen.round_plays:
+        plays = ", ".join(f"{seat}:{words.cards(cards)}" for seat, cards in seen.round_plays[-6:])
+        lines += fit(words("this round: ", "本轮：") + plays)
+    if seen.top is not None and seen.top_seat is not None:
+        answer = ", ".join(map(str, seen.may_answer)) or words("nobody", "无人")
+        lines += fit(words(f"to beat: {words.cards(seen.top)} by {words.who(seen.top_seat, me)}; may answer: {answer}",
+                           f"要管：{words.who(seen.top_seat, me)}的{words.cards(seen.top)}；可以管的：{answer}"))
+    if seen.passed:
+        lines.append(words("passed this round: ", "本轮已过：") + ", ".join(map(str, seen.passed)))
+    if game.rules.kaidian.enabled:
+        opened = ", ".join(str(seat) for seat in range(6) if seen.opened[seat]) or words("nobody", "无人")
+        declared = ", ".join(f"{seat} {'明点' if kind == 'mingdian' else '预点'}"
+                             for seat, kind in enumerate(seen.declared) if kind)
+        lines.append(words("开点 so far: ", "已开点：") + opened + (f"; 宣点: {declared}" if declared else ""))
+    return lines
+
+
+def condition(game: Game, words: Words) -> str:
+    """The burn's condition under the ruleset (``burning.conditions``, ``last_play_exempt``)."""
+    rule = game.rules.burning
+    said = []
+    if "joker-every-play" in rule.conditions:
+        said.append(words("a joker in every play but the last", "除最后一手外每手带王") if rule.last_play_exempt
+                    else words("a joker in every play", "每手带王"))
+    if "one-rank-left" in rule.conditions:
+        said.append(words("go out with the one rank left", "剩一种点数一手走完"))
+    return words(", or ", "，或").join(said)
+
+
+def result(game: Game, me: int | None, words: Words) -> list[str]:
+    """Places, the game's score and the tribute the next game pays."""
+    assert game.places is not None and game.score is not None
+    places = sorted(range(6), key=lambda seat: game.places[seat])  # type: ignore[index]
+    lines = fit(words("places: ", "名次：") + ", ".join(
+        f"{PLACE_NAMES[game.places[seat]]} {words.who(seat, me)}" for seat in places))
+    lines.append(words(f"score: seats 0,2,4 {game.score[0]} — seats 1,3,5 {game.score[1]}",
+                       f"得分：0、2、4号位 {game.score[0]}，1、3、5号位 {game.score[1]}"))
+    dues = [words(f"{tribute_name(due.kind)}: seat {due.payer} pays seat {due.receiver} {due.count}",
+                  f"{tribute_name(due.kind)}：{due.payer}号位给{due.receiver}号位{due.count}张")
+            + (words(" (returned, 还贡)", "（还贡）") if due.returned else "") for due in game.next_dues()]
+    lines += fit(words("tribute next game: ", "下一局进贡：") + ("; ".join(dues) or words("none", "无")))
+    return lines
