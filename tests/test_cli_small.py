@@ -11,7 +11,7 @@ import yaml
 from cli_helpers import gouji
 from click.testing import CliRunner
 
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 
 
 def test_python_m_runs_the_cli() -> None:
