@@ -9,11 +9,19 @@ from typing import TYPE_CHECKING, cast
 
 import click
 
-from ..agents.basic import DEFAULT_AGENTS
 from ..ruleset.errors import RulesetError
 from ..ruleset.model import Ruleset
-from .common import EXIT_INVALID, EXIT_USAGE, catalog_of, complete_ruleset, fail, load
-from .running import agents_named, backend_named, progress_bar, run_scaled, scale_options
+from .common import EXIT_INTERRUPTED, EXIT_INVALID, EXIT_USAGE, catalog_of, command, complete_ruleset, fail, load
+from .running import (
+    RUN_FAILS,
+    RUN_INTERRUPTED,
+    agents_named,
+    agents_option,
+    backend_named,
+    progress_bar,
+    run_scaled,
+    scale_options,
+)
 
 if TYPE_CHECKING:
     from ..runs.parallel import Backend
@@ -45,7 +53,10 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
             console.print(Text(piece, style=style))
 
 
-@click.command("diff")
+@command("diff", exits={0: "the rules are the same", 1: "they differ",
+                        2: "A or B is unknown or does not compile, A extends nothing to compare with; with --simulate, "
+                        f"fewer than 2 or more than {MAX_DIFF_GAMES:,} games, {RUN_FAILS}",
+                        EXIT_INTERRUPTED: f"with --simulate, {RUN_INTERRUPTED}"})
 @click.argument("first", metavar="A", shell_complete=complete_ruleset)
 @click.argument("second", metavar="[B]", required=False, shell_complete=complete_ruleset)
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
@@ -57,18 +68,14 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
               help="Also self-play N seeded games under each ruleset and compare what players see.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the simulated matches.")
 @click.option("--seed-b", type=int, help="Another seed for B's match (default: --seed, the same deals).")
-@click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
-              help="Agents of the simulation, as for gouji simulate: random, basic or heuristic (rule-aware, the "
-              "default), or a comma list of up to six cycled over seats.")
+@agents_option
 @scale_options
 @click.pass_context
 def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, provenance: bool, fmt: str,
                  as_json: bool, games: int | None, seed: int, seed_b: int | None, spec: str, workers: int | None,
                  backend: str, scheduler: str | None) -> None:
-    """Compare two rulesets rule by rule, after 'extends'; with one, a house-rules file and what it extends.
-
-    Exit 0 when the rules are the same, 1 when they differ, 2 on an error.
-    """
+    """Compare rulesets A and B (each an id, alias, name or file) rule by rule, after 'extends'; with A
+    alone, a house-rules file and what it extends."""
     from ..text.diff import NoBase, base_of, diff
 
     fmt = "json" if as_json else fmt
@@ -118,14 +125,16 @@ def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], s
                                                     players))
 
 
-@click.command()
-@click.argument("ruleset", shell_complete=complete_ruleset)
+@command(exits={0: "printed (or written)", 2: "the ruleset is unknown or does not compile, --output cannot be "
+                "written"})
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--format", "fmt", type=click.Choice(["txt", "md", "html"]), default="txt", show_default=True)
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file.")
 @click.pass_context
 def card(ctx: click.Context, ruleset: str, fmt: str, lang: str, output: Path | None) -> None:
-    """A one-page rule card to agree on before dealing: name, fingerprint, departures from 大纲, the rest."""
+    """A one-page rule card of RULESET (an id, alias, name or file) to agree on before dealing: name,
+    fingerprint, departures from 大纲, the rest."""
     from ..ruleset.compiler import BASE_ID
     from ..text.card import build, render
 

@@ -1,4 +1,5 @@
-"""What every command shares: the exit codes, naming a ruleset, failing with a message."""
+"""What every command shares: the exit codes (and their section of ``--help``), naming a ruleset,
+failing with a message."""
 
 from __future__ import annotations
 
@@ -19,6 +20,12 @@ from ..ruleset.model import Ruleset
 #: ruleset that does not compile where one is needed, a file that cannot be read or written).
 EXIT_INVALID = 1
 EXIT_USAGE = 2
+#: Ctrl-C while bots play (play, simulate, diff --simulate): the workers are stopped first.
+EXIT_INTERRUPTED = 130
+#: How a command names rulesets (the group's --help, README "Commands"): a RULESET is an id, an alias, a name
+#: or a file; the rulesets a command is about are its arguments, the one a command plays by is -r/--ruleset.
+RULESET_HELP = "Ruleset id, alias, name (青岛) or file."
+
 
 
 def catalog_of(ctx: click.Context) -> Catalog:
@@ -73,3 +80,34 @@ def compile_each(ctx: click.Context, refs: tuple[str, ...], invalid: int, ok: Ca
             continue
         ok(ref, ruleset)
     sys.exit(code)
+
+
+def write_exits(formatter: click.HelpFormatter, exits: dict[int, str]) -> None:
+    """The ``Exit codes`` section that ends every ``--help``."""
+    with formatter.section("Exit codes"):
+        formatter.write_dl([(str(code), meaning) for code, meaning in sorted(exits.items())])
+
+
+class Command(click.Command):
+    """A command whose ``--help`` ends with what each of its exit codes means."""
+
+    def __init__(self, *args: Any, exits: dict[int, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.exits = {EXIT_USAGE: "a bad option or argument", **exits}
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        write_exits(formatter, self.exits)
+
+
+def command(name: str | None = None, *, exits: dict[int, str]) -> Callable[[Callable[..., Any]], Command]:
+    """``click.command``, its help ending with ``exits`` (code -> when)."""
+    return click.command(name, cls=Command, exits=exits)
+
+
+def ruleset_option(older: str | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``-r/--ruleset`` (default dagang): the ruleset a command plays or builds on; ``older``, an older
+    spelling still accepted."""
+    note = f" ({older} is the older spelling.)" if older else ""
+    return click.option("--ruleset", "-r", *((older,) if older else ()), "ref", default="dagang", show_default=True,
+                        metavar="RULESET", help=RULESET_HELP + note, shell_complete=complete_ruleset)

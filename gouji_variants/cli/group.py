@@ -14,7 +14,7 @@ import click
 from .. import ENGINE, __version__
 from ..ruleset.catalog import Catalog
 from .agree import card, diff_command
-from .common import EXIT_USAGE
+from .common import EXIT_INTERRUPTED, EXIT_INVALID, EXIT_USAGE, write_exits
 from .play import hint, play
 from .referee import check, judge
 from .rulesets import fingerprint, list_command, new, schema_command, show, validate
@@ -36,8 +36,22 @@ def _stdout_failed(error: OSError) -> NoReturn:
     sys.exit(EXIT_USAGE)
 
 
+#: What the exit codes of every command mean (each command's --help says what they mean for it).
+EXITS = {0: "done, and the answer is yes", EXIT_INVALID: "the command ran and the answer is no (invalid, illegal, "
+         "different, a failing example, a diverging game)",
+         EXIT_USAGE: "it could not do what was asked: a bad option or argument (every command), an unknown "
+         "ruleset or one that does not compile, a file that cannot be read or written (standard output "
+         "included)",
+         EXIT_INTERRUPTED: "Ctrl-C while bots play"}
+
+
 class _Main(click.Group):
-    """The ``gouji`` group: a failed write to standard output is an error message, not a traceback."""
+    """The ``gouji`` group: its help ends with the exit codes; a failed write to standard output is an
+    error message, not a traceback."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        write_exits(formatter, EXITS)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         try:
@@ -63,7 +77,13 @@ class _Main(click.Group):
 )
 @click.pass_context
 def main(ctx: click.Context, rulesets_dirs: tuple[Path, ...]) -> None:
-    """够级 (Gouji) rules as data: pick, author, check and referee rulesets."""
+    """够级 (Gouji) rules as data: pick, author, check and referee rulesets.
+
+    A RULESET is named by its id, an alias, its name (青岛) or its file. The rulesets a command is
+    about are its arguments (show, validate, check, card, fingerprint, diff); the ruleset a command
+    plays or builds on is its -r/--ruleset option (judge, play, simulate, new). Game records name
+    their own (replay, hint).
+    """
     catalog = ctx.obj = Catalog.default(rulesets_dirs)
     ctx.call_on_close(lambda: _warn_skipped(catalog))
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, cast
 import click
 
 from ..agents.basic import DEFAULT_AGENTS
-from .common import EXIT_USAGE, complete_ruleset, fail, load
-from .running import records_file
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, command, fail, load, ruleset_option
+from .running import agent_named, bot_option, records_file
 from .runs import replayed
 
 if TYPE_CHECKING:
@@ -18,33 +18,26 @@ if TYPE_CHECKING:
     from ..text.explain import Lang
 
 
-@click.command()
+@command(exits={0: "advised", 2: "RECORD or its game cannot be read or re-played, MOVE is not a decision of the "
+                "game, --agent is not a bot"})
 @click.argument("file", metavar="RECORD", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("move", type=int)
 @click.option("--game", "number", type=click.IntRange(1), default=1, show_default=True,
               help="Which game of RECORD (one record per line).")
-@click.option("--agent", "spec", default="search", show_default=True,
-              help="The bot that advises: search (100ms), search:500ms, search:40 (worlds), heuristic …")
+@bot_option("--agent", "spec", "search", "The bot that advises (search:500ms thinks harder):")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bot's own randomness.")
 @click.pass_context
 def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed: int) -> None:
     """What a bot would do at action MOVE (from 1) of a game record, and why: the record is re-played
-    up to that decision and the seat to act is advised from what it may know there.
-
-    Exit 0 when advised, 2 when RECORD or the game cannot be read or re-played, MOVE is not a
-    decision of the game, or --agent is not a bot.
-    """
+    up to that decision and the seat to act is advised from what it may know there (the record names
+    its ruleset)."""
     import random
 
     from ..agents.hints import advise, position
-    from ..agents.registry import make_agent
     from ..engine.actions import describe
     from ..terminal.render import Words, table
 
-    try:
-        agent = make_agent(spec)
-    except ValueError as error:
-        fail(f"error: --agent: {error}", EXIT_USAGE)
+    agent = agent_named(spec, "--agent")
     result, entry = replayed(ctx, file, number, "--game")
     game = result.game
     unfinished = game is not None and not game.over and len(game.actions) == len(entry.record["actions"])
@@ -65,9 +58,9 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
         click.echo(f"played in the record: {describe(game.actions[move - 1][1])}")
 
 
-@click.command()
-@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
-              shell_complete=complete_ruleset)
+@command(exits={0: "played (or left)", 2: "the --ruleset is unknown or does not compile, --hints is not a bot, "
+                "--record cannot be written", EXIT_INTERRUPTED: "Ctrl-C while the bots play (the finished games kept)"})
+@ruleset_option()
 @click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")
 @click.option("--seed", type=int, default=None, help="Seed of the match (random when omitted).")
 @click.option("--games", type=click.IntRange(1), default=1, show_default=True,
@@ -76,24 +69,20 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
               help="Write each finished game's record to this file, one JSON object per line (for gouji replay).")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="The table's language: English or Chinese.")
-@click.option("--hints", "hints", default=DEFAULT_AGENTS, show_default=True,
-              help="The bot that answers 'hint' (with its reason) and 'auto': e.g. search:300ms thinks harder.")
+@bot_option("--hints", "hints", DEFAULT_AGENTS,
+            "The bot that answers 'hint' (with its reason) and 'auto' (search:300ms thinks harder):")
 @click.pass_context
 def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, record_file: Path | None,
          lang: str, hints: str) -> None:
     """Play a game or a match in the terminal against five heuristic bots (type 'help')."""
     import random
 
-    from ..agents.registry import make_agent
     from ..records.files import dumps
     from ..records.record import game_record
     from ..terminal.play import Seat, session
     from ..terminal.render import Words, colour_wanted
 
-    try:
-        helper = make_agent(hints)
-    except ValueError as error:
-        fail(f"error: --hints: {error}", EXIT_USAGE)
+    helper = agent_named(hints, "--hints")
     ruleset = load(ctx, ref)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     words = Words(cast("Lang", lang), colour_wanted(sys.stdout.isatty()))
@@ -120,7 +109,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
     try:
         session(ruleset, seed, games, human, keep if out else None, helper)
     except KeyboardInterrupt:  # Ctrl-C while the bots play: leave quietly, the finished games kept
-        fail("\ninterrupted", 130)
+        fail("\ninterrupted", EXIT_INTERRUPTED)
     finally:
         if out is not None:
             out.close()

@@ -9,19 +9,17 @@ import click
 
 from ..ruleset.cards import Cards
 from ..ruleset.grammar import NotationError
-from .common import EXIT_INVALID, EXIT_USAGE, catalog_of, complete_ruleset, fail, load
+from .common import EXIT_INVALID, EXIT_USAGE, catalog_of, command, complete_ruleset, fail, load, ruleset_option
 
 
-@click.command()
-@click.argument("refs", nargs=-1, metavar="RULESET|FILE...", shell_complete=complete_ruleset)
+@command(exits={0: "every example passes", 1: "an example fails",
+                2: "a ruleset or an example is unknown or invalid, or none is named"})
+@click.argument("refs", nargs=-1, metavar="RULESET...", shell_complete=complete_ruleset)
 @click.option("--all", "every", is_flag=True, help="Check every ruleset the catalogue lists.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every example, its result and why.")
 @click.pass_context
 def check(ctx: click.Context, refs: tuple[str, ...], every: bool, as_json: bool) -> None:
-    """Run the examples of rulesets (by id, alias, name or path) and report the failing ones.
-
-    Exit 0 when every example passes, 1 when one fails, 2 when a ruleset or an example is invalid.
-    """
+    """Run the examples of each RULESET (an id, alias, name or file) and report the failing ones."""
     from ..text.check import check as run
 
     catalog = catalog_of(ctx)
@@ -41,18 +39,16 @@ def _cards(text: str, what: str) -> Cards:
         fail(f"error: {what} {text!r} is not card notation: {error.render()}", EXIT_USAGE)
 
 
-@click.command()
+@command(exits={0: "legal (and beats PREV, with --on)", 1: "illegal, or does not beat PREV",
+                2: "PLAY or PREV is not card notation, PREV is not a legal play, the --ruleset is unknown or "
+                "does not compile"})
 @click.argument("play")
-@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
-              shell_complete=complete_ruleset)
+@ruleset_option()
 @click.option("--on", "previous", metavar="PREV", help="The play to answer; without it PLAY is only classified.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the stable contract).")
 @click.pass_context
 def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json: bool) -> None:
-    """Referee one combination: is PLAY legal, 够级, and does it beat PREV?
-
-    Exit 0 when legal (and beating, with --on), 1 when not, 2 for bad input.
-    """
+    """Referee one combination: is PLAY legal, 够级, and does it beat PREV?"""
     from ..text.judge import BadPrevious
     from ..text.judge import judge as run
 

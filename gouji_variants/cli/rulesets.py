@@ -17,14 +17,26 @@ from ..ruleset.compiler import compile_path
 from ..ruleset.errors import RulesetError
 from ..ruleset.rules import SECTIONS
 from ..ruleset.versions import RULESET_FORMAT
-from .common import EXIT_INVALID, EXIT_USAGE, catalog_of, compile_each, complete_ruleset, fail, load
+from .common import (
+    EXIT_INVALID,
+    EXIT_USAGE,
+    catalog_of,
+    command,
+    compile_each,
+    complete_ruleset,
+    fail,
+    load,
+    ruleset_option,
+)
 
 
-@click.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@command("list", exits={0: "listed (a folder file that cannot be read is skipped, with a warning naming it)"})
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON instead: each ruleset's columns, its kind, English name and file.")
 @click.pass_context
 def list_command(ctx: click.Context, as_json: bool) -> None:
-    """List the rulesets: id, 中文名, region, aliases, fingerprint."""
+    """List the rulesets: id, 中文名, region, aliases, fingerprint (a table on a terminal, aligned lines
+    when piped)."""
     catalog = catalog_of(ctx)
     rows: list[dict[str, Any]] = []
     for entry in catalog.entries():
@@ -73,14 +85,14 @@ def _flow(value: Any) -> str:
     return text.removesuffix("\n...\n").strip()
 
 
-@click.command()
-@click.argument("ruleset", shell_complete=complete_ruleset)
+@command(exits={0: "shown", 2: "the ruleset is unknown or does not compile"})
+@click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--resolved", is_flag=True, help="Show every rule after 'extends', not only the file's own.")
 @click.option("--provenance", is_flag=True, help="Add the file:line:column that set each rule.")
 @click.option("--format", "fmt", type=click.Choice(["yaml", "json"]), default="yaml", show_default=True)
 @click.pass_context
 def show(ctx: click.Context, ruleset: str, resolved: bool, provenance: bool, fmt: str) -> None:
-    """Show a ruleset by id, alias, name such as 青岛, or path."""
+    """Show a RULESET: its id, an alias, a name such as 青岛, or a file."""
     loaded = load(ctx, ruleset)
     data = loaded.resolved() if resolved else dict(loaded.own)
     marks = {key: str(mark) for key, mark in loaded.provenance.items()} if provenance else {}
@@ -97,14 +109,12 @@ def show(ctx: click.Context, ruleset: str, resolved: bool, provenance: bool, fmt
     click.echo(header + dump_yaml(data, marks), nl=False)
 
 
-@click.command()
-@click.argument("refs", nargs=-1, required=True, metavar="RULESET|FILE...")
+@command(exits={0: "every ruleset is valid", 1: "one is not (every error of it reported)",
+                2: "a file or ruleset is not found"})
+@click.argument("refs", nargs=-1, required=True, metavar="RULESET...", shell_complete=complete_ruleset)
 @click.pass_context
 def validate(ctx: click.Context, refs: tuple[str, ...]) -> None:
-    """Check ruleset files (or rulesets by id, alias or name), reporting every error of each.
-
-    Exit 0 when all are valid, 1 when any is not, 2 when one cannot be found.
-    """
+    """Check ruleset files (or rulesets by id, alias or name), reporting every error of each."""
     compile_each(ctx, refs, EXIT_INVALID,
                   lambda ref, ruleset: click.echo(f"{ref}: ok — {ruleset.id}, fingerprint {ruleset.fingerprint}"))
 
@@ -116,7 +126,7 @@ class _Draft(click.Choice):  # type: ignore[type-arg]
         return super().convert("07" if str(value).lstrip("0") == "7" else value, param, ctx)
 
 
-@click.command("schema")
+@command("schema", exits={0: "printed"})
 @click.option("--draft", type=_Draft(["2020-12", "07"]), default="2020-12", show_default=True,
               help="07 is for editors whose YAML support lacks 2020-12.")
 def schema_command(draft: str) -> None:
@@ -133,16 +143,15 @@ HOUSE_KEYS = (
 )
 
 
-@click.command()
+@command(exits={0: "written", 2: "FILE exists or cannot be written; the --ruleset is unknown or does not compile"})
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--from", "base", default="dagang", show_default=True, help="The ruleset to build on.",
-              shell_complete=complete_ruleset)
+@ruleset_option(older="--from")
 @click.pass_context
-def new(ctx: click.Context, file: Path, base: str) -> None:
-    """Write a house-rules FILE that extends the --from ruleset, ready to edit."""
+def new(ctx: click.Context, file: Path, ref: str) -> None:
+    """Write a house-rules FILE that extends the --ruleset, ready to edit."""
     if file.exists():
         fail(f"error: {file} already exists; choose another name or remove it first", EXIT_USAGE)
-    parent = load(ctx, base)
+    parent = load(ctx, ref)
     slug = re.sub(r"[^a-z0-9]+", "-", file.stem.lower()).strip("-") or "house-rules"
     title = file.stem if file.stem.isprintable() else slug  # never a line break or a control character
     shown = shlex.quote(file.name if file.name.isprintable() else f"{slug}.yaml")
@@ -181,14 +190,12 @@ def new(ctx: click.Context, file: Path, base: str) -> None:
     click.echo(f"wrote {where} (extends {parent.id}); edit it, then run: gouji validate {where}")
 
 
-@click.command()
-@click.argument("refs", nargs=-1, required=True, metavar="FILE...", shell_complete=complete_ruleset)
+@command(exits={0: "every fingerprint printed",
+                2: "a ruleset is unknown or does not compile (the others are still printed)"})
+@click.argument("refs", nargs=-1, required=True, metavar="RULESET...", shell_complete=complete_ruleset)
 @click.pass_context
 def fingerprint(ctx: click.Context, refs: tuple[str, ...]) -> None:
-    """Print each ruleset's fingerprint: tables showing the same string play the same rules.
-
-    FILE may also be an id, alias or name. Exit 0 when all compile, 2 when one does not or is not found
-    (the others are still printed).
-    """
+    """Print each RULESET's fingerprint (an id, alias, name or file): tables showing the same string
+    play the same rules."""
     compile_each(ctx, refs, EXIT_USAGE,
                   lambda ref, ruleset: click.echo(f"{ruleset.fingerprint}  {ref}  ({ruleset.id})"))

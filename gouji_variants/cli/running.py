@@ -1,15 +1,17 @@
-"""What the commands that play games share: the bots of --agents, a progress bar, who plays the
+"""What the commands that play games share: the options naming bots, a progress bar, who plays the
 matches (--workers, --backend, --scheduler), a records file."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
-from .common import EXIT_USAGE, fail
+from ..agents.basic import DEFAULT_AGENTS
+from ..agents.registry import ABOUT, PARAMETERS, PLAYERS, make_agent, make_agents
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, fail
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -19,17 +21,42 @@ if TYPE_CHECKING:
 
 
 T = TypeVar("T")
+#: Every registered bot, what it is and its parameter: the help of each option that takes a bot.
+BOTS_HELP = "; ".join(f"{name}[:X] ({ABOUT[name]}; X is {PARAMETERS[name]})" if name in PARAMETERS
+                      else f"{name} ({ABOUT[name]})" for name in PLAYERS)
 
+
+def bot_option(name: str, dest: str, default: str, lead: str, metavar: str = "BOT"
+               ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """An option naming a bot (or, as ``--agents``, bots): ``lead``, then every bot of the registry."""
+    return click.option(name, dest, default=default, show_default=True, metavar=metavar,
+                        help=f"{lead} {BOTS_HELP}.")
+
+
+#: Why a run of matches (simulate, diff --simulate) exits 2 or 130, whatever it plays.
+RUN_FAILS = ("--agents names no bots, --workers (1 to 4 x the cores), --backend or --scheduler is refused, a worker "
+             "failed, the Dask scheduler or extra is missing")
+RUN_INTERRUPTED = "Ctrl-C: every worker process is stopped"
+#: ``--agents`` of simulate and diff --simulate.
+agents_option = bot_option(
+    "--agents", "spec", DEFAULT_AGENTS, "The bots: one for all seats, or a comma list of up to six cycled over "
+    "seats 0-5 (heuristic,basic: team 0 heuristic). A bot is", "BOTS")
 
 
 def agents_named(spec: str) -> list[Agent]:
     """The agents ``--agents`` names, or exit 2."""
-    from ..agents.registry import make_agents
-
     try:
         return make_agents(spec)
     except ValueError as error:
         fail(f"error: --agents: {error}", EXIT_USAGE)
+
+
+def agent_named(spec: str, option: str) -> Agent:
+    """The one agent ``option`` names, or exit 2."""
+    try:
+        return make_agent(spec)
+    except ValueError as error:
+        fail(f"error: {option}: {error}", EXIT_USAGE)
 
 
 def progress_bar(quiet: bool) -> Progress:
@@ -90,7 +117,7 @@ def run_scaled(run: Callable[[], T]) -> T:
     except WorkerError as error:
         fail(f"error: {error}; --workers 1 plays it in this process and shows where it fails", EXIT_USAGE)
     except KeyboardInterrupt:  # the workers are stopped already (runs/parallel.py)
-        fail("\ninterrupted", 130)
+        fail("\ninterrupted", EXIT_INTERRUPTED)
 
 
 def records_file(path: Path, option: str = "--records") -> TextIO:

@@ -9,9 +9,18 @@ from typing import TYPE_CHECKING, cast
 
 import click
 
-from ..agents.basic import DEFAULT_AGENTS
-from .common import EXIT_INVALID, EXIT_USAGE, catalog_of, complete_ruleset, fail, load
-from .running import agents_named, backend_named, progress_bar, records_file, run_scaled, scale_options
+from .common import EXIT_INTERRUPTED, EXIT_INVALID, EXIT_USAGE, catalog_of, command, fail, load, ruleset_option
+from .running import (
+    RUN_FAILS,
+    RUN_INTERRUPTED,
+    agents_named,
+    agents_option,
+    backend_named,
+    progress_bar,
+    records_file,
+    run_scaled,
+    scale_options,
+)
 
 if TYPE_CHECKING:
     from ..records.files import Entry
@@ -19,15 +28,13 @@ if TYPE_CHECKING:
     from ..text.explain import Lang
 
 
-@click.command()
-@click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
-              shell_complete=complete_ruleset)
+@command(exits={0: "simulated", 2: f"the --ruleset is unknown or does not compile, a bad -n, {RUN_FAILS}, --records "
+                "cannot be written", EXIT_INTERRUPTED: RUN_INTERRUPTED})
+@ruleset_option()
 @click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (matches of 100).")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the run (its first match; the others are seeded from it).")
-@click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
-              help="random, basic (the baseline) or heuristic (rule-aware: the default and the bot of gouji play), "
-              "or a comma list of up to six cycled over seats 0-5 (heuristic,basic: team 0 heuristic).")
+@agents_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--records", type=click.Path(dir_okay=False, path_type=Path),
               help="Write every game record to this file, one JSON object per line (for gouji replay).")
@@ -69,7 +76,9 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
         click.echo(report(result))
 
 
-@click.command()
+@command(exits={0: "every game re-plays exactly (or, with --show, the game was shown)", 1: "a game diverges",
+                2: "FILE or a record cannot be read (not JSON, refused by the record schema, a newer format, an "
+                "unknown ruleset), GAME is not in it"})
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--show", "show_game", type=click.IntRange(1), is_flag=False, flag_value=1, default=None,
               metavar="[GAME]", help="Step through game GAME (default 1) instead: each play, burn and pass, "
@@ -80,12 +89,8 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
 @click.pass_context
 def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | None, lang: str | None) -> None:
     """Check and re-play game records (one JSON object per line, or one record) and report the first
-    divergence of each, by the field that differs; with --show, step through one game.
-
-    Exit 0 when every game re-plays exactly (or, with --show, the game was shown), 1 when one
-    diverges, 2 when FILE or a record cannot be read (not JSON, refused by the record schema, a
-    newer format, a ruleset that cannot be found) or GAME is not in it.
-    """
+    divergence of each, by the field that differs; with --show, step through one game. Each record
+    names its ruleset."""
     if show_game is None and (seat is not None or lang is not None):
         fail("error: --seat and --lang go with --show", EXIT_USAGE)
     if show_game is not None:
