@@ -26,7 +26,7 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 from gouji_variants.ruleset import expressions, schema
 from gouji_variants.ruleset.cards import Cards
 from gouji_variants.ruleset.grammar import NotationError
