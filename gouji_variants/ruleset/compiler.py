@@ -675,6 +675,11 @@ def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path) -> 
 
 
 def load_ruleset(ref: str, catalog: Catalog | None = None) -> Ruleset:
-    """Compile the ruleset named by id, alias, name or path."""
+    """Compile the ruleset named by id, alias, name or path.
+
+    >>> ruleset = load_ruleset("青岛")
+    >>> ruleset.id, ruleset.extends, ruleset.rules.kaidian.enabled
+    ('qingdao', ('dagang',), False)
+    """
     catalog = catalog or Catalog.default()
     return compile_path(catalog.find(ref), catalog)
