@@ -41,7 +41,7 @@ NEEDS_A_RULESET = {
     "check": ["check", "RULESET"],
     "play": ["play", "-r", "RULESET", "--seed", "1"],
     "simulate": ["simulate", "-r", "RULESET", "-n", "1"],
-    "new": ["new", "NEW", "--from", "RULESET"],
+    "new": ["new", "NEW", "-r", "RULESET"],
     "validate": ["validate", "RULESET"],
 }
 

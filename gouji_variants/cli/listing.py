@@ -24,9 +24,12 @@ def plain(rows: Sequence[dict[str, Any]]) -> str:
     lines = [("id", "fingerprint", "中文名", "region", "aliases")]
     lines += [(ident, fingerprint, name, region, aliases)
               for ident, name, region, aliases, fingerprint in map(_cells, rows)]
-    widths = [max(cell_len(line[column]) for line in lines) for column in range(4)]
-    return "".join("  ".join(cell + " " * (width - cell_len(cell)) for cell, width in zip(line, widths, strict=False))
-                   .rstrip() + "\n" for line in lines)
+    widths = [max(cell_len(line[column]) for line in lines) for column in range(len(COLUMNS) - 1)]
+    return "".join("  ".join([*map(_padded, line, widths), line[-1]]).rstrip() + "\n" for line in lines)
+
+
+def _padded(cell: str, width: int) -> str:
+    return cell + " " * (width - cell_len(cell))
 
 
 def table(rows: Sequence[dict[str, Any]], console: Console | None = None) -> None:

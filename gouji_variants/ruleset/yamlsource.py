@@ -269,7 +269,7 @@ def load(path: Path, display: str | None = None) -> Document:
     text = _decode(shown, read_bounded(path, name))
     if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         what = "the file is empty" if not text.strip() else "the file holds only comments, no ruleset"
-        raise RulesetError.at(Mark(name, 1, 1), what, hint="start from 'gouji new FILE --from dagang'")
+        raise RulesetError.at(Mark(name, 1, 1), what, hint="start from 'gouji new FILE -r dagang'")
     try:
         node = _compose(text)
     except yaml.MarkedYAMLError as error:
@@ -289,7 +289,7 @@ def load(path: Path, display: str | None = None) -> Document:
         raise RulesetError.at(Mark(name, 1, 1), f"invalid YAML: {error}") from None
     if node is None:
         raise RulesetError.at(Mark(name, 1, 1), "the file holds no YAML document",
-                              hint="start from 'gouji new FILE --from dagang'")
+                              hint="start from 'gouji new FILE -r dagang'")
     builder = _Builder(shown)
     builder.doc.data = builder.build(node, "")
     return builder.doc
