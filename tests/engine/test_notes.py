@@ -31,9 +31,11 @@ from gouji_variants.components.notes import (
 )
 from gouji_variants.engine import Event, Game, Match, RandomAgent, play_out
 from gouji_variants.engine.actions import Play
-from gouji_variants.ruleset.cards import SMALL_JOKER, FOUR, THREE, TWO, Cards
+from gouji_variants.ruleset.cards import FOUR, SMALL_JOKER, THREE, TWO, Cards
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.expressions import Forfeit
+from gouji_variants.terminal.render import Words
+from gouji_variants.terminal.replay import steps
 from gouji_variants.text.events import MARKS, event_notes, render
 
 RULESETS = ("dagang", "qingdao", "jining", "bie3", "dadian", "hui3")
@@ -125,3 +127,15 @@ def test_games_make_only_typed_notes_that_render(ruleset_id: str) -> None:
     assert {Mark, WentOut, GameOver, TributePaid} <= seen
     if ruleset_id == "bie3":
         assert Bought in seen
+
+
+@pytest.mark.parametrize("ruleset_id", ["bie3", "jining", "qingdao"])
+def test_the_record_viewer_says_no_english_under_chinese(ruleset_id: str) -> None:
+    """``gouji replay --show --lang zh``: no lowercase ASCII letter (English; card notation is in capitals)
+    past the heading (the ruleset id and fingerprint); under bie3, the purchases in both languages."""
+    shown = {lang: [line for game in games(ruleset_id) for _, lines in steps(game, None, Words(lang))
+                    for line in lines[lines[0].startswith(ruleset_id):]] for lang in ("en", "zh")}
+    assert not [line for line in shown["zh"] if re.search("[a-z]", line)]
+    if ruleset_id == "bie3":
+        assert any("买3，付" in line or "买3（赠）" in line for line in shown["zh"])
+        assert any("buys a 3 from" in line for line in shown["en"])
