@@ -22,8 +22,9 @@ from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, RANK_SYMBOLS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
+from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..ruleset.rules import Bie3
+from .notes import Bought, Mark, Note, Stifled
 from .table import Area, Table, Transfer
 from .tribute import Due
 from .turns import ORDER, duitou
@@ -116,10 +117,9 @@ class Bie3Area(Area):
                     if payment is not None:
                         table.transfers.append(Transfer("pay", seat, seller, 1, Cards.of((payment,))))
                     table.stats["bought"] += 1
-                    paid = "as a gift (赠)" if payment is None else f"for {RANK_SYMBOLS[payment]}"
-                    table.emit(seat, (f"买{RANK_SYMBOLS[rank]} from {seller} {paid}",))
+                    table.emit(seat, (Bought(rank, seller, payment),))
 
-    def stifle(self, seat: int, notes: list[str]) -> None:
+    def stifle(self, seat: int, notes: list[Note]) -> None:
         """Beating the play before someone's 3s stifles them (闷)."""
         table = self.table
         stifled = table.top_seat
@@ -127,14 +127,14 @@ class Bie3Area(Area):
                 and only_threes(table.hands[stifled]):
             self.stifler[stifled] = seat
             table.stats["men"] += 1
-            notes.append(f"闷 {stifled}")
+            notes.append(Stifled(stifled))
             table.rank_now(stifled, stifled=True)
 
-    def stuck(self, seat: int, notes: list[str]) -> None:
+    def stuck(self, seat: int, notes: list[Note]) -> None:
         """大小王不出手 (``jokers_last_is_dalu``): left with jokers only, ranked 大落 at once."""
         if self.rules.bie3.jokers_last_is_dalu and stuck_with_jokers(self.table.hands[seat]):
             self.table.stats["stuck_jokers"] += 1
-            self.table.places.rank_at_once(seat, notes, "大小王不出手")
+            self.table.places.rank_at_once(seat, notes, Mark.STUCK_JOKERS)
 
     def dues(self, places: Sequence[int]) -> list[Due]:
         """闷贡 to the stifler; 憋王贡: a seat still holding jokers at the end pays its 对头 or 头科

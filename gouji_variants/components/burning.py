@@ -23,6 +23,7 @@ from mypy_extensions import mypyc_attr
 
 from ..ruleset.cards import BIG_JOKER, SMALL_JOKER
 from ..ruleset.rules import Burning
+from .notes import Mark, Note
 from .plays import Play as Combo
 from .table import BURN, LEAD, Area, Slot, Table
 from .tribute import BurnDue
@@ -135,13 +136,13 @@ class BurningArea(Area):
         self.burner = None
         self.beat_back = False
 
-    def break_burn(self, notes: list[str]) -> None:
+    def break_burn(self, notes: list[Note]) -> None:
         """解烧: the burner's 对头 ends the burn."""
         self.close("解烧")
         self.table.stats["broken_burns"] += 1
-        notes.append("解烧")
+        notes.append(Mark.BURN_BROKEN)
 
-    def on_pass(self, seat: int, notes: list[str]) -> None:
+    def on_pass(self, seat: int, notes: list[Note]) -> None:
         """The burner passing up its 压回 ends the burn."""
         if self.beat_back and seat == self.burner:
             self.break_burn(notes)
@@ -152,7 +153,7 @@ class BurningArea(Area):
             self.close("success")
             self.table.stats["successful_burns"] += 1
 
-    def on_play(self, seat: int, combo: Combo, burn: bool, empty: bool, notes: list[str]) -> bool:
+    def on_play(self, seat: int, combo: Combo, burn: bool, empty: bool, notes: list[Note]) -> bool:
         """A play of ``seat`` (``burn``: declaring a burn with it); False when it was 诈烧 (the
         round is over and the burner gone)."""
         table = self.table
@@ -167,12 +168,12 @@ class BurningArea(Area):
             self.burner = seat
             self.one_rank = sum(1 for count in table.hands[seat] if count) <= 1
             table.stats["burns"] += 1
-            notes.append("反烧" if counter else "烧牌")
+            notes.append(Mark.COUNTER_BURN if counter else Mark.BURN)
         elif self.burner is not None:
             if seat == self.burner:
                 if self.beat_back:
                     self.beat_back = False
-                    notes.append("压回")
+                    notes.append(Mark.BEAT_BACK)
                 if not keeps_condition(self.rules.burning, combo.has_jokers, empty, self.one_rank):
                     self.zha_shao(seat, notes)
                     return False
@@ -182,12 +183,12 @@ class BurningArea(Area):
                 self.break_burn(notes)
         return True
 
-    def zha_shao(self, seat: int, notes: list[str]) -> None:
+    def zha_shao(self, seat: int, notes: list[Note]) -> None:
         """诈烧: the burner is ranked from the bottom at once and leaves; the 下家 leads."""
         table = self.table
         self.close("诈烧")
         table.stats["zhashao"] += 1
-        notes.append("诈烧")
+        notes.append(Mark.ZHASHAO)
         table.rank_now(seat)
         if table.over:
             return

@@ -28,6 +28,7 @@ from mypy_extensions import mypyc_attr
 
 from ..ruleset.cards import FOUR, TWO
 from ..ruleset.rules import Kaidian, Outcomes
+from .notes import Mark, Note
 from .plays import Play
 from .table import LEAD, MINGDIAN, YUDIAN, Area, Slot, Table
 from .tribute import Due
@@ -172,10 +173,10 @@ class KaidianArea(Area):
                     if table.in_play[seat] and self.declared[seat] is None]
         return []
 
-    def declare(self, seat: int, kind: int, notes: list[str]) -> None:
+    def declare(self, seat: int, kind: int, notes: list[Note]) -> None:
         self.declared[seat] = "yudian" if kind == YUDIAN else "mingdian"
         self.table.stats["declarations"] += 1
-        notes.append("预点" if kind == YUDIAN else "明点")
+        notes.append(Mark.YUDIAN if kind == YUDIAN else Mark.MINGDIAN)
 
     def give_up(self, seat: int) -> None:
         """开点 given up for this game (落四, a forfeit), even if opened."""

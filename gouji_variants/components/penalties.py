@@ -8,6 +8,7 @@ from mypy_extensions import mypyc_attr
 
 from ..ruleset.expressions import Forfeit
 from ..ruleset.rules import Penalties
+from .notes import Forfeited, Mark, Note, RuleBroken
 from .plays import Play as Combo
 from .plays import Verdict
 from .table import BURN, LEAD, Area
@@ -37,11 +38,11 @@ class PenaltiesArea(Area):
         """Whether an illegal play or burn where the seat is to play cards costs the turn."""
         return loses_turn(self.rules.penalties, verdict.rule)
 
-    def lose_turn(self, seat: int, kind: int, verdict: Verdict, notes: list[str]) -> None:
+    def lose_turn(self, seat: int, kind: int, verdict: Verdict, notes: list[Note]) -> None:
         """错牌不出: the wrong play counts as a pass (declining a burn offer); a leader's lead goes
         to its 下家 still in play, and a burner losing its lead this way has its burn broken (解烧)."""
         table = self.table
-        notes += ["错牌不出", f"{verdict.rule}: {verdict.en}"]
+        notes += [Mark.WRONG_PLAY, RuleBroken(verdict.rule, verdict.zh, verdict.en)]
         if kind == LEAD:
             if table.burning.burner == seat:
                 table.burning.break_burn(notes)
@@ -61,11 +62,11 @@ class PenaltiesArea(Area):
                 continue
             for seat in table.from_leader():
                 if table.in_play[seat] and not table.hands[seat][forfeit.rank] and not table.over:
-                    notes: list[str] = []
+                    notes: list[Note] = []
                     self.forfeit(seat, forfeit, notes)
                     table.emit(seat, tuple(notes))
 
-    def forfeits_play(self, seat: int, combo: Combo, notes: list[str]) -> bool:
+    def forfeits_play(self, seat: int, combo: Combo, notes: list[Note]) -> bool:
         """'X with A': a play of Xs carrying A, before or after opening, pays the consequence
         (003:53); True when the seat was ranked at once."""
         for forfeit in self.rules.penalties.forfeits:
@@ -73,13 +74,13 @@ class PenaltiesArea(Area):
                 return True
         return False
 
-    def forfeit(self, seat: int, forfeit: Forfeit, notes: list[str]) -> bool:
+    def forfeit(self, seat: int, forfeit: Forfeit, notes: list[Note]) -> bool:
         """Apply ``forfeit``'s consequence to ``seat``: give 开点 up (even if opened), or be ranked
         from the bottom at once (大落, then 二落 …); True for the latter."""
         self.table.stats["forfeits"] += 1
         if forfeit.consequence == "no-kaidian":
             self.table.kaidian.give_up(seat)
-            notes.append(f"{forfeit}")
+            notes.append(Forfeited(forfeit))
             return False
-        self.table.places.rank_at_once(seat, notes, f"{forfeit}")
+        self.table.places.rank_at_once(seat, notes, Forfeited(forfeit))
         return True

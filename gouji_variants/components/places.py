@@ -21,6 +21,7 @@ from mypy_extensions import mypyc_attr
 
 from ..ruleset.rules import PLACE_NAMES, Places
 from .deck import SEATS
+from .notes import Mark, Note, Suffocated, WentOut
 from .table import Area, Table
 from .turns import ORDER
 
@@ -90,20 +91,20 @@ class PlacesArea(Area):
         twin.one_run = self.one_run
         return twin
 
-    def go_out(self, seat: int, notes: list[str]) -> None:
+    def go_out(self, seat: int, notes: list[Note]) -> None:
         table = self.table
         table.in_play[seat] = False
         table.finished.append(seat)
-        notes.append(f"out {len(table.finished)}")
+        notes.append(WentOut(len(table.finished)))
         table.burning.on_out(seat)
         if table.components.score.one_run(self.rules.score, seat, table.played, len(table.finished)):
             self.one_run = True
-            notes.append("满贯")
+            notes.append(Mark.MANGUAN)
             table.finish()
             return
         if len(table.finished) == 1:
             for other in table.components.places.zhixi(self.rules.places, seat, table.in_play, table.played):
-                notes.append(f"窒息 {other}")
+                notes.append(Suffocated(other))
                 table.rank_now(other)
             if table.over:
                 return
@@ -111,11 +112,11 @@ class PlacesArea(Area):
         if sum(table.in_play) <= 1:
             table.finish()
 
-    def rank_at_once(self, seat: int, notes: list[str], why: str) -> None:
+    def rank_at_once(self, seat: int, notes: list[Note], why: Note) -> None:
         """Ranked from the bottom at once, for ``why``; a burn of this seat ends with it."""
         table = self.table
         if table.burning.burner == seat:
-            table.burning.close(why)
+            table.burning.close(str(why))
         notes.append(why)
         table.rank_now(seat)
 

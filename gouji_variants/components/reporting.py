@@ -8,6 +8,7 @@ from typing import Final, cast
 from mypy_extensions import mypyc_attr
 
 from ..ruleset.rules import Reporting
+from .notes import Mark, Note, Told
 from .table import BEATING, LEAD, Area, Table
 
 
@@ -98,11 +99,11 @@ class ReportingArea(Area):
     def may_tiaopai(self, seat: int) -> bool:
         return may_tiaopai(self.rules.reporting, seat, self.shown, self.rules.bie3.enabled)
 
-    def tiaopai(self, seat: int, notes: list[str]) -> None:
+    def tiaopai(self, seat: int, notes: list[Note]) -> None:
         """挑牌: the hand is shown; showing it does not use up the lead."""
         self.shown.append(seat)
         self.table.slots.insert(0, (LEAD, seat))
-        notes.append("挑牌")
+        notes.append(Mark.TIAOPAI)
 
     def to_ask(self, seat: int, deciding: bool = True) -> list[int]:
         """问张数: whose counts ``seat`` would be told by asking now; only at its own playing decision
@@ -113,12 +114,12 @@ class ReportingArea(Area):
         counts = [sum(hand) for hand in table.hands]
         return to_ask(self.rules.reporting, seat, counts, self.told, table.in_play)
 
-    def ask(self, seat: int, kind: int, notes: list[str]) -> None:
+    def ask(self, seat: int, kind: int, notes: list[Note]) -> None:
         """The counts are told, in public; asking does not use up the decision."""
         table = self.table
         for other in self.to_ask(seat, deciding=False):
-            self.told[other] = sum(table.hands[other])
-            notes.append(f"{other}: {self.told[other]}张")
+            self.told[other] = count = sum(table.hands[other])
+            notes.append(Told(other, count))
         table.slots.insert(0, (kind, seat))
 
     def counts_seen(self, seat: int) -> tuple[int | None, ...]:

@@ -12,6 +12,7 @@ from mypy_extensions import mypyc_attr
 
 from ..ruleset.cards import JOKERS, THREE, TWO
 from ..ruleset.rules import Revolution
+from .notes import Mark
 from .table import REVOLT, Area, Slot
 
 
@@ -47,7 +48,7 @@ class RevolutionArea(Area):
             hand = table.hands[seat]
             if automatic(hand, rule):
                 self.declare(seat)
-                table.emit(seat, ("革命",))
+                table.emit(seat, (Mark.REVOLUTION,))
             elif eligible(hand, rule):
                 slots.append((REVOLT, seat))
         return slots

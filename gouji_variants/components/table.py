@@ -20,6 +20,7 @@ from mypy_extensions import mypyc_attr
 
 from ..ruleset.cards import N_RANKS, Cards
 from ..ruleset.rules import Rules
+from .notes import Note
 from .plays import Play as Combo
 from .plays import Verdict
 
@@ -137,7 +138,7 @@ class Table:
                      "penalties", "places")
 
     def __init__(self, rules: Rules, components: Components, moves: Moves, rng: random.Random, log: list[Any],
-                 note: Callable[[int, tuple[str, ...]], Any]) -> None:
+                 note: Callable[[int, tuple[Note, ...]], Any]) -> None:
         self.rules = rules
         self.components = components
         self.moves = moves
@@ -203,7 +204,7 @@ class Table:
         """Add ``seat``'s ``action`` that only it knows (a declined offer) at this place in the history."""
         self.private[seat] = (self.private[seat], (self.history_length, action))
 
-    def emit(self, seat: int, notes: tuple[str, ...]) -> None:
+    def emit(self, seat: int, notes: tuple[Note, ...]) -> None:
         """Log an engine event (no action): tribute paid, 买3, 接风, …"""
         self.log.append(self.note(seat, notes))
 

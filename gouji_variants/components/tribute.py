@@ -10,8 +10,8 @@ from typing import Final, cast
 from mypy_extensions import mypyc_attr
 
 from ..ruleset.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
-from ..ruleset.expressions import TRIBUTE_KINDS
 from ..ruleset.rules import Tribute
+from .notes import Note, TributePaid, TributeReturned
 from .score import swept
 from .table import RETURN, Area, Slot, Table, Transfer
 from .turns import duitou
@@ -96,10 +96,6 @@ def pay(hand: Sequence[int], received: Sequence[int], count: int) -> tuple[int, 
     return tuple(paid)
 
 
-def tribute_name(kind: str) -> str:
-    return TRIBUTE_KINDS[kind][0] + "贡"
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class TributeArea(Area):
     """Tribute in play: paying what the last game left owed (by the tribute component's ``dues``
@@ -130,8 +126,7 @@ class TributeArea(Area):
                 hands[due.payer][rank] -= paid[rank]
                 hands[due.receiver][rank] += paid[rank]
                 received[due.receiver][rank] += paid[rank]
-            table.emit(due.payer, (f"{tribute_name(due.kind)} {due.payer}->{due.receiver}: "
-                                   f"{Cards(paid) if count else 'none'}",))
+            table.emit(due.payer, (TributePaid(due.kind, due.payer, due.receiver, Cards(paid)),))
             if due.returned and count:
                 self.returns.append((due.receiver, due.payer, count))
 
@@ -142,7 +137,7 @@ class TributeArea(Area):
         """How many cards the seat to return now owes."""
         return self.returns[0][2]
 
-    def give_back(self, cards: Cards, notes: list[str]) -> None:
+    def give_back(self, cards: Cards, notes: list[Note]) -> None:
         """还贡: the receiver gives ``cards`` back to the payer."""
         receiver, payer, _ = self.returns.pop(0)
         hands = self.table.hands
@@ -150,4 +145,4 @@ class TributeArea(Area):
         for rank, count in enumerate(cards.counts):
             hands[receiver][rank] -= count
             hands[payer][rank] += count
-        notes.append(f"还贡 {receiver}->{payer}")
+        notes.append(TributeReturned(receiver, payer))

@@ -27,6 +27,7 @@ from mypy_extensions import mypyc_attr
 
 from ..ruleset.rules import GOUSIJI_DAGANG, KePlace, Turns
 from .deck import SEATS
+from .notes import Mark
 from .plays import Play as Combo
 from .table import ANSWER, BEATING, FOLLOW, LEAD, YIELD_FOLLOW, YIELDED, Area, Slot, Table
 
@@ -204,7 +205,7 @@ class TurnsArea(Area):
         table.on_yield = False
         if self.luanchan_due and not self.luanchan:
             self.luanchan = True
-            table.emit(-1, ("四人乱缠",))
+            table.emit(-1, (Mark.LUANCHAN,))
 
     def round_over(self) -> None:
         """Nobody beat the top play: it lives; its player leads (a burner leads on), or 接风."""
@@ -225,5 +226,5 @@ class TurnsArea(Area):
         leader = next_in_play(player, table.in_play)
         assert leader is not None
         table.stats["jiefeng"] += 1
-        table.emit(leader, ("接风",))
+        table.emit(leader, (Mark.JIEFENG,))
         table.slots.append((LEAD, leader))

@@ -11,6 +11,7 @@ from dataclasses import FrozenInstanceError
 from typing import TYPE_CHECKING, final
 
 if TYPE_CHECKING:
+    from ..components.notes import Note
     from .actions import Action
 
 
@@ -24,11 +25,11 @@ class Event:
 
     seat: int
     action: Action | None
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
     forced: bool
     private: bool
 
-    def __init__(self, seat: int, action: Action | None, notes: tuple[str, ...] = (), forced: bool = False,
+    def __init__(self, seat: int, action: Action | None, notes: tuple[Note, ...] = (), forced: bool = False,
                  private: bool = False) -> None:
         object.__setattr__(self, "seat", seat)  # (compiled: a field written directly)
         object.__setattr__(self, "action", action)
@@ -42,7 +43,7 @@ class Event:
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
-    def _fields(self) -> tuple[int, Action | None, tuple[str, ...], bool, bool]:
+    def _fields(self) -> tuple[int, Action | None, tuple[Note, ...], bool, bool]:
         return self.seat, self.action, self.notes, self.forced, self.private
 
     def __eq__(self, other: object) -> bool:
@@ -55,5 +56,5 @@ class Event:
         return (f"Event(seat={self.seat!r}, action={self.action!r}, notes={self.notes!r}, forced={self.forced!r}, "
                 f"private={self.private!r})")
 
-    def __reduce__(self) -> tuple[type[Event], tuple[int, Action | None, tuple[str, ...], bool, bool]]:
+    def __reduce__(self) -> tuple[type[Event], tuple[int, Action | None, tuple[Note, ...], bool, bool]]:
         return Event, self._fields()

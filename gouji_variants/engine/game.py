@@ -24,6 +24,7 @@ from mypy_extensions import mypyc_attr
 
 from ..components import first_player, registry
 from ..components.burning import BurnRecord
+from ..components.notes import GameOver, Hui3Taken, Mark, Note, tribute_name
 from ..components.plays import Play as Combo
 from ..components.plays import Verdict
 from ..components.table import (
@@ -39,11 +40,9 @@ from ..components.table import (
     Table,
     one_level,
 )
-from ..components.tribute import tribute_name
 from ..components.vectors import Counts
 from ..ruleset.cards import Cards
 from ..ruleset.model import Ruleset
-from ..ruleset.rules import PLACE_NAMES
 from . import decisions
 from .actions import (
     ASK,
@@ -186,7 +185,7 @@ class Game(Phases):
         seat, kind = table.turn, table.kind
         self.actions.append((seat, action))
         table.slots.pop(0)
-        notes: list[str] = []
+        notes: list[Note] = []
         if wrong is not None:
             table.penalties.lose_turn(seat, kind, wrong, notes)
         elif isinstance(action, (Play, Burn)):  # the common cases first
@@ -196,20 +195,21 @@ class Game(Phases):
                 self._pass(seat, notes)
             elif kind in (BURN, REVOLT):
                 table.record_private(seat, action)
-                return self._private(Event(seat, action, ("no burn" if kind == BURN else "no 革命",), private=True))
+                declined = Mark.NO_BURN if kind == BURN else Mark.NO_REVOLUTION
+                return self._private(Event(seat, action, (declined,), private=True))
             elif kind == HUI3:
-                notes.append("no 会3")
+                notes.append(Mark.NO_HUI3)
             elif kind in DECLARING:
-                notes.append("no 宣点")
+                notes.append(Mark.NO_DECLARATION)
         elif isinstance(action, Return):
             table.tribute.give_back(action.cards, notes)
         elif isinstance(action, Revolution):
             table.record(seat, action)
             table.revolution.declare(seat)
-            return self._private(Event(seat, action, ("革命",)))
+            return self._private(Event(seat, action, (Mark.REVOLUTION,)))
         elif isinstance(action, Hui3):
             table.hui3.remove(action.which)
-            notes.append(f"会{action.which}")
+            notes.append(Hui3Taken(action.which))
         elif isinstance(action, Declare):
             table.kaidian.declare(seat, kind, notes)
         elif isinstance(action, Ask):
@@ -218,18 +218,18 @@ class Game(Phases):
             table.reporting.tiaopai(seat, notes)
         elif isinstance(action, Jiefeng):
             table.slots.clear()  # the round ends: the 底牌 stands and its 下家 leads (turns.round_over)
-            notes.append("申请接风")
+            notes.append(Mark.ASKS_JIEFENG)
         else:
             assert isinstance(action, Yield)
             table.turns.yield_to(seat)
-            notes.append("让牌")
+            notes.append(Mark.YIELDS)
         event = Event(seat, action, tuple(notes))
         self.log.append(event)
         if not isinstance(action, Return):
             table.record(seat, action)
         self._advance()
         if self.over and self.places is not None:
-            self.log.append(Event(-1, None, ("over: " + " ".join(PLACE_NAMES[p] for p in self.places),)))
+            self.log.append(Event(-1, None, (GameOver(tuple(self.places)),)))
         return event
 
     def _private(self, event: Event) -> Event:
@@ -250,7 +250,7 @@ class Game(Phases):
             raise IllegalAction(verdict)
         return verdict
 
-    def _play(self, seat: int, counts: Counts, kind: int, burn: bool, notes: list[str]) -> None:
+    def _play(self, seat: int, counts: Counts, kind: int, burn: bool, notes: list[Note]) -> None:
         """Cards played: each area that watches plays has its say, then the slots after it open."""
         table = self.state
         combo = table.combo(counts)

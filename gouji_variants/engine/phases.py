@@ -13,6 +13,7 @@ from __future__ import annotations
 from mypy_extensions import mypyc_attr
 
 from ..components import deck
+from ..components.notes import Mark, Note
 from ..components.table import (
     ANSWER,
     BEATING,
@@ -53,7 +54,7 @@ class Phases(GameViews):
     actions: list[tuple[int, Action]]
     deals: list[tuple[Cards, ...]]
 
-    def _emit(self, seat: int, notes: tuple[str, ...]) -> None:
+    def _emit(self, seat: int, notes: tuple[Note, ...]) -> None:
         self.state.emit(seat, notes)
 
     def _start_deal(self) -> None:
@@ -114,12 +115,11 @@ class Phases(GameViews):
         table = self.state
         if table.revolution.voided():
             table.stats["voids"] += 1
-            self._emit(table.leader, ("流局: void, redeal",))
+            self._emit(table.leader, (Mark.VOID,))
             chosen = any(isinstance(action, Revolution) for _, action in self.actions[self._dealt_at:])
             if self._keep and not chosen:
                 self._keep = False  # the given hands void by themselves: dealing them again would never end
-                self._emit(table.leader, ("the given hands void the game by themselves (automatic 革命): "
-                                          "dealt from the seed instead",))
+                self._emit(table.leader, (Mark.REDEALT,))
             self._start_deal()
             return
         for seat in table.revolutionaries:
@@ -149,7 +149,7 @@ class Phases(GameViews):
                     and not (kind == FOLLOW and table.turns.may_yield(seat)) \
                     and not table.turns.may_request_jiefeng(seat):
                 slots.pop(0)
-                notes: list[str] = ["扣牌"] if kind == ANSWER else []
+                notes: list[Note] = [Mark.CANNOT_ANSWER] if kind == ANSWER else []
                 self._pass(seat, notes)
                 table.stats["forced"] += 1
                 table.record(seat, PASS)
@@ -161,12 +161,12 @@ class Phases(GameViews):
         table.turn = self.turn = -1
         self.over = True
 
-    def _pass(self, seat: int, notes: list[str]) -> None:
+    def _pass(self, seat: int, notes: list[Note]) -> None:
         """``seat`` passes on the play (过牌 / 扣牌); the burner passing up its 压回 ends the burn."""
         self.state.passed.add(seat)
         self.state.burning.on_pass(seat, notes)
 
 
-def engine_event(seat: int, notes: tuple[str, ...]) -> Event:
+def engine_event(seat: int, notes: tuple[Note, ...]) -> Event:
     """An event of the engine's own (no action), as the table logs it."""
     return Event(seat, None, notes)

@@ -69,8 +69,9 @@ def consequence(game: Game, action: Action, words: Words) -> str | None:
     twin = game.clone()
     event = twin.apply(action)
     if not twin.in_play[seat] and seat not in twin.finished:
-        return words(f"this play ranks you at once ({', '.join(event.notes)}): you play no more this game.",
-                     f"这手牌让你当场定名次（{'，'.join(event.notes)}），本局不再出牌。")
+        notes = words.notes(event, seat)
+        return words(f"this play ranks you at once ({', '.join(notes)}): you play no more this game.",
+                     f"这手牌让你当场定名次（{'，'.join(notes)}），本局不再出牌。")
     return None
 
 

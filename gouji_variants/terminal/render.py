@@ -4,17 +4,18 @@ terminal, every line within 80 columns."""
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 
 import click
 
+from ..components.notes import Hui3Taken, Mark, TributePaid
 from ..components.turns import duitou
 from ..engine.actions import Action, Burn, Hui3, Play, Return, describe
 from ..engine.events import Event
 from ..engine.game import Game, tribute_name
 from ..ruleset.cards import RANK_SYMBOLS, Cards
 from ..ruleset.rules import PLACE_NAMES
+from ..text.events import event_notes, ordinal, render
 from ..text.explain import Lang
 from ..text.fit import KEEP, fit
 
@@ -72,7 +73,9 @@ class Words:
         if isinstance(action, Return):
             return self("returns ", "还贡 ") + self.cards(action.cards)
         if isinstance(action, Hui3):
-            return self(f"会3: takes out the {action.which}s", f"会{action.which}")
+            taken = render(Hui3Taken(action.which), self.lang)
+            return self(f"{taken}: takes out the {'3s and 4s' if action.which == 'both' else action.which + 's'}",
+                        taken)
         words = {"pass": ("passes", "过"), "yield": ("yields (让牌)", "让牌"), "revolution": ("革命", "革命"),
                  "declare": ("declares (宣点)", "宣点"), "jiefeng": ("asks to lead (申请接风)", "申请接风"),
                  "tiaopai": ("shows the hand to the team (挑牌)", "挑牌"),
@@ -80,54 +83,21 @@ class Words:
         en, zh = words.get(describe(action), (describe(action), describe(action)))
         return self(en, zh)
 
-
-def _note(note: str, words: Words) -> str:
-    """An engine note in plain words: ``out 1`` is ``goes out 1st (头科)``."""
-    if note.startswith("out "):
-        place = int(note.split()[1])
-        return words(f"goes out {place}{('st', 'nd', 'rd')[place - 1] if place <= 3 else 'th'}",
-                     f"第{place}个走完")
-    return {"no burn": words("no burn", "不烧"), "no 革命": words("no 革命", "不革命"),
-            "no 会3": words("no 会3", "不会3"), "no 宣点": words("no 宣点", "不宣点"),
-            "扣牌": words("扣牌, cannot beat", "扣牌")}.get(note, note)
-
-
-_TRIBUTE = re.compile(r"(\S+贡) (\d)->(\d): (\S+)")
-_RETURN = re.compile(r"还贡 (\d)->(\d)")
-_BUY = re.compile(r"买(\S) from (\d) for (\S)")
-
-
-def _transfer(note: str, me: int | None, words: Words) -> str:
-    """``落贡 1->0: R`` is ``落贡: seat 1 (opponent) pays you R``; ``还贡 0->1``, ``to seat 1``."""
-    paid = _TRIBUTE.fullmatch(note)
-    if paid:
-        kind, payer, receiver, cards = paid.groups()
-        cards = words("nothing", "无") if cards == "none" else words.cards(cards)
-        return words(f"{kind}: {words.who(int(payer), me)} pays {words.who(int(receiver), me)} {cards}",
-                     f"{kind}：{words.who(int(payer), me)}给{words.who(int(receiver), me)} {cards}")
-    bought = _BUY.fullmatch(note)
-    if bought:
-        rank, seller, payment = bought.groups()
-        who = words.who(int(seller), me)
-        return words(f"buys a {rank} from {who} for a {payment} (买{rank})", f"向{who}买{rank}，付{payment}")
-    returned = _RETURN.fullmatch(note)
-    if returned:
-        to = words.who(int(returned.group(2)), me)
-        return words(f"还贡 to {to}", f"还贡给{to}")
-    return _note(note, words)
+    def notes(self, event: Event, me: int | None) -> list[str]:
+        """``event``'s notes in the session's language, seats as ``me`` sees them (text.events)."""
+        return event_notes(event, self.lang, lambda seat: self.who(seat, me), self.cards)
 
 
 def event_text(event: Event, me: int | None, words: Words) -> str:
-    """One line of what happened, with the engine's notes (烧牌, 解烧, 接风, out 1 …)."""
-    notes = [_transfer(note, me, words) for note in event.notes]
-    if event.action is None and notes and _TRIBUTE.fullmatch(event.notes[0]):
+    """One line of what happened, with the engine's notes (烧牌, 解烧, 接风, goes out 1st …)."""
+    notes = words.notes(event, me)
+    if event.action is None and event.notes and isinstance(event.notes[0], TributePaid):
         return "  " + ", ".join(notes)
     who = words("table", "牌桌") if event.seat < 0 else words.who(event.seat, me)
     colon = words(": ", "：")
     if event.action is None:
         return f"  {who}{colon}{', '.join(notes)}"
-    notes = [note for note in notes if note not in words.action(event.action)]  # 革命 (革命), yields (让牌) (让牌)
-    if event.forced and "扣牌" not in event.notes:
+    if event.forced and Mark.CANNOT_ANSWER not in event.notes:
         notes.insert(0, words("cannot beat", "管不上"))
     suffix = f" ({', '.join(notes)})" if notes else ""
     return f"  {who}{colon}{words.action(event.action)}{suffix}"
@@ -145,7 +115,7 @@ def _state(game: Game, seat: int, me: int | None, words: Words) -> str:
         return words("sits out (革命)", "革命，不出牌")
     if seat in seen.finished:
         order = seen.finished.index(seat) + 1
-        return words(f"gone out, {order}{('st', 'nd', 'rd')[order - 1] if order <= 3 else 'th'}",
+        return words(f"gone out, {ordinal(order)}",
                      f"已走完（第{order}个）")
     if seat in seen.out_of_play:
         reason = "诈烧" if seat in game.zhashao else "闷" if seat in game.stifled else "窒息 / 大小王不出手"

@@ -45,8 +45,8 @@ def decision_trace(game: Game) -> list[Any]:
 
 def outcome_trace(game: Game) -> list[Any]:
     """What the game did: its log, statistics, result, dues and burns."""
-    log = [[e.seat, None if e.action is None else to_json(e.action), list(e.notes), e.forced, e.private]
-           for e in game.log]
+    log = [[e.seat, None if e.action is None else to_json(e.action), [str(note) for note in e.notes], e.forced,
+            e.private] for e in game.log]
     owed = [[d.kind, d.payer, d.receiver, d.count, d.returned] for d in game.owed]
     burns = [[b.burner, b.burned, b.counter, b.outcome] for b in game.burns]
     return [log, sorted(game.stats.items()), game.places, game.score, owed, burns, game.leader, game.drawer]

@@ -14,6 +14,7 @@ import pytest
 
 from gouji_variants.components import registry
 from gouji_variants.components.burning import BurningArea
+from gouji_variants.components.notes import TributePaid
 from gouji_variants.components.table import Slot, Table
 from gouji_variants.components.tribute import BurnDue, Due
 from gouji_variants.engine import Game
@@ -86,17 +87,19 @@ def house(tmp_path: Path, components: str) -> Path:
     return path
 
 
-def tribute_notes(ruleset: Ruleset) -> list[str]:
+def tribute_notes(ruleset: Ruleset) -> list[tuple[int, int]]:
+    """Who paid 落贡 to whom: (payer, receiver)."""
     game = Game(ruleset, 0, carry=Carry(places=(0, 1, 2, 3, 4, 5)))
-    return [note for event in game.log for note in event.notes if note.startswith("落贡")]
+    return [(note.payer, note.receiver) for event in game.log for note in event.notes
+            if isinstance(note, TributePaid) and note.kind == "luo"]
 
 
 def test_a_registered_component_replaces_the_builtin_one(installed: None, tmp_path: Path, dagang: Ruleset) -> None:
     ruleset = compile_path(house(tmp_path, "  tribute: one-card\n"))
     assert dict(ruleset.components) == {"tribute": "one-card"} and ruleset.fingerprint != dagang.fingerprint
     assert ruleset.metadata()["components"] == {"tribute": "one-card"}
-    assert [note.split(":")[0] for note in tribute_notes(ruleset)] == ["落贡 5->0"]
-    assert [note.split(":")[0] for note in tribute_notes(dagang)] == ["落贡 5->0", "落贡 4->1"]  # the built-in one
+    assert tribute_notes(ruleset) == [(5, 0)]
+    assert tribute_notes(dagang) == [(5, 0), (4, 1)]  # the built-in one
     game = Game(ruleset, 0, carry=Carry(places=(0, 1, 2, 3, 4, 5)))
     assert game.components.tribute.pay is registry.DEFAULT.tribute.pay  # what it leaves out is built in
     assert game.components.score is registry.DEFAULT.score

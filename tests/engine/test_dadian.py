@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from engine_helpers import deal, play, run_out, variant
 
+from gouji_variants.components.notes import TributePaid, tribute_name
 from gouji_variants.engine import DECLARE, PASS, REVOLUTION, Game
 from gouji_variants.engine.game import Carry
 from gouji_variants.ruleset.cards import Cards
@@ -73,7 +74,7 @@ def test_point_tribute_is_paid_first_and_never_returned(dadian: Ruleset) -> None
     carry = Carry(tuple(first.places), (), 0, tuple(first.owed))
     hands = ("2R", "2R", "2R", "2R", "2R", "22R")
     second = Game(dadian, 0, hands=[Cards.parse(hand) for hand in hands], leader=0, carry=carry)
-    kinds = [note.split()[0] for event in second.log for note in event.notes]
+    kinds = [tribute_name(note.kind) for event in second.log for note in event.notes if isinstance(note, TributePaid)]
     assert kinds[:5] == ["点贡"] * 5 and "落贡" in kinds[5:]
     owed = first.next_dues()
     assert [due.kind for due in owed] == ["dian"] * 5 + ["luo"] * 2

@@ -10,17 +10,21 @@ import pickle
 
 import pytest
 
+from gouji_variants.components.notes import Mark, WentOut
 from gouji_variants.engine import PASS, Event, Play
 
 
 def test_events_are_values() -> None:
-    event = Event(1, Play("33"), ("接风",))
-    assert event == Event(1, Play("33"), ("接风",)) and hash(event) == hash(Event(1, Play("33"), ("接风",)))
-    assert event != Event(1, Play("33"), ("接风",), forced=True)
-    assert event != (1, Play("33"), ("接风",), False, False)
+    notes = (Mark.JIEFENG, WentOut(1))
+    event = Event(1, Play("33"), notes)
+    assert event == Event(1, Play("33"), notes)
+    assert hash(event) == hash(Event(1, Play("33"), (Mark.JIEFENG, WentOut(1))))
+    assert event != Event(1, Play("33"), notes, forced=True)
+    assert event != (1, Play("33"), notes, False, False)
     fields = (event.seat, event.action, event.notes, event.forced, event.private)
-    assert fields == (1, Play("33"), ("接风",), False, False)
-    assert repr(event) == "Event(seat=1, action=Play('33'), notes=('接风',), forced=False, private=False)"
+    assert fields == (1, Play("33"), notes, False, False)
+    assert repr(event) == ("Event(seat=1, action=Play('33'), notes=(<Mark.JIEFENG: '接风'>, WentOut(place=1)), "
+                           "forced=False, private=False)")
     assert pickle.loads(pickle.dumps(event)) == event == copy.deepcopy(event)
     assert Event(-1, None) == Event(-1, None, (), False, False) and Event(2, PASS, private=True).private
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from gouji_variants.engine.moves import Counts
 
+from gouji_variants.components.notes import Note
 from gouji_variants.engine import Game, RandomAgent, play_out
 from gouji_variants.engine.actions import Burn, Play
 from gouji_variants.ruleset.model import Ruleset
@@ -24,7 +25,7 @@ class Counting(Game):
         self.plays: list[Counts] = []  # before the engine starts: the deal may not play, but must not fail
         super().__init__(ruleset, seed)
 
-    def _play(self, seat: int, counts: Counts, kind: int, burn: bool, notes: list[str]) -> None:
+    def _play(self, seat: int, counts: Counts, kind: int, burn: bool, notes: list[Note]) -> None:
         self.plays.append(counts)
         super()._play(seat, counts, kind, burn, notes)
 

@@ -18,6 +18,7 @@ import pytest
 from engine_helpers import PLACE, deal, play, run_out, variant
 
 from gouji_variants.components import first_player
+from gouji_variants.components.notes import Mark, TributePaid
 from gouji_variants.engine import DECLARE, PASS, REVOLUTION, YIELD, Action, Burn, Game, Hui3, IllegalAction, Match
 from gouji_variants.engine.game import Carry
 from gouji_variants.ruleset.cards import Cards
@@ -110,7 +111,7 @@ def test_kills_decide_whether_the_duitou_can_beat_a_big_joker_play(dagang: Rules
         assert game.turn == 3 and game.decision == "answer" and play(answer) in game.legal_actions()
     else:
         assert game.turn == 0 and game.decision == "lead"  # seat 3 was passed for: 扣牌
-        assert "扣牌" in game.log[-1].notes and game.log[-1].forced
+        assert Mark.CANNOT_ANSWER in game.log[-1].notes and game.log[-1].forced
 
 
 def test_super_jokers_are_dealt_played_and_killed_by_the_rules(dagang: Ruleset) -> None:
@@ -461,7 +462,8 @@ TRIBUTE_HANDS = ("33", "44", "2", "2", "2255", "RB2266")
 
 
 def tribute_notes(game: Game) -> list[str]:
-    return [note for event in game.log for note in event.notes if "贡 " in note]
+    """The kinds of the tribute paid, in order: ``["dian", "luo"]``."""
+    return [note.kind for event in game.log for note in event.notes if isinstance(note, TributePaid)]
 
 
 def test_tribute_enabled_pays_or_not(dagang: Ruleset) -> None:
@@ -510,13 +512,13 @@ def test_order_sets_which_tribute_is_paid_and_in_what_order(dagang: Ruleset) -> 
         return game_of(variant(dagang, tribute={"order": TributeOrder(order)}), *hands, carry=carry)
 
     dian_first = paid(("dian", "luo"))
-    assert [note[:2] for note in tribute_notes(dian_first)] == ["点贡", "落贡", "落贡"]
+    assert tribute_notes(dian_first) == ["dian", "luo", "luo"]
     assert dian_first.hand(2) == Cards.parse("5R") and dian_first.hand(0) == Cards.parse("33B2")
     luo_first = paid(("luo", "dian"))
-    assert [note[:2] for note in tribute_notes(luo_first)] == ["落贡", "落贡", "点贡"]
+    assert tribute_notes(luo_first) == ["luo", "luo", "dian"]
     assert luo_first.hand(2) == Cards.parse("52") and luo_first.hand(0) == Cards.parse("33RB")
     luo_only = paid(("luo",))
-    assert [note[:2] for note in tribute_notes(luo_only)] == ["落贡", "落贡"] and luo_only.hand(2) == Cards.parse("5")
+    assert tribute_notes(luo_only) == ["luo", "luo"] and luo_only.hand(2) == Cards.parse("5")
 
 
 SWEPT = tuple(PLACE[name] for name in ("头科", "四科", "二科", "二落", "三科", "大落"))  # seats 0, 2, 4 take 1-3

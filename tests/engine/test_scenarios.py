@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import variant
 
+from gouji_variants.components.notes import Mark
 from gouji_variants.engine import PASS, REVOLUTION, Game
 from gouji_variants.records.record import game_record, replay
 from gouji_variants.ruleset.cards import Cards
@@ -94,4 +95,4 @@ def test_hands_that_void_by_themselves_are_not_dealt_again() -> None:
     hands = [Cards.parse(hand) for hand in ["45678", "3345B", "3456R2", "456789", "34562", "3TJQKB"]]
     game = Game(rules, 0, hands=hands, keep_hands=True)
     assert game.stats["voids"] >= 1 and game.deals[1] != game.deals[0]
-    assert any("dealt from the seed instead" in note for event in game.log for note in event.notes)
+    assert any(Mark.REDEALT in event.notes for event in game.log)

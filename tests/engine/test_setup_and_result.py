@@ -12,6 +12,7 @@ from engine_helpers import PLACE, deal, variant
 
 from gouji_variants.agents.heuristic import HeuristicAgent
 from gouji_variants.components import first_player, places, score, tribute
+from gouji_variants.components.notes import TributePaid
 from gouji_variants.engine import PASS, REVOLUTION, Game, Hui3, Match, Play, RandomAgent, Return, play_out
 from gouji_variants.engine.game import Carry
 from gouji_variants.ruleset.cards import Cards
@@ -218,7 +219,7 @@ def test_after_chuansanhu_the_first_player_is_found_again_and_no_tribute(dagang:
     match.record(game)
     assert match.carry.leader is None
     following = match.new_game()
-    assert not any(event.notes and "贡" in event.notes[0] for event in following.log)
+    assert not any(event.notes and isinstance(event.notes[0], TributePaid) for event in following.log)
 
 
 def test_liang3_decides_the_first_leader_of_a_dealt_game(dagang: Ruleset) -> None:

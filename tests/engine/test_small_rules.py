@@ -12,6 +12,7 @@ import re
 import pytest
 from engine_helpers import deal, play, variant
 
+from gouji_variants.components.notes import Mark, RuleBroken, Stifled, Suffocated, WentOut
 from gouji_variants.engine import JIEFENG, PASS, TIAOPAI, Burn, Event, Game, IllegalAction
 from gouji_variants.engine.actions import describe, from_json, to_json
 from gouji_variants.ruleset.cards import Cards
@@ -45,7 +46,7 @@ def test_zhixi_ranks_every_seat_that_never_played_at_once(dagang: Ruleset) -> No
     in play order after 头科: 大落, then 二落, then 四科."""
     game, out = _zhixi_game(variant(dagang, places={"zhixi": True}))
     assert game.in_play == (False, True, False, True, False, False)
-    assert out.notes == ("out 1", "窒息 2", "窒息 4", "窒息 5")
+    assert out.notes == (WentOut(1), Suffocated(2), Suffocated(4), Suffocated(5))
     finish(game)
     assert game.place_names() == ["头科", "二科", "大落", "三科", "二落", "四科"]
 
@@ -74,7 +75,7 @@ def test_manguan_one_run_ends_the_game_and_doubles_the_score(dagang: Ruleset) ->
     """003:28 满贯: 玩家在第一巡目出牌至最后一手牌打出之前无人出牌，在最后一手牌打出之后，全局结束 …
     成绩加倍. The others are ranked in play order after the leader (places stay a permutation)."""
     game, out = _one_run(variant(dagang, score={"manguan": "one-run"}))
-    assert game.over and out.notes == ("out 1", "满贯")
+    assert game.over and out.notes == (WentOut(1), Mark.MANGUAN)
     assert game.place_names() == ["头科", "二科", "三科", "四科", "二落", "大落"]
     assert game.score == (8, 0)  # 2 - (-2) = 4, doubled
 
@@ -82,7 +83,7 @@ def test_manguan_one_run_ends_the_game_and_doubles_the_score(dagang: Ruleset) ->
 def test_without_manguan_a_one_run_is_an_ordinary_first_place(dagang: Ruleset) -> None:
     """score.manguan none: the game goes on after 头科 (接风)."""
     game, out = _one_run(dagang)
-    assert not game.over and out.notes == ("out 1",)
+    assert not game.over and out.notes == (WentOut(1),)
 
 
 def test_manguan_one_run_needs_nobody_else_to_have_played(dagang: Ruleset) -> None:
@@ -93,7 +94,7 @@ def test_manguan_one_run_needs_nobody_else_to_have_played(dagang: Ruleset) -> No
     while game.decision != "lead":
         game.apply(PASS)
     assert game.turn == 1
-    assert game.apply(play("3")).notes == ("out 1",)  # seat 1 goes out first, but seat 0 had played
+    assert game.apply(play("3")).notes == (WentOut(1),)  # seat 1 goes out first, but seat 0 had played
     assert not game.over
 
 
@@ -134,7 +135,7 @@ def test_survives_beat_back_the_burner_beats_the_duitou_back_and_runs_out(dagang
     """001:49 (菏泽单县) 烧牌时对家打你，如果你压住对家能连续走完自己的牌，算烧牌成功."""
     game = _beaten_burn(variant(dagang, burning={"survives_beat_back": True}))
     assert game.burner == 1 and game.turn == 1 and game.decision == "answer"  # before anyone else
-    assert game.apply(play("BB")).notes == ("压回",)  # beaten back, with jokers: the burn goes on
+    assert game.apply(play("BB")).notes == (Mark.BEAT_BACK,)  # beaten back, with jokers: the burn goes on
     assert game.burner == 1 and game.turn == 1 and game.decision == "lead"  # seat 4 could not answer
     game.apply(play("55"))
     assert game.burns[0].outcome == "success" and game.successful_burns()[0].burned == 0
@@ -143,7 +144,7 @@ def test_survives_beat_back_the_burner_beats_the_duitou_back_and_runs_out(dagang
 def test_survives_beat_back_passing_it_up_ends_the_burn(dagang: Ruleset) -> None:
     """survives_beat_back: a burner who does not beat the 对头's play back is 解烧 (000:135)."""
     game = _beaten_burn(variant(dagang, burning={"survives_beat_back": True}))
-    assert game.apply(PASS).notes == ("解烧",)
+    assert game.apply(PASS).notes == (Mark.BURN_BROKEN,)
     assert game.burner is None and game.burns[0].outcome == "解烧"
     assert game.turn == 4 and game.decision == "lead"  # the 对头's 22 lived
 
@@ -168,9 +169,9 @@ def test_jiefeng_on_request_the_next_player_leads_instead_of_beating_the_last_pl
     game = deal(variant(dagang, **ON_REQUEST), "Q", "3K", "4", "5", "6", "7")
     game.apply(play("Q"))  # seat 0 goes out on its 底牌
     assert game.turn == 1 and JIEFENG in game.legal_actions()  # seat 1 could beat the Q with its K
-    assert game.apply(JIEFENG).notes == ("申请接风",)
+    assert game.apply(JIEFENG).notes == (Mark.ASKS_JIEFENG,)
     assert game.turn == 1 and game.decision == "lead" and game.top is None
-    assert game.stats["jiefeng"] == 1 and game.log[-1].notes == ("接风",)
+    assert game.stats["jiefeng"] == 1 and game.log[-1].notes == (Mark.JIEFENG,)
 
 
 def test_jiefeng_on_request_is_a_choice_even_without_a_beating_card(dagang: Ruleset) -> None:
@@ -254,6 +255,11 @@ def test_without_luanchan_cut_in_the_order_is_plain(dagang: Ruleset) -> None:
 LOSE_TURN = {"penalties": {"wrong_play": "lose-turn"}}
 
 
+def broken_rule(event: Event) -> str:
+    """The id of the rule an illegal play broke (错牌不出)."""
+    return next(note.rule for note in event.notes if isinstance(note, RuleBroken))
+
+
 def test_wrong_play_lose_turn_an_illegal_follow_counts_as_a_pass(dagang: Ruleset) -> None:
     """000:34 / 003:87 (第八条(一)) 如顺牌有误，按照"错牌不出"的原则，其顺牌权自动取消，由其下家行使顺牌权."""
     game = deal(variant(dagang, **LOSE_TURN), "33Q", "4466 5", "39", "88K", "55J", "4T")
@@ -263,7 +269,7 @@ def test_wrong_play_lose_turn_an_illegal_follow_counts_as_a_pass(dagang: Ruleset
     with pytest.raises(IllegalAction):
         game.verify(wrong)
     event = game.apply(wrong)
-    assert event.seat == 1 and event.notes[0] == "错牌不出" and event.notes[1].startswith("plays.same-count")
+    assert event.seat == 1 and event.notes[0] == Mark.WRONG_PLAY and broken_rule(event) == "plays.same-count"
     assert game.hand(1) == Cards.parse("44665") and game.turn == 3  # seat 1 passed: seat 2 cannot beat 33
     assert 1 in game.observation(0).passed
 
@@ -272,7 +278,7 @@ def test_wrong_play_lose_turn_a_wrong_lead_passes_the_lead_to_the_next_player(da
     """错牌不出 at a lead: the 下家 still in play leads."""
     game = deal(variant(dagang, **LOSE_TURN), "34", "5", "6", "7", "8", "9")
     event = game.apply(play("34"))
-    assert event.notes[0] == "错牌不出" and event.notes[1].startswith("plays.one-rank")
+    assert event.notes[0] == Mark.WRONG_PLAY and broken_rule(event) == "plays.one-rank"
     assert game.turn == 1 and game.decision == "lead" and game.hand(0) == Cards.parse("34")
 
 
@@ -281,7 +287,7 @@ def test_wrong_play_lose_turn_a_wrong_burn_declines_the_offer(dagang: Ruleset) -
     game = deal(variant(dagang, **LOSE_TURN), "25", "B6", "B7", "3", "B8", "B9")
     game.apply(play("2"))
     assert game.turn == 2 and game.decision == "burn-offer"
-    assert game.apply(Burn(Cards.parse("7"))).notes[0] == "错牌不出"
+    assert game.apply(Burn(Cards.parse("7"))).notes[0] == Mark.WRONG_PLAY
     assert game.turn == 4 and game.decision == "burn-offer" and game.burner is None
 
 
@@ -310,7 +316,7 @@ def test_tiaopai_shows_the_hand_to_the_teammates_for_the_rest_of_the_game(dagang
     """003:102 (第十五条) 挑牌: 持牌人自认为手中所有牌可一次发尽时，可提出由本方其他持牌人确定发牌顺序."""
     game = deal(dagang, *TIAOPAI_HANDS)
     assert TIAOPAI in game.legal_actions() and game.observation(2).hands[0] is None
-    assert game.apply(TIAOPAI).notes == ("挑牌",)
+    assert game.apply(TIAOPAI).notes == (Mark.TIAOPAI,)
     assert game.turn == 0 and game.decision == "lead" and TIAOPAI not in game.legal_actions()  # once
     assert game.observation(2).hands[0] == game.observation(4).hands[0] == game.hand(0)
     assert game.observation(2).counts[0] == 16  # above 报牌's 10: known through the hand
@@ -384,5 +390,5 @@ def test_survives_beat_back_a_burner_stifled_by_the_beat_has_no_beat_back(dagang
     game.apply(Burn(Cards.parse("AA")))  # seat 1 burns; nobody can answer the AA
     game.apply(play("B5"))
     event = game.apply(play("R6"))  # seat 4, the burner's 对头, beats it: seat 1 holds only its 3
-    assert "闷 1" in event.notes and "解烧" in event.notes
+    assert Stifled(1) in event.notes and Mark.BURN_BROKEN in event.notes
     assert game.burns[0].outcome == "解烧" and not game.in_play[1] and game.turn != 1

@@ -19,6 +19,7 @@ from engine_helpers import deal, play, variant
 
 from gouji_variants.agents.basic import HeuristicAgent
 from gouji_variants.components import deck, first_player, turns
+from gouji_variants.components.notes import Told
 from gouji_variants.engine import ASK, PASS, Game, IllegalAction
 from gouji_variants.engine.actions import from_json, to_json
 from gouji_variants.engine.match import Match, play_out
@@ -203,7 +204,7 @@ def test_report_counts_when_asked_hides_a_count_until_someone_asks(dagang: Rules
     assert ASK in game.legal_actions()
     event = game.apply(ASK)
     # every other hand at or below ten answers (seat 1's own two cards it knows)
-    assert event.notes == ("0: 10张", "2: 1张", "3: 1张", "4: 1张", "5: 1张")
+    assert event.notes == (Told(0, 10), Told(2, 1), Told(3, 1), Told(4, 1), Told(5, 1))
     assert game.turn == 1 and game.decision == "follow"
     assert all(game.observation(seat).counts[0] == 10 for seat in range(6))
     assert ASK not in game.legal_actions() and not game.can(ASK)  # nothing left to ask

@@ -7,6 +7,7 @@ import random
 from engine_helpers import deal, play, variant
 
 from gouji_variants.agents.heuristic import HeuristicAgent
+from gouji_variants.components.notes import Mark
 from gouji_variants.engine import PASS
 from gouji_variants.ruleset.model import Ruleset
 from gouji_variants.terminal.menu import menu, parse
@@ -26,7 +27,7 @@ def test_a_wrong_play_under_lose_turn_is_confirmed(dagang: Ruleset) -> None:
     action = _seat(["KK", "no", "KK", "yes"], shown).decide(game, HeuristicAgent())
     assert action == play("KK") and sum("错牌不出: this table plays a wrong play as a lost turn" in line
                                        for line in shown) == 2
-    assert "错牌不出" in game.apply(action).notes  # the turn was lost, as confirmed
+    assert Mark.WRONG_PLAY in game.apply(action).notes  # the turn was lost, as confirmed
 
 
 def test_under_reject_a_wrong_play_is_refused_with_its_rule(dagang: Ruleset) -> None:

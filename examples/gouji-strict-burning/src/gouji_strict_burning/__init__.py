@@ -15,9 +15,13 @@ It subclasses the built-in area class and overrides two of its named hooks; ever
 from __future__ import annotations
 
 from gouji_variants.components.burning import BurningArea
+from gouji_variants.components.notes import Note, Remark
 from gouji_variants.components.table import Slot
 
-__all__ = ["StrictBurning"]
+__all__ = ["PENALTY", "StrictBurning"]
+
+#: the note of 解烧罚点, in both languages (a component's own notes are Remarks)
+PENALTY = Remark("解烧罚点", "the broken burner gives up 开点")
 
 
 class StrictBurning(BurningArea):
@@ -30,10 +34,10 @@ class StrictBurning(BurningArea):
         burned = {record.burner for record in self.burns}
         return [slot for slot in super().offers(player, opposite) if slot[1] not in burned]
 
-    def break_burn(self, notes: list[str]) -> None:
+    def break_burn(self, notes: list[Note]) -> None:
         """解烧, and the burner's 开点 is given up."""
         burner = self.burner
         super().break_burn(notes)
         if burner is not None and self.rules.kaidian.enabled:
             self.table.kaidian.give_up(burner)
-            notes.append("解烧罚点")
+            notes.append(PENALTY)
