@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..records.files import Entry
     from ..records.record import Replay
     from ..runs.parallel import Backend
+    from ..runs.simulate import Simulation
     from ..text.behaviour import Behaviour
     from ..text.card import Format as CardFormat
     from ..text.diff import Diff, Format
@@ -48,6 +49,13 @@ EXIT_USAGE = 2
 T = TypeVar("T")
 #: The most games per ruleset ``diff --simulate`` plays (it keeps each game's values).
 MAX_DIFF_GAMES = 100_000
+#: The most games of one ``simulate`` run (ten billion matches of 100) and of one ``play`` session.
+MAX_GAMES = 10**12
+MAX_PLAY_GAMES = 10_000
+#: Seeds: 64 bits, as random.Random takes them whole.
+SEED = click.IntRange(0, 2**64 - 1)
+#: How often a match whose worker died may be played again.
+MAX_RETRIES = 100
 
 
 def _catalog(ctx: click.Context) -> Catalog:
@@ -415,13 +423,16 @@ def _scale_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--scheduler", metavar="ADDRESS",
                      help="With --backend dask: the scheduler (tcp://host:8786); without it a local cluster of "
                      "--workers processes is started."),
+        click.option("--retries", type=click.IntRange(0, MAX_RETRIES), default=0, show_default=True,
+                     help="How often a match whose worker died (killed, out of memory, a lost Dask worker) is "
+                     "played again elsewhere before the run fails; the results are the same."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def _backend(workers: int | None, backend: str, scheduler: str | None) -> Backend:
+def _backend(workers: int | None, backend: str, scheduler: str | None, retries: int) -> Backend:
     """The backend the options name, or exit 2."""
     from ..runs.parallel import Processes, available_cores, check_workers
 
@@ -433,28 +444,38 @@ def _backend(workers: int | None, backend: str, scheduler: str | None) -> Backen
     if backend == "local":
         if scheduler is not None:
             _fail("error: --scheduler needs --backend dask", EXIT_USAGE)
-        return Processes(workers or available_cores())
+        return Processes(workers or available_cores(), retries)
     if scheduler is not None and workers is not None:
         _fail("error: --workers sets the size of a local cluster; with --scheduler the cluster's own workers "
               "play", EXIT_USAGE)
     from ..runs.cluster import Dask
 
-    return Dask(scheduler, workers or available_cores())
+    return Dask(scheduler, workers or available_cores(), retries)
 
 
-def _run_scaled(run: Callable[[], T]) -> T:
-    """``run()``, with a failed worker or cluster and Ctrl-C as messages and exit codes, not tracebacks."""
+def _run_scaled(run: Callable[[], T], kept: Callable[[], str] = lambda: "") -> T:
+    """``run()``, with a failed match, worker, cluster or records file as a message and exit 2, and a stop
+    signal (Ctrl-C, SIGTERM, SIGHUP) as one line (``kept()`` adds what was kept) and exit 128 + the signal."""
+    from ..records.files import RecordFileError
     from ..runs.cluster import ClusterError
     from ..runs.parallel import WorkerError
+    from ..runs.resume import ResumeError
+    from ..runs.stopping import Interrupted, stoppable
 
     try:
-        return run()
+        with stoppable():
+            return run()
     except ClusterError as error:
         _fail(f"error: --backend dask: {error}", EXIT_USAGE)
     except WorkerError as error:
-        _fail(f"error: {error}; --workers 1 plays it in this process and shows where it fails", EXIT_USAGE)
-    except KeyboardInterrupt:  # the workers are stopped already (runs/parallel.py)
-        _fail("\ninterrupted", 130)
+        _fail(f"error: {error}", EXIT_USAGE)
+    except RecordFileError as error:
+        _fail(f"error: --records: {error}", EXIT_USAGE)
+    except ResumeError as error:
+        _fail(f"error: --resume: {error}", EXIT_USAGE)
+    except KeyboardInterrupt as error:  # the workers are stopped already (runs/parallel.py)
+        how = f"by {error.args[0]}" if isinstance(error, Interrupted) else "by Ctrl-C"
+        _fail(f"\ninterrupted {how}{kept()}", error.status if isinstance(error, Interrupted) else 130)
 
 
 def _records_file(path: Path, option: str = "--records") -> TextIO:
@@ -468,45 +489,59 @@ def _records_file(path: Path, option: str = "--records") -> TextIO:
 @main.command()
 @click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
               shell_complete=_complete_ruleset)
-@click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (matches of 100).")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("-n", "games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
+              help="How many games (matches of 100).")
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the run (its first match; the others are seeded from it).")
 @click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
               help="random, basic (the baseline) or heuristic (rule-aware: the default and the bot of gouji play), "
               "or a comma list of up to six cycled over seats 0-5 (heuristic,basic: team 0 heuristic).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--records", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write every game record to this file, one JSON object per line (for gouji replay).")
+              help="Write every game record to this file as it ends, one JSON object per line (for gouji replay).")
+@click.option("--resume", is_flag=True, help="Go on with the interrupted run whose --records these are (same -r, "
+              "-n, --seed, --agents): the totals are those of a run never interrupted.")
 @_scale_options
 @click.pass_context
-def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_json: bool,
-             records: Path | None, workers: int | None, backend: str, scheduler: str | None) -> None:
+def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_json: bool, records: Path | None,
+             resume: bool, workers: int | None, backend: str, scheduler: str | None, retries: int) -> None:
     """Self-play N games (matches of 100, played by --workers processes): speed, team win rates, decisions
-    per game and rule statistics."""
+    per game and rule statistics.
+
+    Ctrl-C, SIGTERM and SIGHUP stop the run, keeping every game finished in order in --records (exit 130,
+    143, 129); a failed match, worker or write is exit 2.
+    """
+    from ..records.files import RecordFileError, RecordWriter
+    from ..runs.parallel import CHUNK_GAMES
+    from ..runs.resume import resumed
     from ..runs.simulate import report, simulate_run
 
-    if games < 1:
-        _fail(f"error: -n must be at least 1, got {games}", EXIT_USAGE)
+    if resume and records is None:
+        _fail("error: --resume goes with --records (the file of the interrupted run)", EXIT_USAGE)
     agents = _agents(spec)
-    players = _backend(workers, backend, scheduler)
+    players = _backend(workers, backend, scheduler, retries)
     ruleset = _load(ctx, ref)
-    out = _records_file(records) if records else None
+    try:
+        out = RecordWriter(records, keep=resume) if records is not None else None
+    except RecordFileError as error:
+        _fail(f"error: --records: {error}", EXIT_USAGE)
 
-    def keep(line: str | None) -> None:
-        """Write a record's line (None: finish the file); a failed write ends the run with exit 2."""
-        assert out is not None
-        try:
-            out.write(line + "\n") if line is not None else out.close()
-        except OSError as error:
-            _fail(f"error: --records: cannot write {records}: {error.strerror}; the records written are "
-                  "incomplete", EXIT_USAGE)
+    def kept() -> str:
+        return "" if out is None else f": the games finished in order are in {records} (--resume goes on)"
 
-    with _progress(as_json) as progress:
-        task = progress.add_task(f"{ruleset.id}: {games} games", total=games)
-        result = _run_scaled(lambda: simulate_run(ruleset, games, seed, agents, players,
-                                                  lambda n: progress.advance(task, n), keep if out else None))
-    if out is not None:
-        keep(None)
+    def run() -> Simulation:
+        done = resumed(records, ruleset, games, seed, [a.name for a in agents]) if resume and records else None
+        with _progress(as_json) as progress:
+            task = progress.add_task(f"{ruleset.id}: {games} games", total=games,
+                                     completed=0 if done is None else done.games // CHUNK_GAMES * CHUNK_GAMES)
+            return simulate_run(ruleset, games, seed, agents, players, lambda n: progress.advance(task, n),
+                                out.write if out else None, done)
+
+    try:
+        result = _run_scaled(run, kept)
+    finally:
+        if out is not None:
+            out.close()
     if as_json:
         click.echo(json.dumps({"ruleset": ruleset.id, "fingerprint": ruleset.fingerprint, "seed": seed,
                                **result.to_json()}, ensure_ascii=False))
@@ -615,7 +650,7 @@ def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, 
               help="Which game of RECORD (one record per line).")
 @click.option("--agent", "spec", default="search", show_default=True,
               help="The bot that advises: search (100ms), search:500ms, search:40 (worlds), heuristic …")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bot's own randomness.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the bot's own randomness.")
 @click.pass_context
 def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed: int) -> None:
     """What a bot would do at action MOVE (from 1) of a game record, and why: the record is re-played
@@ -659,8 +694,8 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
 @click.option("--ruleset", "-r", "ref", default="dagang", show_default=True, help="Ruleset id, alias, name or path.",
               shell_complete=_complete_ruleset)
 @click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")
-@click.option("--seed", type=int, default=None, help="Seed of the match (random when omitted).")
-@click.option("--games", type=click.IntRange(1), default=1, show_default=True,
+@click.option("--seed", type=SEED, default=None, help="Seed of the match (random when omitted).")
+@click.option("--games", type=click.IntRange(1, MAX_PLAY_GAMES), default=1, show_default=True,
               help="Games of the match: tribute, 还贡, the lead and the team score carry over.")
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Write each finished game's record to this file, one JSON object per line (for gouji replay).")
@@ -744,10 +779,11 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
 @click.option("--provenance", is_flag=True, help="Add the file:line:column that set each side's value.")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
-@click.option("--simulate", "games", type=int, metavar="N",
-              help="Also self-play N seeded games under each ruleset and compare what players see.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the simulated matches.")
-@click.option("--seed-b", type=int, help="Another seed for B's match (default: --seed, the same deals).")
+@click.option("--simulate", "games", type=click.IntRange(2, MAX_DIFF_GAMES), metavar="N",
+              help=f"Also self-play N seeded games (2 to {MAX_DIFF_GAMES}) under each ruleset and compare what "
+              "players see.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the simulated matches.")
+@click.option("--seed-b", type=SEED, help="Another seed for B's match (default: --seed, the same deals).")
 @click.option("--agents", "spec", default=DEFAULT_AGENTS, show_default=True,
               help="Agents of the simulation, as for gouji simulate: random, basic or heuristic (rule-aware, the "
               "default), or a comma list of up to six cycled over seats.")
@@ -755,7 +791,7 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
 @click.pass_context
 def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, provenance: bool, fmt: str,
                  as_json: bool, games: int | None, seed: int, seed_b: int | None, spec: str, workers: int | None,
-                 backend: str, scheduler: str | None) -> None:
+                 backend: str, scheduler: str | None, retries: int) -> None:
     """Compare two rulesets rule by rule, after 'extends'; with one, a house-rules file and what it extends.
 
     Exit 0 when the rules are the same, 1 when they differ, 2 on an error.
@@ -775,11 +811,11 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
         b = _load(ctx, second)
     result = diff(a, b)
     if games is None:
-        if workers is not None or backend != "local" or scheduler is not None:
-            _fail("error: --workers, --backend and --scheduler go with --simulate", EXIT_USAGE)
+        if workers is not None or backend != "local" or scheduler is not None or retries:
+            _fail("error: --workers, --backend, --scheduler and --retries go with --simulate", EXIT_USAGE)
         _print_diff(result, fmt, lang, provenance)
         sys.exit(0 if result.same else EXIT_INVALID)
-    players = _backend(workers, backend, scheduler)
+    players = _backend(workers, backend, scheduler, retries)
     behaviour = _simulate_both(a, b, games, (seed, seed if seed_b is None else seed_b), spec, fmt == "json", players)
     from ..text import behaviour as report
     from ..text.diff import to_json
@@ -798,10 +834,6 @@ def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], s
                    quiet: bool, players: Backend) -> Behaviour:
     from ..text.behaviour import behavioural_diff
 
-    if games < 2:
-        _fail(f"error: --simulate needs at least 2 games, got {games}", EXIT_USAGE)
-    if games > MAX_DIFF_GAMES:  # every game's values are kept for the statistics
-        _fail(f"error: --simulate takes at most {MAX_DIFF_GAMES} games per ruleset, got {games}", EXIT_USAGE)
     agents = _agents(spec)
     with _progress(quiet) as progress:
         task = progress.add_task(f"{a.id} / {b.id}: {games} games each", total=2 * games)

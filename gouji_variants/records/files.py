@@ -136,7 +136,8 @@ class RecordWriter:
         if hasattr(signal, "SIGXFSZ") and threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past a file-size limit: an error to report, not death
         try:
-            self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+            mode = os.O_RDWR if keep else os.O_WRONLY  # kept records are read to find their end
+            self.fd = os.open(path, mode | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
         except OSError as error:
             raise RecordFileError(f"cannot write {path}: {error.strerror}") from None
         self.regular = stat.S_ISREG(os.fstat(self.fd).st_mode)

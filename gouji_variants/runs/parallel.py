@@ -103,7 +103,7 @@ class WorkerError(Exception):
 
     def __init__(self, chunk: Chunk, reason: str, game: int | None = None) -> None:
         self.chunk = chunk
-        at = f", at its game {game}" if game is not None else ""
+        at = f" at its game {game}" if game is not None else ""
         super().__init__(f"match {chunk.index + 1} of the run (seed {chunk.seed}, {chunk.games} games) failed"
                          f"{at}: {reason}")
 
@@ -262,7 +262,7 @@ class _Worker:
         code = self.process.exitcode
         if code is not None and code < 0:
             try:
-                return f"its worker process was killed by {signal.Signals(-code).name}"
+                return f"its worker process was killed by {signal.Signals(-code).name} (out of memory?)"
             except ValueError:
                 return f"its worker process was killed by signal {-code}"
         return f"its worker process ended unexpectedly (exit status {code})"
@@ -429,7 +429,7 @@ class _Merge:
         worker.connection.close()
         self.workers.remove(worker)
         if slot.tries >= self.retries:
-            raise WorkerError(slot.chunk, f"{why} (out of memory?)", slot.seen + 1)
+            raise WorkerError(slot.chunk, why, slot.seen + 1)
         slot.tries += 1
         slot.seen = 0
         replacement = self.new()
