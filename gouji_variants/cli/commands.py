@@ -512,7 +512,6 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
     143, 129); a failed match, worker or write is exit 2.
     """
     from ..records.files import RecordFileError, RecordWriter
-    from ..runs.parallel import CHUNK_GAMES
     from ..runs.resume import resumed
     from ..runs.simulate import report, simulate_run
 
@@ -533,7 +532,7 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
         done = resumed(records, ruleset, games, seed, [a.name for a in agents]) if resume and records else None
         with _progress(as_json) as progress:
             task = progress.add_task(f"{ruleset.id}: {games} games", total=games,
-                                     completed=0 if done is None else done.games // CHUNK_GAMES * CHUNK_GAMES)
+                                     completed=0 if done is None else done.totals.games)
             return simulate_run(ruleset, games, seed, agents, players, lambda n: progress.advance(task, n),
                                 out.write if out else None, done)
 

@@ -26,9 +26,10 @@ class ResumeError(GoujiError):
 
 @dataclass(frozen=True)
 class Resumed:
-    """What a records file holds of a run: its whole records, and the totals of its whole matches."""
+    """What a records file holds of a run: its whole records, its whole matches and their totals."""
 
     games: int
+    matches: int
     totals: Simulation
 
 
@@ -38,7 +39,7 @@ def resumed(path: Path, ruleset: Ruleset, games: int, seed: int, players: Sequen
     totals = Simulation(agents=list(players))
     match = Simulation(agents=list(players))
     deals = random.Random(seed)
-    count = 0
+    count = matches = 0
     for count, entry in enumerate(read_records(path), 1):
         index, where = count - 1, f"{path}:{entry.line}"
         if index >= games:
@@ -52,8 +53,9 @@ def resumed(path: Path, ruleset: Ruleset, games: int, seed: int, players: Sequen
         _count(match, entry.record, ruleset, where)
         if within == CHUNK_GAMES - 1 or index == games - 1:  # a whole match
             totals.add(match)
+            matches += 1
             match = Simulation(agents=list(players))
-    return Resumed(count, totals)
+    return Resumed(count, matches, totals)
 
 
 def _check(record: Any, ruleset: Ruleset, players: Sequence[str], seed: int, where: str) -> None:

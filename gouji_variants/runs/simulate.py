@@ -18,7 +18,7 @@ from ..engine.match import Match, play_out
 from ..records.files import dumps
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
-from .parallel import CHUNK_GAMES, Backend, Chunk, InProcess, Progress, cut
+from .parallel import Backend, Chunk, InProcess, Progress, cut
 from .stopping import uninterrupted
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def simulate_run(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent
     skip = 0
     if done is not None:
         result.add(done.totals)
-        skip = done.games % CHUNK_GAMES
+        skip = done.games - done.totals.games
     start = time.perf_counter()
     work = Work(ruleset, tuple(agents), write is not None)
 
@@ -141,7 +141,7 @@ def simulate_run(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent
             with uninterrupted():
                 write(line)
 
-    chunks = cut(games, seed, first=0 if done is None else done.games // CHUNK_GAMES)
+    chunks = cut(games, seed, first=0 if done is None else done.matches)
     with closing((backend or InProcess()).run(play_chunk, work, chunks, progress, each)) as parts:
         for part in parts:  # a failed write stops the workers at once (closing)
             result.add(part)

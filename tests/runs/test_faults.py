@@ -23,8 +23,10 @@ from click.testing import CliRunner
 
 from gouji_variants.agents.registry import make_agents
 from gouji_variants.cli.commands import main
+from gouji_variants.records.files import RecordWriter
 from gouji_variants.records.record import replay
 from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.runs.resume import ResumeError, resumed
 from gouji_variants.runs.simulate import simulate_run
 
 #: The run every test stops in its own way: short, and long enough to be stopped.
@@ -335,3 +337,40 @@ def test_hostile_numbers_are_refused_before_any_work(command: list[str], value: 
     assert result.exit_code == 2, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.output and "error" in result.output.lower()
+
+
+@pytest.mark.parametrize("kept", [0, 40, 100, 130, 131])
+def test_resuming_from_any_point_reaches_the_totals_of_a_run_never_stopped(kept: int, tmp_path: Path) -> None:
+    """From no record, within a match, at a match's end, with every game written (the last match short),
+    and from a file that ends in an incomplete line."""
+    ruleset, agents = load_ruleset("dagang"), make_agents("random")
+    lines: list[str] = []
+    whole = simulate_run(ruleset, 130, 2, agents, write=lines.append)
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(line + "\n" for line in lines[:kept]) + ('{"format": 1, "head' if kept == 131 else ""),
+                    encoding="utf-8")
+    writer = RecordWriter(path, keep=True)
+    try:
+        done = resumed(path, ruleset, 130, 2, [agent.name for agent in agents])
+        again = simulate_run(ruleset, 130, 2, agents, write=writer.write, done=done)
+    finally:
+        writer.close()
+    assert {k: v for k, v in again.to_json().items() if k not in TIMINGS} == \
+        {k: v for k, v in whole.to_json().items() if k not in TIMINGS}
+    assert path.read_text(encoding="utf-8").splitlines() == lines
+
+
+def test_records_of_another_run_are_not_resumed(tmp_path: Path) -> None:
+    ruleset, agents = load_ruleset("dagang"), make_agents("random")
+    lines: list[str] = []
+    simulate_run(ruleset, 3, 2, agents, write=lines.append)
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    with pytest.raises(ResumeError, match=r"games.jsonl:1: game 1 is not this run's: its seed is \d+, this run's is \d+"):
+        resumed(path, ruleset, 3, 9, [agent.name for agent in agents])
+    with pytest.raises(ResumeError, match=r"holds more than the 2 games of this run"):
+        resumed(path, ruleset, 2, 2, [agent.name for agent in agents])
+    result = CliRunner().invoke(main, ["simulate", "-n", "3", "--seed", "2", "--agents", "basic", "--records",
+                                       str(path), "--resume"])
+    assert result.exit_code == 2 and "error: --resume: " in result.output and "its players is" in result.output
+    assert path.read_text(encoding="utf-8").splitlines() == lines  # left as it was
