@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 
 
 def gouji(*args: str | Path, env: dict[str, str] | None = None) -> Result:

@@ -18,7 +18,7 @@ from gouji_variants.ruleset import expressions
 from gouji_variants.ruleset.compiler import compile_path, load_ruleset
 from gouji_variants.ruleset.model import Ruleset
 from gouji_variants.ruleset.resources import RULESETS_DIR
-from gouji_variants.ruleset.rules import SECTIONS, Outcomes, Stakes, XuandianTable
+from gouji_variants.ruleset.rules import SECTIONS, Outcomes, Stakes, XuandianTable, meta, needs
 from gouji_variants.text import explain
 from gouji_variants.text.card import build, render
 
@@ -178,9 +178,11 @@ def test_card_command(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "no ruleset named 'qingdoa'" in bad.output and "did you mean" in bad.output
 
 
-def test_every_section_gate_is_a_boolean_rule() -> None:
-    for gate in [f"{s}.{k}" for s, k in explain.GATES.items()] + list(explain.DEPENDS.values()):
-        section, name = gate.split(".")
-        assert typing.get_type_hints(SECTIONS[section])[name] is bool, gate
-    assert set(explain.DEPENDS) <= set(RULE_KEYS)
+def test_every_gate_is_a_boolean_rule_and_every_need_names_a_rule() -> None:
+    for key in RULE_KEYS:
+        section, name = key.split(".")
+        if meta(key)["gate"]:
+            assert typing.get_type_hints(SECTIONS[section])[name] is bool, key
+        for need in needs(key):
+            assert need.key in RULE_KEYS and need.key != key, (key, need)
     assert all(dataclasses.is_dataclass(cls) for cls in SECTIONS.values())

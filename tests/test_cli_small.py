@@ -11,7 +11,7 @@ import yaml
 from cli_helpers import gouji
 from click.testing import CliRunner
 
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 
 
 def test_python_m_runs_the_cli() -> None:
@@ -36,7 +36,7 @@ def test_ruleset_ids_complete_in_the_shell(tmp_path: Path) -> None:
 
 def test_help_texts() -> None:
     listing = gouji("--help").output
-    assert "Show a ruleset by id, alias, name such as 青岛, or path." in listing
+    assert "Show a RULESET: its id, an alias, a name such as 青岛, or a file." in listing
     assert "BASE" not in gouji("new", "--help").output
 
 

@@ -26,7 +26,7 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 from gouji_variants.ruleset import expressions, schema
 from gouji_variants.ruleset.cards import Cards
 from gouji_variants.ruleset.grammar import NotationError
@@ -128,7 +128,8 @@ def _anchors(path: Path) -> set[str]:
     return set(re.findall(r'<a id="([^"]+)"></a>', path.read_text(encoding="utf-8")))
 
 
-@pytest.mark.parametrize("page", sorted(DOCS.glob("*.md")), ids=lambda p: p.name)
+@pytest.mark.parametrize("page", [*sorted(DOCS.glob("*.md")), ROOT / "README.md", ROOT / "CHANGELOG.md"],
+                         ids=lambda p: p.name)
 def test_doc_links_resolve(page: Path) -> None:
     for target in _LINK.findall(page.read_text(encoding="utf-8")):
         if re.match(r"^[a-z]+:", target):

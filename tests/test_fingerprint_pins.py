@@ -12,7 +12,7 @@ import dataclasses
 
 import pytest
 
-from gouji_variants.ruleset import compiler
+from gouji_variants.ruleset import compiler, model
 from gouji_variants.ruleset.earlier import earlier_fingerprints, earlier_rules
 from gouji_variants.ruleset.rules import rule
 from gouji_variants.text.docgen import builtin_rulesets
@@ -61,8 +61,8 @@ class _Area:
 
 
 def test_a_key_at_its_neutral_value_is_left_out_of_the_fingerprint() -> None:
-    assert compiler._fingerprinted(_Area(1, "off")) == {"old": 1}
-    assert compiler._fingerprinted(_Area(1, "on")) == {"old": 1, "new": "on"}
+    assert model._fingerprinted(_Area(1, "off")) == {"old": 1}
+    assert model._fingerprinted(_Area(1, "on")) == {"old": 1, "new": "on"}
 
 
 @pytest.mark.parametrize(("ruleset_id", "stored"), earlier_fingerprints())

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 from gouji_variants.ruleset.resources import RULESETS_DIR
 from gouji_variants.ruleset.rules import SECTIONS
 

@@ -14,7 +14,7 @@ from terminal_helpers import in_process
 
 from gouji_variants.agents.hints import position
 from gouji_variants.agents.registry import make_agents
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 from gouji_variants.engine import Game, play_out
 from gouji_variants.records.files import dumps
 from gouji_variants.records.record import game_record

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 from gouji_variants.ruleset.resources import RULESETS_DIR
 
 ROOT = Path(__file__).resolve().parent.parent

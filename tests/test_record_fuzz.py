@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gouji_variants.agents.heuristic import HeuristicAgent
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 from gouji_variants.engine import RandomAgent, play_out
 from gouji_variants.engine.game import Game
 from gouji_variants.records.files import dumps

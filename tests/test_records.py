@@ -21,7 +21,7 @@ import jsonschema
 import pytest
 from click.testing import CliRunner, Result
 
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 from gouji_variants.engine import Burn, Game, Hui3, Play, Return
 from gouji_variants.engine.actions import IllegalAction, InvalidAction
 from gouji_variants.records.files import MAX_RECORD_BYTES, RecordFileError, read_record

@@ -19,7 +19,7 @@ from cli_helpers import gouji
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 from gouji_variants.ruleset.yamlsource import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent

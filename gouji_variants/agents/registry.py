@@ -33,6 +33,9 @@ PLAYERS: dict[str, Callable[[str | None], Agent]] = {
 }
 #: Bots that take a parameter after a colon, and what it means.
 PARAMETERS = {"search": "a number of worlds per decision (search:40) or a think time (search:100ms, search:1s)"}
+#: What each bot is, in a few words (the help of every command option that takes a bot).
+ABOUT = {"random": "uniformly random", "basic": "the baseline", "heuristic": "rule-aware: the bots of gouji play",
+         "search": f"plays each candidate out in sampled deals, {DEFAULT_BUDGET} a decision"}
 
 
 def parse_budget(text: str) -> Budget:

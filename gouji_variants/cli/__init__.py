@@ -1,5 +1,5 @@
 """The ``gouji`` command: one click group, a module per command family (docs/architecture.md)."""
 
-from .commands import main
+from .group import main
 
 __all__ = ["main"]

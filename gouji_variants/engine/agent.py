@@ -22,7 +22,15 @@ class Agent(Protocol):
 
 
 class RandomAgent:
-    """Uniformly random among the legal actions (leads drawn without listing them)."""
+    """Uniformly random among the legal actions (leads drawn without listing them).
+
+    >>> import random
+    >>> from gouji_variants import Game, load_ruleset
+    >>> game = Game(load_ruleset("qingdao"), seed=1)
+    >>> action = RandomAgent().act(game.view(), random.Random(2))
+    >>> game.can(action)
+    True
+    """
 
     name = "random"
 

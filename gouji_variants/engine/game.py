@@ -82,7 +82,15 @@ class Game(Phases):
     (each seat's 3s by suit, for 亮3; without it a hand's 3s are of one suit) and ``keep_hands``
     (a 流局 deals the given hands again, not the random stream), and a ``leader``; ``offers=False``
     skips the offers before the first play (预点, 革命, 会3, 明点: as if every seat declined;
-    an automatic 革命 still happens)."""
+    an automatic 革命 still happens).
+
+    >>> from gouji_variants import Play, load_ruleset
+    >>> game = Game(load_ruleset("qingdao"), seed=1, offers=False)
+    >>> game.turn, len(game.legal_actions()), game.can(Play("33"))
+    (0, 136, True)
+    >>> game.apply(Play("33")).seat, game.turn
+    (0, 1)
+    """
 
     __slots__ = ("keep_hands", "_viewed", "_vouched", "public_record", "_kaidian", "_bie3", "_locks_out")
 

@@ -25,7 +25,15 @@ def play_out(game: Game, agents: Sequence[Agent], rng: random.Random) -> int:
 
 
 class Match:
-    """Games under one ruleset; each game's seed comes from the match seed."""
+    """Games under one ruleset; each game's seed comes from the match seed.
+
+    >>> import random
+    >>> from gouji_variants import RandomAgent, load_ruleset
+    >>> match = Match(load_ruleset("dagang"), seed=3)
+    >>> games = match.play([RandomAgent()] * 6, 2, random.Random(3))
+    >>> len(games), all(game.over for game in games), sum(games[0].score) >= 0
+    (2, True, True)
+    """
 
     def __init__(self, ruleset: Ruleset, seed: int = 0) -> None:
         self.ruleset = ruleset

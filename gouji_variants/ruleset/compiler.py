@@ -27,6 +27,7 @@ from jsonschema.exceptions import ValidationError, relevance
 
 from . import examples as examples_
 from . import expressions, lookalike, schema
+from . import rules as rules_
 from .cards import JOKERS, TWO
 from .catalog import Catalog, looks_like_path
 from .errors import Diagnostic, Mark, RulesetError
@@ -488,6 +489,15 @@ def _missing_problems(missing: dict[str, list[str]], root: Document) -> list[Dia
             for index, key in enumerate(keys)]
 
 
+_RULE_KEYS = tuple(f"{section}.{field.name}" for section, area in SECTIONS.items()
+                   for field in dataclasses.fields(area))
+
+
+def _value(rules: Rules, key: str) -> Any:
+    section, name = key.split(".")
+    return getattr(getattr(rules, section), name)
+
+
 def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document | None = None,
                        skip: set[str] | None = None) -> Iterator[Diagnostic | None]:
     """Rules that span sections: exclusions the sources state, and tribute kinds that can occur.
@@ -544,18 +554,11 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
                      "players without one, free to declare 革命 and void it (revolution.void_at): a game could be "
                      "redealt for ever", "add 2s or jokers to the deck, or raise revolution.void_at",
                      "revolution.void_at")
-    inert = [
-        ("score.manguan_others_as", rules.score.manguan_others_as is not None and rules.score.manguan != "one-run",
-         "score.manguan: one-run", "score.manguan"),
-        ("turns.passed_answers_duitou", not rules.turns.passed_answers_duitou and not rules.turns.pass_locks_out,
-         "turns.pass_locks_out: true", "turns.pass_locks_out"),
-        ("reporting.report_counts", rules.reporting.report_counts == "when-asked"
-         and rules.reporting.public_at_most is None, "reporting.public_at_most (a number)", "reporting.public_at_most"),
-    ]
-    for key, clash, needs_, cause in inert:
-        if clash:
-            yield at(key, f"{key} does nothing here: it needs {needs_}",
-                     "set the rule it needs, or give this key its standard value", cause)
+    for key in _RULE_KEYS:  # a key set while the rule it needs is not (rules.Needs, beside each key)
+        for need in rules_.needs(key):
+            if need.idle is not ALWAYS and _value(rules, key) != need.idle and not need.met(_value(rules, need.key)):
+                yield at(key, f"{key} does nothing here: it needs {need}",
+                         "set the rule it needs, or give this key its standard value", need.key)
     yield from _dealing_and_forfeit_problems(rules, at)
     if rules.kaidian.enabled and not rules.kaidian.opens_with:
         yield at("kaidian.opens_with", "打点 is on but no play can 开点", "list at least one kind, e.g. [pure]")
@@ -672,6 +675,11 @@ def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path) -> 
 
 
 def load_ruleset(ref: str, catalog: Catalog | None = None) -> Ruleset:
-    """Compile the ruleset named by id, alias, name or path."""
+    """Compile the ruleset named by id, alias, name or path.
+
+    >>> ruleset = load_ruleset("青岛")
+    >>> ruleset.id, ruleset.extends, ruleset.rules.kaidian.enabled
+    ('qingdao', ('dagang',), False)
+    """
     catalog = catalog or Catalog.default()
     return compile_path(catalog.find(ref), catalog)

@@ -9,6 +9,7 @@ description and the catalogue reference; defaults live in ``rulesets/dagang.yaml
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -18,8 +19,29 @@ from .expressions import BuyOrder, DeckRecipe, Forfeit, HandRule, KillRule, Thre
 ALWAYS: Any = object()
 
 
+@dataclass(frozen=True)
+class Needs:
+    """What a rule needs to mean anything: another rule (``section.key``) at one of ``values``, or
+    anything but ``unless``. At ``idle`` the rule does nothing anyway; at any other value while the
+    need is unmet, the compiler refuses it (a setting that would silently do nothing)."""
+
+    key: str
+    values: tuple[Any, ...] = (True,)
+    unless: tuple[Any, ...] = ()
+    idle: Any = ALWAYS  # ALWAYS: no idle value (the rule card only notes it is not in play)
+
+    def met(self, value: Any) -> bool:
+        return value not in self.unless if self.unless else value in self.values
+
+    def __str__(self) -> str:
+        if self.unless:
+            return f"{self.key} set"
+        return f"{self.key}: {' or '.join('true' if v is True else str(v) for v in self.values)}"
+
+
 def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = None, ordered: bool = False,
-         neutral: Any = ALWAYS, spellings: dict[Any, Any] | None = None) -> Any:
+         neutral: Any = ALWAYS, spellings: dict[Any, Any] | None = None, gate: bool = False,
+         needs: Needs | None = None) -> Any:
     """A rule field: its bilingual description, a lower bound for numbers, a length for lists,
     and for lists of options whether their order means something (else they are sets).
 
@@ -29,10 +51,14 @@ def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = N
 
     A key whose type grew (e.g. from a boolean to a list) names its older ``spellings``: each
     maps an old plain value to the new value it means. The compiler writes such a value in
-    its old spelling, so a file that says the same thing either way keeps its fingerprint."""
+    its old spelling, so a file that says the same thing either way keeps its fingerprint.
+
+    The area's switch is its ``gate`` (every other key of the area means nothing while it is off);
+    a key that means something only beside another rule says what it ``needs`` (:class:`Needs`).
+    The rule card, the diff and the compiler's checks read both from here."""
     return dataclasses.field(
         metadata={"zh": zh, "en": en, "minimum": minimum, "length": length, "ordered": ordered,
-                  "neutral": neutral, "spellings": spellings or {}}
+                  "neutral": neutral, "spellings": spellings or {}, "gate": gate, "needs": needs}
     )
 
 
@@ -142,6 +168,7 @@ class Turns:
         "a player who passed may still answer their 对头's play that round (001:20 'except the 对头's'); "
         "false: after passing, no play at all that round, not even on the 对头's (济宁 001:46)",
         neutral=True,
+        needs=Needs("turns.pass_locks_out", idle=True),
     )
     allow_yield: bool = rule(
         "让牌：上两家过牌后可让下两家先上（001 Q&A 6）",
@@ -171,6 +198,7 @@ class Turns:
     luanchan_with_revolution: bool = rule(
         "有人革命时，头科产生即进入四人乱缠（000:125）",
         "with a revolutionary sitting out, 四人乱缠 starts once 头科 is out (000:125)",
+        needs=Needs("revolution.enabled"),
     )
     luanchan_cut_in: bool = rule(
         "四人乱弹时联邦可抢垫（后水湾，002）",
@@ -194,6 +222,7 @@ class Reporting:
         "players', 聊城 要报张数); 'when-asked' the holder need not volunteer it and tells it truly when someone "
         "asks (ask), to be asked again after the hand plays (article 14, 000:48)",
         neutral="shown",
+        needs=Needs("reporting.public_at_most", unless=(None,), idle="shown"),
     )
     teammate_view_at_most: int | None = rule(
         "看牌：手中牌不多于此数时联邦可看并提示；null 为不可（青岛、阵营战）",
@@ -210,7 +239,7 @@ class Reporting:
 class Burning:
     """§5 烧牌."""
 
-    enabled: bool = rule("是否可以烧牌", "whether burning (烧牌) is played")
+    enabled: bool = rule("是否可以烧牌", "whether burning (烧牌) is played", gate=True)
     conditions: tuple[Literal["joker-every-play", "one-rank-left"], ...] = rule(
         "烧牌条件（满足其一）：此后每手挂王；或灭牌后只剩一种点数（000:131-132）",
         "burn conditions, any one suffices: every later play carries a joker; or one rank is left (000:131-132)",
@@ -239,7 +268,8 @@ class Burning:
 class Kaidian:
     """§6 开点 / 打点 and the declarations 明点 / 预点."""
 
-    enabled: bool = rule("打点：未开点者进点贡（第二十四条）", "打点: a player who did not open pays 点贡 (第二十四条)")
+    enabled: bool = rule("打点：未开点者进点贡（第二十四条）", "打点: a player who did not open pays 点贡 (第二十四条)",
+                         gate=True)
     opens_with: tuple[Literal["pure", "twos", "pair-of-twos", "small-joker", "big-joker"], ...] = rule(
         "哪些活了的够级牌算开点：纯够级、带2、两张2、带小王、带大王",
         "which 够级 plays open when they live: pure, with 2s, a pair of 2s, with 小王, with 大王",
@@ -276,12 +306,14 @@ class Kaidian:
         "宣点 table: 点贡 by who declared and who opened (000:153-166); null to use the 明点/预点 stakes",
     )
     revolution_opens: bool = rule(
-        "革命者自动算开点（第二十四条末）", "a revolutionary counts as opened (end of 第二十四条)"
+        "革命者自动算开点（第二十四条末）", "a revolutionary counts as opened (end of 第二十四条)",
+        needs=Needs("revolution.enabled"),
     )
     revolution_duitou_gousiji: int = rule(
         "革命者的对头须在二科前够死级几把方算开点",
         "how many 够死级 plays the revolutionary's 对头 needs before 二科 to count as opened",
         minimum=0,
+        needs=Needs("revolution.enabled"),
     )
 
 
@@ -292,6 +324,7 @@ class Bie3:
     enabled: bool = rule(
         "憋3：每人最后一手须是3，3不拆不贴不挂（第二十六条）",
         "憋3: everyone's last play must be 3s, played all together, never with 2s or jokers (第二十六条)",
+        gate=True,
     )
     buy_fours: bool = rule("同样须有4，缺者买4（济宁，开点冲四）", "4s are bought like 3s (济宁, 开点冲四)")
     buy_from: BuyOrder = rule(
@@ -328,6 +361,7 @@ class Revolution:
     enabled: bool = rule(
         "无2无王者可宣布革命，不参与本局（第二十三条）",
         "a player without 2s and jokers may declare 革命 and sit the game out (第二十三条)",
+        gate=True,
     )
     automatic_without_threes: bool = rule(
         "无3也无2无王时自动革命（000:113）", "with no 3s either, 革命 is automatic (000:113)"
@@ -370,6 +404,7 @@ class Places:
     revolution_place: Literal["third-or-fourth", "fourth"] = rule(
         "革命者名次：联邦得头科二科则三科否则四科；或一律四科（憋3）",
         "a revolutionary's place: 三科 if the team-mates take 头科 and 二科, else 四科; or always 四科 (憋3)",
+        needs=Needs("revolution.enabled"),
     )
 
 
@@ -394,6 +429,7 @@ class Score:
         "in a one-run 满贯 the other five score as this place (003:28 'five 大落 and one 头科': 大落); null: "
         "as the places they are ranked in, in play order after 头科",
         neutral=None,
+        needs=Needs("score.manguan", ("one-run",), idle=None),
     )
 
 
@@ -401,7 +437,7 @@ class Score:
 class Tribute:
     """§12 Tribute and return between games."""
 
-    enabled: bool = rule("进贡（第二十一条）", "tribute between games (第二十一条)")
+    enabled: bool = rule("进贡（第二十一条）", "tribute between games (第二十一条)", gate=True)
     order: TributeOrder = rule(
         "进贡的种类与先后；只可列出本规则有的种类", "tribute kinds paid, first to last"
     )
@@ -416,17 +452,20 @@ class Tribute:
         "串三户：redeal 重新开牌；one-to-duitou 被串方各向对头进1张",
         "串三户: 'redeal'; or 'one-to-duitou' each swept player pays the 对头 one card",
     )
-    shao_cards: int = rule("烧贡张数（反烧翻倍）", "烧贡 cards paid by the burned player (doubled for 反烧)", minimum=0)
-    men_cards: int = rule("闷贡张数", "闷贡 cards paid by a stifled player", minimum=0)
+    shao_cards: int = rule("烧贡张数（反烧翻倍）", "烧贡 cards paid by the burned player (doubled for 反烧)", minimum=0,
+                           needs=Needs("burning.enabled"))
+    men_cards: int = rule("闷贡张数", "闷贡 cards paid by a stifled player", minimum=0, needs=Needs("bie3.enabled"))
     biewang_to: Literal["duitou", "touke"] = rule(
         "憋王贡进给谁：duitou 对头；touke 头科",
         "who eats 憋王贡 (a seat left holding jokers): 'duitou' its 对头; 'touke' 头科",
         neutral="duitou",
+        needs=Needs("bie3.enabled"),
     )
     biewang_cards: int | None = rule(
         "憋王贡张数；null 为手中剩几张王进几张",
         "憋王贡 cards paid; null for one per joker left in the hand",
         minimum=1, neutral=None,
+        needs=Needs("bie3.enabled"),
     )
 
 
@@ -504,3 +543,18 @@ class Rules:
     score: Score
     tribute: Tribute
     penalties: Penalties
+
+
+def meta(key: str) -> Mapping[str, Any]:
+    """The metadata of rule ``section.key`` (see :func:`rule`)."""
+    section, name = key.split(".")
+    return next(f.metadata for f in dataclasses.fields(SECTIONS[section]) if f.name == name)
+
+
+def needs(key: str) -> tuple[Needs, ...]:
+    """What rule ``section.key`` needs to mean anything: its area's gate (unless it is the gate) and
+    its own :class:`Needs`, in that order."""
+    section, name = key.split(".")
+    gate = next((f.name for f in dataclasses.fields(SECTIONS[section]) if f.metadata.get("gate")), None)
+    own: Needs | None = meta(key)["needs"]
+    return ((Needs(f"{section}.{gate}"),) if gate is not None and gate != name else ()) + ((own,) if own else ())

@@ -28,22 +28,22 @@ from ..ruleset.expressions import (
     Thresholds,
     TributeOrder,
 )
-from ..ruleset.rules import GOUSIJI_DAGANG, PLACE_NAMES, SECTIONS, Outcomes, Rules, Stakes, XuandianTable
+from ..ruleset.rules import (
+    GOUSIJI_DAGANG,
+    PLACE_NAMES,
+    SECTIONS,
+    Needs,
+    Outcomes,
+    Rules,
+    Stakes,
+    XuandianTable,
+    needs,
+)
 
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
 Text = tuple[str, str]  # (zh, en)
 Say = Callable[[Any], Text]
-
-#: Sections that mean nothing while this key of theirs is off.
-GATES = {"burning": "enabled", "kaidian": "enabled", "bie3": "enabled", "revolution": "enabled",
-         "tribute": "enabled"}
-#: Single rules that mean nothing while another rule is off.
-DEPENDS = {"tribute.men_cards": "bie3.enabled", "tribute.biewang_to": "bie3.enabled",
-           "tribute.biewang_cards": "bie3.enabled", "tribute.shao_cards": "burning.enabled",
-           "turns.luanchan_with_revolution": "revolution.enabled", "places.revolution_place": "revolution.enabled",
-           "kaidian.revolution_opens": "revolution.enabled", "kaidian.revolution_duitou_gousiji": "revolution.enabled",
-           "turns.passed_answers_duitou": "turns.pass_locks_out"}
 
 _ZH_NUMBERS = "零一两三四五六七八九十"
 _EN_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -598,15 +598,9 @@ def sentence(key: str, rule_value: Any, lang: Lang) -> str:
     return phrase(key, rule_value, lang) + ("。" if lang == "zh" else ".")
 
 
-def _gates(key: str) -> list[str]:
-    section, field_name = key.split(".")
-    gates = [f"{section}.{GATES[section]}"] if section in GATES and field_name != GATES[section] else []
-    return gates + ([DEPENDS[key]] if key in DEPENDS else [])
-
-
-def off_gate(rules: Rules, key: str) -> str | None:
-    """The switched-off rule that makes ``key`` meaningless (e.g. 烧牌 details without burning), if any."""
-    return next((gate for gate in _gates(key) if not value(rules, gate)), None)
+def off_gate(rules: Rules, key: str) -> Needs | None:
+    """The unmet need that makes ``key`` meaningless (e.g. 烧牌 details without burning), if any."""
+    return next((need for need in needs(key) if not need.met(value(rules, need.key))), None)
 
 
 def active(rules: Rules, key: str) -> bool:
@@ -615,11 +609,15 @@ def active(rules: Rules, key: str) -> bool:
 
 def off_note(rules: Rules, key: str, lang: Lang) -> str:
     """Why a rule has no effect, for a rule that is not :func:`active`."""
-    gate = off_gate(rules, key)
-    assert gate is not None
-    if lang == "zh":
-        return f"（{name(gate, 'zh')}未启用，此条不起作用）"
-    return f" (not in play: {name(gate, 'en')} is off)"
+    need = off_gate(rules, key)
+    assert need is not None
+    gate = name(need.key, lang)
+    if need.values == (True,) and not need.unless:
+        return f"（{gate}未启用，此条不起作用）" if lang == "zh" else f" (not in play: {gate} is off)"
+    if need.unless:
+        return f"（{gate}未设定，此条不起作用）" if lang == "zh" else f" (not in play: {gate} is not set)"
+    wanted = ("或" if lang == "zh" else " or ").join(phrase(need.key, v, lang) for v in need.values)
+    return f"（仅当{wanted}时起作用）" if lang == "zh" else f" (not in play: only with {wanted})"
 
 
 def contrast(key: str, first: Any, second: Any, lang: Lang) -> tuple[str, str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 
 #: The parts of a report that are timings, different on every run.
 TIMINGS = ("seconds", "games_per_second", "decisions_per_second")

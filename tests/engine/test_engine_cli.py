@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:

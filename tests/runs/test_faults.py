@@ -22,7 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from gouji_variants.agents.registry import make_agents
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 from gouji_variants.records.files import RecordWriter
 from gouji_variants.records.record import replay
 from gouji_variants.ruleset.compiler import load_ruleset
