@@ -42,8 +42,8 @@ RUN_FAILS = ("--agents names no bots, --workers (1 to 4 x the cores), --retries 
              "is refused, a match failed (the engine, or its worker died: which match, its seed, which game), the "
              "Dask scheduler or extra is missing")
 #: How a run stopped by a signal exits: every worker stopped, every game finished in order kept.
-RUN_STOPPED = {EXIT_INTERRUPTED: "Ctrl-C: every worker process is stopped, the games finished in order kept",
-               128 + 15: "SIGTERM: likewise", 128 + 1: "SIGHUP: likewise"}
+RUN_STOPPED = {status: f"{how}: every worker process is stopped, the games finished in order kept"
+               for status, how in ((128 + 1, "SIGHUP"), (EXIT_INTERRUPTED, "Ctrl-C"), (128 + 15, "SIGTERM"))}
 #: ``--agents`` of simulate and diff --simulate.
 agents_option = bot_option(
     "--agents", "spec", DEFAULT_AGENTS, "The bots: one for all seats, or a comma list of up to six cycled over "
