@@ -198,7 +198,7 @@ COMMAND_LINES = [
      "--records: cannot write /dev/full: No space left on device"),
     (["simulate", "-n", "1", "--records", "{tmp}"], 2, "'{tmp}' is a directory"),
     (["simulate", "-n", "1", "--records", ""], 2, "--records: cannot write"),
-    (["simulate", "-n", "0"], 2, "-n must be at least 1"),
+    (["simulate", "-n", "0"], 2, "0 is not in the range 1<=x<="),
     (["simulate", "-n", "many"], 2, "'many' is not a valid integer"),
     (["simulate", "--seed", "1.5"], 2, "'1.5' is not a valid integer"),
     (["simulate", "--seed", "9" * 5000], 2, "is not a valid integer"),

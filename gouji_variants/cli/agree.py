@@ -11,10 +11,11 @@ import click
 
 from ..ruleset.errors import RulesetError
 from ..ruleset.model import Ruleset
-from .common import EXIT_INTERRUPTED, EXIT_INVALID, EXIT_USAGE, catalog_of, command, complete_ruleset, fail, load
+from .common import EXIT_INVALID, EXIT_USAGE, catalog_of, command, complete_ruleset, fail, load
 from .running import (
     RUN_FAILS,
-    RUN_INTERRUPTED,
+    RUN_STOPPED,
+    SEED,
     agents_named,
     agents_option,
     backend_named,
@@ -56,7 +57,7 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
 @command("diff", exits={0: "the rules are the same", 1: "they differ",
                         2: "A or B is unknown or does not compile, A extends nothing to compare with; with --simulate, "
                         f"fewer than 2 or more than {MAX_DIFF_GAMES:,} games, {RUN_FAILS}",
-                        EXIT_INTERRUPTED: f"with --simulate, {RUN_INTERRUPTED}"})
+                        **{code: f"with --simulate, {why}" for code, why in RUN_STOPPED.items()}})
 @click.argument("first", metavar="A", shell_complete=complete_ruleset)
 @click.argument("second", metavar="[B]", required=False, shell_complete=complete_ruleset)
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
@@ -64,16 +65,17 @@ def _print_diff(result: Diff, fmt: str, lang: str, provenance: bool) -> None:
 @click.option("--provenance", is_flag=True, help="Add the file:line:column that set each side's value.")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
-@click.option("--simulate", "games", type=int, metavar="N",
-              help="Also self-play N seeded games under each ruleset and compare what players see.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the simulated matches.")
-@click.option("--seed-b", type=int, help="Another seed for B's match (default: --seed, the same deals).")
+@click.option("--simulate", "games", type=click.IntRange(2, MAX_DIFF_GAMES), metavar="N",
+              help=f"Also self-play N seeded games (2 to {MAX_DIFF_GAMES}) under each ruleset and compare what "
+              "players see.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the simulated matches.")
+@click.option("--seed-b", type=SEED, help="Another seed for B's match (default: --seed, the same deals).")
 @agents_option
 @scale_options
 @click.pass_context
 def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, provenance: bool, fmt: str,
                  as_json: bool, games: int | None, seed: int, seed_b: int | None, spec: str, workers: int | None,
-                 backend: str, scheduler: str | None) -> None:
+                 backend: str, scheduler: str | None, retries: int) -> None:
     """Compare rulesets A and B (each an id, alias, name or file) rule by rule, after 'extends'; with A
     alone, a house-rules file and what it extends."""
     from ..text.diff import NoBase, base_of, diff
@@ -91,11 +93,11 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
         b = load(ctx, second)
     result = diff(a, b)
     if games is None:
-        if workers is not None or backend != "local" or scheduler is not None:
-            fail("error: --workers, --backend and --scheduler go with --simulate", EXIT_USAGE)
+        if workers is not None or backend != "local" or scheduler is not None or retries:
+            fail("error: --workers, --backend, --scheduler and --retries go with --simulate", EXIT_USAGE)
         _print_diff(result, fmt, lang, provenance)
         sys.exit(0 if result.same else EXIT_INVALID)
-    players = backend_named(workers, backend, scheduler)
+    players = backend_named(workers, backend, scheduler, retries)
     behaviour = _simulate_both(a, b, games, (seed, seed if seed_b is None else seed_b), spec, fmt == "json", players)
     from ..text import behaviour as report
     from ..text.diff import to_json
@@ -114,10 +116,6 @@ def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], s
                    quiet: bool, players: Backend) -> Behaviour:
     from ..text.behaviour import behavioural_diff
 
-    if games < 2:
-        fail(f"error: --simulate needs at least 2 games, got {games}", EXIT_USAGE)
-    if games > MAX_DIFF_GAMES:  # every game's values are kept for the statistics
-        fail(f"error: --simulate takes at most {MAX_DIFF_GAMES} games per ruleset, got {games}", EXIT_USAGE)
     agents = agents_named(spec)
     with progress_bar(quiet) as progress:
         task = progress.add_task(f"{a.id} / {b.id}: {games} games each", total=2 * games)

@@ -10,13 +10,15 @@ import click
 
 from ..agents.basic import DEFAULT_AGENTS
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, command, fail, load, ruleset_option
-from .running import agent_named, bot_option, records_file
+from .running import SEED, agent_named, bot_option, records_file
 from .runs import replayed
 
 if TYPE_CHECKING:
     from ..engine import Game
     from ..text.explain import Lang
 
+#: The most games of one ``play`` session.
+MAX_PLAY_GAMES = 10_000
 
 @command(exits={0: "advised", 2: "RECORD or its game cannot be read or re-played, MOVE is not a decision of the "
                 "game, --agent is not a bot"})
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
 @click.option("--game", "number", type=click.IntRange(1), default=1, show_default=True,
               help="Which game of RECORD (one record per line).")
 @bot_option("--agent", "spec", "search", "The bot that advises (search:500ms thinks harder):")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bot's own randomness.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the bot's own randomness.")
 @click.pass_context
 def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed: int) -> None:
     """What a bot would do at action MOVE (from 1) of a game record, and why: the record is re-played
@@ -62,8 +64,8 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
                 "--record cannot be written", EXIT_INTERRUPTED: "Ctrl-C while the bots play (the finished games kept)"})
 @ruleset_option()
 @click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")
-@click.option("--seed", type=int, default=None, help="Seed of the match (random when omitted).")
-@click.option("--games", type=click.IntRange(1), default=1, show_default=True,
+@click.option("--seed", type=SEED, default=None, help="Seed of the match (random when omitted).")
+@click.option("--games", type=click.IntRange(1, MAX_PLAY_GAMES), default=1, show_default=True,
               help="Games of the match: tribute, 还贡, the lead and the team score carry over.")
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Write each finished game's record to this file, one JSON object per line (for gouji replay).")

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 
 T = TypeVar("T")
+#: Seeds: 64 bits, as random.Random takes them whole.
+SEED = click.IntRange(0, 2**64 - 1)
+#: How often a match whose worker died may be played again.
+MAX_RETRIES = 100
 #: Every registered bot, what it is and its parameter: the help of each option that takes a bot.
 BOTS_HELP = "; ".join(f"{name}[:X] ({ABOUT[name]}; X is {PARAMETERS[name]})" if name in PARAMETERS
                       else f"{name} ({ABOUT[name]})" for name in PLAYERS)
@@ -34,9 +38,12 @@ def bot_option(name: str, dest: str, default: str, lead: str, metavar: str = "BO
 
 
 #: Why a run of matches (simulate, diff --simulate) exits 2 or 130, whatever it plays.
-RUN_FAILS = ("--agents names no bots, --workers (1 to 4 x the cores), --backend or --scheduler is refused, a worker "
-             "failed, the Dask scheduler or extra is missing")
-RUN_INTERRUPTED = "Ctrl-C: every worker process is stopped"
+RUN_FAILS = ("--agents names no bots, --workers (1 to 4 x the cores), --retries (0 to 100), --backend or --scheduler "
+             "is refused, a match failed (the engine, or its worker died: which match, its seed, which game), the "
+             "Dask scheduler or extra is missing")
+#: How a run stopped by a signal exits: every worker stopped, every game finished in order kept.
+RUN_STOPPED = {status: f"{how}: every worker process is stopped, the games finished in order kept"
+               for status, how in ((128 + 1, "SIGHUP"), (EXIT_INTERRUPTED, "Ctrl-C"), (128 + 15, "SIGTERM"))}
 #: ``--agents`` of simulate and diff --simulate.
 agents_option = bot_option(
     "--agents", "spec", DEFAULT_AGENTS, "The bots: one for all seats, or a comma list of up to six cycled over "
@@ -69,7 +76,7 @@ def progress_bar(quiet: bool) -> Progress:
 
 
 def scale_options(command: Callable[..., None]) -> Callable[..., None]:
-    """--workers, --backend and --scheduler: who plays the matches of a run (docs/engine.md)."""
+    """--workers, --backend, --scheduler and --retries: who plays the matches of a run (docs/engine.md)."""
     options = [
         click.option("--workers", type=int, metavar="N",
                      help="Worker processes (default: the cores available); the results do not depend on it."),
@@ -78,13 +85,16 @@ def scale_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--scheduler", metavar="ADDRESS",
                      help="With --backend dask: the scheduler (tcp://host:8786); without it a local cluster of "
                      "--workers processes is started."),
+        click.option("--retries", type=click.IntRange(0, MAX_RETRIES), default=0, show_default=True,
+                     help="How often a match whose worker died (killed, out of memory, a lost Dask worker) is "
+                     "played again elsewhere before the run fails; the results are the same."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def backend_named(workers: int | None, backend: str, scheduler: str | None) -> Backend:
+def backend_named(workers: int | None, backend: str, scheduler: str | None, retries: int) -> Backend:
     """The backend the options name, or exit 2."""
     from ..runs.parallel import Processes, available_cores, check_workers
 
@@ -96,28 +106,38 @@ def backend_named(workers: int | None, backend: str, scheduler: str | None) -> B
     if backend == "local":
         if scheduler is not None:
             fail("error: --scheduler needs --backend dask", EXIT_USAGE)
-        return Processes(workers or available_cores())
+        return Processes(workers or available_cores(), retries)
     if scheduler is not None and workers is not None:
         fail("error: --workers sets the size of a local cluster; with --scheduler the cluster's own workers "
               "play", EXIT_USAGE)
     from ..runs.cluster import Dask
 
-    return Dask(scheduler, workers or available_cores())
+    return Dask(scheduler, workers or available_cores(), retries)
 
 
-def run_scaled(run: Callable[[], T]) -> T:
-    """``run()``, with a failed worker or cluster and Ctrl-C as messages and exit codes, not tracebacks."""
+def run_scaled(run: Callable[[], T], kept: Callable[[], str] = lambda: "") -> T:
+    """``run()``, with a failed match, worker, cluster or records file as a message and exit 2, and a stop
+    signal (Ctrl-C, SIGTERM, SIGHUP) as one line (``kept()`` adds what was kept) and exit 128 + the signal."""
+    from ..records.files import RecordFileError
     from ..runs.cluster import ClusterError
     from ..runs.parallel import WorkerError
+    from ..runs.resume import ResumeError
+    from ..runs.stopping import Interrupted, stoppable
 
     try:
-        return run()
+        with stoppable():
+            return run()
     except ClusterError as error:
         fail(f"error: --backend dask: {error}", EXIT_USAGE)
     except WorkerError as error:
-        fail(f"error: {error}; --workers 1 plays it in this process and shows where it fails", EXIT_USAGE)
-    except KeyboardInterrupt:  # the workers are stopped already (runs/parallel.py)
-        fail("\ninterrupted", EXIT_INTERRUPTED)
+        fail(f"error: {error}", EXIT_USAGE)
+    except RecordFileError as error:
+        fail(f"error: --records: {error}", EXIT_USAGE)
+    except ResumeError as error:
+        fail(f"error: --resume: {error}", EXIT_USAGE)
+    except KeyboardInterrupt as error:  # the workers are stopped already (runs/parallel.py)
+        how = f"by {error.args[0]}" if isinstance(error, Interrupted) else "by Ctrl-C"
+        fail(f"\ninterrupted {how}{kept()}", error.status if isinstance(error, Interrupted) else EXIT_INTERRUPTED)
 
 
 def records_file(path: Path, option: str = "--records") -> TextIO:

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING, cast
 
 import click
 
-from .common import EXIT_INTERRUPTED, EXIT_INVALID, EXIT_USAGE, catalog_of, command, fail, load, ruleset_option
+from .common import EXIT_INVALID, EXIT_USAGE, catalog_of, command, fail, load, ruleset_option
 from .running import (
     RUN_FAILS,
-    RUN_INTERRUPTED,
+    RUN_STOPPED,
+    SEED,
     agents_named,
     agents_option,
     backend_named,
     progress_bar,
-    records_file,
     run_scaled,
     scale_options,
 )
@@ -25,49 +25,64 @@ from .running import (
 if TYPE_CHECKING:
     from ..records.files import Entry
     from ..records.record import Replay
+    from ..runs.simulate import Simulation
     from ..text.explain import Lang
 
+#: The most games of one ``simulate`` run: ten billion matches of 100.
+MAX_GAMES = 10**12
 
-@command(exits={0: "simulated", 2: f"the --ruleset is unknown or does not compile, a bad -n, {RUN_FAILS}, --records "
-                "cannot be written", EXIT_INTERRUPTED: RUN_INTERRUPTED})
+
+@command(exits={0: "simulated", 2: f"the --ruleset is unknown or does not compile, a bad -n (1 to 10^12) or --seed (0 "
+                f"to 2^64 - 1), {RUN_FAILS}, --records cannot be written (a full disk; another run writing it), "
+                "--resume records not of this run", **RUN_STOPPED})
 @ruleset_option()
-@click.option("-n", "games", type=int, default=100, show_default=True, help="How many games (matches of 100).")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("-n", "games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
+              help="How many games (matches of 100).")
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the run (its first match; the others are seeded from it).")
 @agents_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--records", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write every game record to this file, one JSON object per line (for gouji replay).")
+              help="Write every game record to this file as it ends, one JSON object per line (for gouji replay).")
+@click.option("--resume", is_flag=True, help="Go on with the interrupted run whose --records these are (same -r, "
+              "-n, --seed, --agents): the totals are those of a run never interrupted.")
 @scale_options
 @click.pass_context
-def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_json: bool,
-             records: Path | None, workers: int | None, backend: str, scheduler: str | None) -> None:
+def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_json: bool, records: Path | None,
+             resume: bool, workers: int | None, backend: str, scheduler: str | None, retries: int) -> None:
     """Self-play N games (matches of 100, played by --workers processes): speed, team win rates, decisions
-    per game and rule statistics."""
+    per game and rule statistics. Ctrl-C, SIGTERM and SIGHUP stop the run, keeping every game finished
+    in order in --records (--resume goes on)."""
+    from ..records.files import RecordFileError, RecordWriter
+    from ..runs.resume import resumed
     from ..runs.simulate import report, simulate_run
 
-    if games < 1:
-        fail(f"error: -n must be at least 1, got {games}", EXIT_USAGE)
+    if resume and records is None:
+        fail("error: --resume goes with --records (the file of the interrupted run)", EXIT_USAGE)
     agents = agents_named(spec)
-    players = backend_named(workers, backend, scheduler)
+    players = backend_named(workers, backend, scheduler, retries)
     ruleset = load(ctx, ref)
-    out = records_file(records) if records else None
+    try:
+        out = RecordWriter(records, keep=resume) if records is not None else None
+    except RecordFileError as error:
+        fail(f"error: --records: {error}", EXIT_USAGE)
 
-    def keep(line: str | None) -> None:
-        """Write a record's line (None: finish the file); a failed write ends the run with exit 2."""
-        assert out is not None
-        try:
-            out.write(line + "\n") if line is not None else out.close()
-        except OSError as error:
-            fail(f"error: --records: cannot write {records}: {error.strerror}; the records written are "
-                  "incomplete", EXIT_USAGE)
+    def kept() -> str:
+        return "" if out is None else f": the games finished in order are in {records} (--resume goes on)"
 
-    with progress_bar(as_json) as progress:
-        task = progress.add_task(f"{ruleset.id}: {games} games", total=games)
-        result = run_scaled(lambda: simulate_run(ruleset, games, seed, agents, players,
-                                                  lambda n: progress.advance(task, n), keep if out else None))
-    if out is not None:
-        keep(None)
+    def run() -> Simulation:
+        done = resumed(records, ruleset, games, seed, [a.name for a in agents]) if resume and records else None
+        with progress_bar(as_json) as progress:
+            task = progress.add_task(f"{ruleset.id}: {games} games", total=games,
+                                     completed=0 if done is None else done.totals.games)
+            return simulate_run(ruleset, games, seed, agents, players, lambda n: progress.advance(task, n),
+                                out.write if out else None, done)
+
+    try:
+        result = run_scaled(run, kept)
+    finally:
+        if out is not None:
+            out.close()
     if as_json:
         click.echo(json.dumps({"ruleset": ruleset.id, "fingerprint": ruleset.fingerprint, "seed": seed,
                                **result.to_json()}, ensure_ascii=False))

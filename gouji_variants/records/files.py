@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import stat
+import sys
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +20,9 @@ from typing import IO, Any
 
 from ..ruleset.errors import GoujiError
 from .record import Problem, RecordError
+
+if sys.platform != "win32":
+    import fcntl
 
 #: The most one record (one line of a JSONL file, or a whole single-record file) may take.
 MAX_RECORD_BYTES = 1 << 20
@@ -116,3 +122,63 @@ def _document(file: IO[bytes], first: bytes) -> Entry:
 def dumps(record: dict[str, Any]) -> str:
     """One record as one line of JSON (no newline), as the record files hold it."""
     return json.dumps(record, ensure_ascii=False)
+
+
+class RecordWriter:
+    """A file of records written one whole line at a time, each handed to the system as it comes (an
+    interrupted run keeps every record it wrote). The file is locked while it is written (a second run
+    writing it is refused, not interleaved); ``keep`` keeps the records it holds (a resumed run), less an
+    incomplete last line. A failed write (a full disk, a file-size limit) takes back its partial line
+    and raises RecordFileError: the records before it stay whole."""
+
+    def __init__(self, path: Path, keep: bool = False) -> None:
+        self.path = path
+        if hasattr(signal, "SIGXFSZ") and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past a file-size limit: an error to report, not death
+        try:
+            mode = os.O_RDWR if keep else os.O_WRONLY  # kept records are read to find their end
+            self.fd = os.open(path, mode | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except OSError as error:
+            raise RecordFileError(f"cannot write {path}: {error.strerror}") from None
+        self.regular = stat.S_ISREG(os.fstat(self.fd).st_mode)
+        self.end = 0
+        if self.regular:
+            try:
+                if sys.platform != "win32":
+                    fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(self.fd)
+                raise RecordFileError(f"cannot write {path}: another run is writing it") from None
+            self.end = _whole_lines(self.fd) if keep else 0
+            os.ftruncate(self.fd, self.end)
+            os.lseek(self.fd, self.end, os.SEEK_SET)
+
+    def write(self, line: str) -> None:
+        """One record's line (without its newline) added to the file."""
+        whole = (line + "\n").encode("utf-8")
+        data = memoryview(whole)
+        try:
+            while data:
+                data = data[os.write(self.fd, data):]
+        except OSError as error:
+            if self.regular:
+                os.ftruncate(self.fd, self.end)
+            raise RecordFileError(f"cannot write {self.path}: {error.strerror}; the records before this one "
+                                  "are whole") from None
+        self.end += len(whole)
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+def _whole_lines(fd: int) -> int:
+    """Where the last whole line of the file open at ``fd`` ends (0: none), read from its end."""
+    end = os.fstat(fd).st_size
+    while end > 0:
+        start = max(0, end - (1 << 16))
+        block = os.pread(fd, end - start, start)
+        newline = block.rfind(b"\n")
+        if newline >= 0:
+            return start + newline + 1
+        end = start
+    return 0

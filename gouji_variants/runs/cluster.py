@@ -9,7 +9,7 @@ import logging
 from collections.abc import Generator, Sequence
 from typing import Any, TypeVar
 
-from .parallel import Chunk, Progress, Task, deaf_to_ctrl_c, failed, ordered
+from .parallel import Chunk, Each, Progress, Task, collected, deaf_to_ctrl_c, failed, ordered
 
 R = TypeVar("R")
 INSTALL = "pip install 'gouji-variants[distributed]'"
@@ -23,22 +23,29 @@ class ClusterError(Exception):
 
 class Dask:
     """Matches played by the workers of a Dask cluster: ``scheduler`` (``tcp://host:8786``), or a local
-    cluster of ``workers`` single-threaded processes when it is None."""
+    cluster of ``workers`` single-threaded processes when it is None. A match whose worker is lost is
+    played again elsewhere up to ``retries`` times (the scheduler's ``allowed-failures``: set for a local
+    cluster, a remote scheduler's own setting otherwise), then the run fails naming it. The games of a
+    match are sent on when it is merged."""
 
-    def __init__(self, scheduler: str | None, workers: int) -> None:
+    def __init__(self, scheduler: str | None, workers: int, retries: int = 0) -> None:
         self.scheduler = scheduler
         self.workers = workers
+        self.retries = retries
 
-    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
-            progress: Progress | None) -> Generator[R, None, None]:
+    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk], progress: Progress | None,
+            each: Each | None = None) -> Generator[R, None, None]:
         try:  # untyped, and optional: reached through Any
             distributed: Any = importlib.import_module("distributed")
         except ImportError:
             raise ClusterError(f"--backend dask needs Dask distributed, the [distributed] extra: {INSTALL}") from None
         cluster = None
         if self.scheduler is None:
-            cluster = deaf_to_ctrl_c(lambda: distributed.LocalCluster(
-                n_workers=self.workers, threads_per_worker=1, dashboard_address=":0", silence_logs=logging.CRITICAL))
+            config: Any = importlib.import_module("dask.config")
+            with config.set({"distributed.scheduler.allowed-failures": self.retries}):
+                cluster = deaf_to_ctrl_c(lambda: distributed.LocalCluster(
+                    n_workers=self.workers, threads_per_worker=1, dashboard_address=":0",
+                    silence_logs=logging.CRITICAL))
         try:
             client = distributed.Client(cluster or self.scheduler, timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError, ValueError) as error:
@@ -46,9 +53,13 @@ class Dask:
         try:
             shared = client.scatter(context, broadcast=True, hash=False)  # sent once to every worker
             window = 2 * max(1, sum(client.nthreads().values()))
-            for chunk, future in ordered(lambda chunk: client.submit(task, shared, chunk, None, pure=False),
+            for chunk, future in ordered(lambda chunk: client.submit(collected, task, shared, chunk, pure=False),
                                          chunks, window, progress):
-                yield failed(chunk, future)
+                result, items = failed(chunk, future)
+                for item in items:
+                    if each is not None:
+                        each(item)
+                yield result
         finally:
             client.close()
             if cluster is not None:

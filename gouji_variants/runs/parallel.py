@@ -5,8 +5,10 @@ seeded with the run's seed, so a run of up to CHUNK_GAMES games is the very matc
 match i > 0 is seeded with :func:`chunk_seed`. Each match is independent: its own tribute and lead
 carried from its own first game, its own copy of the agents, its own random stream. Results are merged
 in match order, so a run's statistics and records depend on N and the seed only, never on how many
-workers played it or where. At most ``2 × workers`` matches are under way or waiting to be merged at any
-time, so memory stays flat however long the run.
+workers played it or where. Each game is sent on as it ends (a record is written at once when its match
+is the oldest under way), so a run stopped early keeps every game finished in order. At most
+``2 × workers`` matches are under way or waiting to be merged at any time, so memory stays flat however
+long the run. Workers die with their parent and hold none of its descriptors (:mod:`.detach`).
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.context import ForkContext, ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 from typing import Any, Protocol, TypeVar, overload
+
+from .detach import block_stop_signals, detach, inherited, restore_signals
 
 #: Games per match: fixed, whatever the number of workers, so the cut never depends on them.
 CHUNK_GAMES = 100
@@ -46,9 +50,12 @@ class Chunk:
     part: int = 0
 
 
-#: A chunk's work, a module-level function (workers receive it by name): (context, chunk, a per-game
-#: callback or None) -> the chunk's result.
-Task = Callable[[Any, Chunk, Callable[[], None] | None], R]
+#: A chunk's work, a module-level function (workers receive it by name): (context, chunk, ``step``) -> the
+#: chunk's result; it calls ``step`` once per game as the game ends, with what the caller should receive of
+#: it at once (a record's line, or None).
+Task = Callable[[Any, Chunk, Callable[[Any], None]], R]
+#: What receives each game's item, in the order of the run.
+Each = Callable[[Any], None]
 
 
 def chunk_seed(seed: int, index: int) -> int:
@@ -60,13 +67,14 @@ def chunk_seed(seed: int, index: int) -> int:
 
 
 class Cut(Sequence[Chunk]):
-    """The matches of a run of ``games`` games, made when asked for: a run of any length takes no memory."""
+    """The matches of a run of ``games`` games from match ``first`` on (a resumed run), made when asked
+    for: a run of any length takes no memory."""
 
-    def __init__(self, games: int, seed: int, part: int = 0) -> None:
-        self.games, self.seed, self.part = games, seed, part
+    def __init__(self, games: int, seed: int, part: int = 0, first: int = 0) -> None:
+        self.games, self.seed, self.part, self.first = games, seed, part, first
 
     def __len__(self) -> int:
-        return -(-self.games // CHUNK_GAMES)
+        return max(0, -(-self.games // CHUNK_GAMES) - self.first)
 
     @overload
     def __getitem__(self, index: int) -> Chunk: ...
@@ -79,24 +87,25 @@ class Cut(Sequence[Chunk]):
         index += len(self) if index < 0 else 0
         if not 0 <= index < len(self):
             raise IndexError(f"match {index} of a run of {len(self)}")
+        index += self.first
         games = min(CHUNK_GAMES, self.games - index * CHUNK_GAMES)
         return Chunk(index, chunk_seed(self.seed, index), games, self.part)
 
 
-def cut(games: int, seed: int, part: int = 0) -> Cut:
-    """``games`` games as matches of CHUNK_GAMES games (the last one shorter)."""
-    return Cut(games, seed, part)
+def cut(games: int, seed: int, part: int = 0, first: int = 0) -> Cut:
+    """``games`` games as matches of CHUNK_GAMES games (the last one shorter), from match ``first`` on."""
+    return Cut(games, seed, part, first)
 
 
 class WorkerError(Exception):
-    """A worker that failed: the match it failed on (its seed, to play it again) and why, or a worker
-    process that died (which of the matches under way killed it cannot be known)."""
+    """A match that failed (an error of the engine or of a bot, or a worker process that died): which
+    match of the run, its seed (to play it again), the game of the match it was playing, and why."""
 
-    def __init__(self, chunk: Chunk | None, reason: str) -> None:
+    def __init__(self, chunk: Chunk, reason: str, game: int | None = None) -> None:
         self.chunk = chunk
-        where = f"match {chunk.index + 1} (seed {chunk.seed}, {chunk.games} games) failed in a worker: " \
-            if chunk is not None else ""
-        super().__init__(where + reason)
+        at = f" at its game {game}" if game is not None else ""
+        super().__init__(f"match {chunk.index + 1} of the run (seed {chunk.seed}, {chunk.games} games) failed"
+                         f"{at}: {reason}")
 
 
 def available_cores() -> int:
@@ -118,21 +127,52 @@ def check_workers(workers: int) -> int:
 
 
 class Backend(Protocol):
-    """Plays the chunks of a run and yields their results in chunk order."""
+    """Plays the chunks of a run and yields their results in chunk order; ``each`` (when given) receives
+    what each game sent (the task's ``step``), in order, every game of a chunk before that chunk's result."""
 
-    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
-            progress: Progress | None) -> Generator[R, None, None]:
+    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk], progress: Progress | None,
+            each: Each | None = None) -> Generator[R, None, None]:
         ...
 
 
-class InProcess:
-    """Every chunk in this process, one after the other (``--workers 1``): errors keep their traceback."""
+class _Feed:
+    """The games of one chunk as they are played: counted, shown in the progress, passed to ``each``."""
 
-    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
-            progress: Progress | None) -> Generator[R, None, None]:
-        step = (lambda: progress(1)) if progress is not None else None
+    def __init__(self, progress: Progress | None, each: Each | None) -> None:
+        self.progress, self.each = progress, each
+        self.played = 0
+        self.error: BaseException | None = None  # what ``each`` raised: the caller's, not the game's
+
+    def __call__(self, item: Any) -> None:
+        self.played += 1
+        try:
+            if self.each is not None:
+                self.each(item)
+            if self.progress is not None:
+                self.progress(1)
+        except BaseException as error:
+            self.error = error
+            raise
+
+
+class InProcess:
+    """Every chunk in this process, one after the other (``--workers 1``)."""
+
+    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk], progress: Progress | None,
+            each: Each | None = None) -> Generator[R, None, None]:
         for chunk in chunks:
-            yield task(context, chunk, step)
+            feed = _Feed(progress, each)
+            try:
+                result = task(context, chunk, feed)
+            except Exception as error:
+                if error is feed.error:
+                    raise
+                raise WorkerError(chunk, _why(error), feed.played + 1) from error
+            yield result
+
+
+def _why(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"
 
 
 class _Future(Protocol[R_co]):  # what concurrent.futures and Dask futures share
@@ -172,34 +212,60 @@ def failed(chunk: Chunk, future: _Future[R]) -> R:
     """The chunk's result, or WorkerError naming the chunk and the reason."""
     try:
         return future.result()
-    except Exception as error:  # the task's own error, raised again here by the cluster
-        raise WorkerError(chunk, f"{type(error).__name__}: {error}") from None
+    except Exception as error:  # the task's own error, raised again here by the cluster, or a lost worker
+        raise WorkerError(chunk, _why(error)) from None
 
 
-def _serve(connection: Connection, task: Task[Any], context: Any) -> None:
-    """A worker process: plays each chunk it receives and sends back (True, result) or (False, why),
-    until it receives None. Ctrl-C is the parent's to handle (it stops the workers)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def collected(task: Task[R], context: Any, chunk: Chunk) -> tuple[R, list[Any]]:
+    """``task`` on ``chunk``, with what its games sent kept in a list (for a backend that returns them whole)."""
+    items: list[Any] = []
+    return task(context, chunk, items.append), items
+
+
+#: What a worker sends: a game's item, the chunk's result, or why the chunk failed (and at which game).
+_GAME, _DONE, _FAILED = 0, 1, 2
+
+
+def _serve(connection: Connection, task: Task[Any], context: Any, parent: int | None, close: list[int]) -> None:
+    """A worker process: detached from its parent's descriptors and signals (:mod:`.detach`), plays each
+    chunk it receives, sending what each game sends, then the result or why it failed, until it
+    receives None."""
+    detach(parent, close)
     while (chunk := connection.recv()) is not None:
         try:
-            connection.send((True, task(context, chunk, None)))
+            connection.send((_DONE, task(context, chunk, lambda item: connection.send((_GAME, item)))))
         except Exception as error:  # the task's own error, or a result that does not pickle
-            connection.send((False, f"{type(error).__name__}: {error}"))
+            connection.send((_FAILED, _why(error)))
 
 
 class _Worker:
-    """One worker process and the pipe to it; the chunk it plays (and that chunk's place in the run)."""
+    """One worker process and the pipe to it; the place in the run of the chunk it plays."""
 
     def __init__(self, mp: ForkContext | ForkServerContext | SpawnContext, task: Task[Any], context: Any) -> None:
         self.connection, theirs = mp.Pipe()
-        self.process: BaseProcess = mp.Process(target=_serve, args=(theirs, task, context), daemon=True)
-        self.process.start()
+        forked = mp.get_start_method() == "fork"  # only a forked worker inherits this process's descriptors
+        close = inherited(theirs.fileno()) if forked else []
+        parent = os.getpid() if forked else None
+        self.process: BaseProcess = mp.Process(target=_serve, args=(theirs, task, context, parent, close),
+                                               daemon=True)
+        mask = block_stop_signals()
+        try:
+            self.process.start()
+        finally:
+            restore_signals(mask)
         theirs.close()  # so that a worker's death is an end of file here, never a read that waits
-        self.playing: tuple[int, Chunk] | None = None
+        self.playing: int | None = None
 
-    def give(self, place: int, chunk: Chunk) -> None:
-        self.connection.send(chunk)
-        self.playing = (place, chunk)
+    def died(self) -> str:
+        """How the worker process ended, once it has."""
+        self.process.join(1)
+        code = self.process.exitcode
+        if code is not None and code < 0:
+            try:
+                return f"its worker process was killed by {signal.Signals(-code).name} (out of memory?)"
+            except ValueError:
+                return f"its worker process was killed by signal {-code}"
+        return f"its worker process ended unexpectedly (exit status {code})"
 
 
 def deaf_to_ctrl_c(start: Callable[[], T]) -> T:
@@ -214,15 +280,16 @@ def deaf_to_ctrl_c(start: Callable[[], T]) -> T:
         signal.signal(signal.SIGINT, previous)
 
 
-def _stop(workers: list[_Worker], politely: bool) -> None:
-    """Ends every worker: asked to (after a whole run) or terminated (an error, Ctrl-C, the caller
-    stopping early), then killed if it has not ended within a few seconds. Nothing waits on a pipe."""
+def _stop(workers: Iterable[_Worker], politely: bool) -> None:
+    """Ends every worker: asked to (after a whole run) or killed (an error, a stop signal, the caller
+    stopping early: a worker ignores the stop signals and holds nothing to save). Nothing waits on a pipe."""
+    workers = list(workers)
     for worker in workers:
         try:
             if politely:
                 worker.connection.send(None)
             else:
-                worker.process.terminate()
+                worker.process.kill()
         except OSError:  # already gone
             pass
     for worker in workers:
@@ -234,32 +301,34 @@ def _stop(workers: list[_Worker], politely: bool) -> None:
 
 
 class Processes:
-    """Chunks played by up to ``workers`` processes of this machine (one process only: :class:`InProcess`).
+    """Chunks played by up to ``workers`` processes of this machine (one process only: :class:`InProcess`);
+    a match whose worker dies is played again by a new worker up to ``retries`` times.
 
-    Each worker has its own pipe and plays one chunk at a time; the parent hands out chunks, waits on the
-    pipes and merges results in chunk order. There is no thread and no shared queue, so stopping early
-    (a failed chunk, Ctrl-C, the caller closing the generator) never waits on a worker."""
+    Each worker has its own pipe and plays one chunk at a time, sending each game as it ends; the parent
+    hands out chunks, waits on the pipes and passes the games on in chunk order. There is no thread and
+    no shared queue, so stopping early (a failed chunk, a stop signal, the caller closing the generator)
+    never waits on a worker."""
 
-    def __init__(self, workers: int) -> None:
-        self.workers = workers
+    def __init__(self, workers: int, retries: int = 0) -> None:
+        self.workers, self.retries = workers, retries
 
-    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk],
-            progress: Progress | None) -> Generator[R, None, None]:
+    def run(self, task: Task[R], context: Any, chunks: Sequence[Chunk], progress: Progress | None,
+            each: Each | None = None) -> Generator[R, None, None]:
         count = min(self.workers, len(chunks))
         if count <= 1:
-            yield from InProcess().run(task, context, chunks, progress)
+            yield from InProcess().run(task, context, chunks, progress, each)
             return
         mp = _starter(task)
         for stream in (sys.stdout, sys.stderr):  # a forked worker flushes its copy of them as it ends
             stream.flush()
-        workers: list[_Worker] = []
+        merge = _Merge(lambda: _Worker(mp, task, context), chunks, progress, each, self.retries)
         finished = False
         try:
-            workers = deaf_to_ctrl_c(lambda: [_Worker(mp, task, context) for _ in range(count)])
-            yield from _merged(workers, chunks, progress)
+            merge.start(count)
+            yield from merge.results()
             finished = True
         finally:
-            _stop(workers, politely=finished)
+            _stop(merge.workers, politely=finished)
 
 
 def _starter(task: Task[Any]) -> ForkContext | ForkServerContext | SpawnContext:
@@ -276,36 +345,93 @@ def _starter(task: Task[Any]) -> ForkContext | ForkServerContext | SpawnContext:
     return multiprocessing.get_context("spawn")
 
 
-def _merged(workers: list[_Worker], chunks: Sequence[Chunk], progress: Progress | None) -> Iterator[Any]:
-    """The chunks' results in chunk order, at most ``2 × workers`` chunks under way or waiting to be merged."""
-    results: dict[int, Any] = {}
-    window, handed, merged = 2 * len(workers), 0, 0
-    while merged < len(chunks):
-        for worker in workers:
-            if worker.playing is None and handed < len(chunks) and handed - merged < window:
-                worker.give(handed, chunks[handed])
-                handed += 1
-        if merged in results:
-            yield results.pop(merged)
-            merged += 1
-            continue
-        busy = {worker.connection: worker for worker in workers if worker.playing is not None}
+@dataclass
+class _Slot:
+    """A chunk handed out and not yet merged: the games it sent that wait their turn, how many it sent
+    (and how many of them to ignore: sent already before its worker died), its result when done."""
+
+    chunk: Chunk
+    waiting: list[Any] = field(default_factory=list)
+    sent: int = 0
+    seen: int = 0
+    tries: int = 0
+    done: bool = False
+    result: Any = None
+
+
+class _Merge:
+    """The games and results of chunks played by workers, passed on in chunk order, at most
+    ``2 × workers`` chunks under way or waiting to be merged."""
+
+    def __init__(self, new: Callable[[], _Worker], chunks: Sequence[Chunk], progress: Progress | None,
+                 each: Each | None, retries: int) -> None:
+        self.new, self.chunks, self.progress, self.each, self.retries = new, chunks, progress, each, retries
+        self.workers: list[_Worker] = []
+        self.slots: dict[int, _Slot] = {}
+
+    def start(self, count: int) -> None:
+        for _ in range(count):
+            self.workers.append(self.new())
+
+    def results(self) -> Iterator[Any]:
+        window, handed, merged = 2 * len(self.workers), 0, 0
+        while merged < len(self.chunks):
+            for worker in self.workers:
+                if worker.playing is None and handed < len(self.chunks) and handed - merged < window:
+                    self.slots[handed] = _Slot(self.chunks[handed])
+                    self._give(worker, handed)
+                    handed += 1
+            while merged in self.slots:  # the head chunk's games go on at once, the others wait their turn
+                slot = self.slots[merged]
+                for item in slot.waiting:
+                    if self.each is not None:
+                        self.each(item)
+                slot.waiting.clear()
+                if not slot.done:
+                    break
+                del self.slots[merged]
+                merged += 1
+                yield slot.result
+            if merged < len(self.chunks):
+                self._receive()
+
+    def _give(self, worker: _Worker, place: int) -> None:
+        worker.connection.send(self.slots[place].chunk)
+        worker.playing = place
+
+    def _receive(self) -> None:
+        busy = {worker.connection: worker for worker in self.workers if worker.playing is not None}
         for ready in wait(list(busy)):
             worker = busy[ready]  # type: ignore[index]
             assert worker.playing is not None
-            place, chunk = worker.playing
+            slot = self.slots[worker.playing]
             try:
-                done, result = worker.connection.recv()
+                kind, payload = worker.connection.recv()
             except (EOFError, OSError):
-                raise _died(merged) from None
-            if not done:
-                raise WorkerError(chunk, result)
-            worker.playing = None
-            results[place] = result
-            if progress is not None:
-                progress(chunk.games)
+                self._replace(worker, slot)
+                continue
+            if kind == _FAILED:
+                raise WorkerError(slot.chunk, payload, slot.seen + 1)
+            if kind == _DONE:
+                slot.done, slot.result, worker.playing = True, payload, None
+                continue
+            slot.seen += 1
+            if slot.seen > slot.sent:  # not a game sent already, before a worker died
+                slot.sent += 1
+                slot.waiting.append(payload)
+                if self.progress is not None:
+                    self.progress(1)
 
-
-def _died(finished: int) -> WorkerError:
-    return WorkerError(None, f"a worker process ended unexpectedly (killed, or out of memory?) after {finished} "
-                             "matches of the run were finished")
+    def _replace(self, worker: _Worker, slot: _Slot) -> None:
+        """A worker died: its chunk is played again by a new worker, or the run fails naming it."""
+        why, place = worker.died(), worker.playing
+        assert place is not None
+        worker.connection.close()
+        self.workers.remove(worker)
+        if slot.tries >= self.retries:
+            raise WorkerError(slot.chunk, why, slot.seen + 1)
+        slot.tries += 1
+        slot.seen = 0
+        replacement = self.new()
+        self.workers.append(replacement)
+        self._give(replacement, place)

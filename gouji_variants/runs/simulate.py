@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..agents.basic import Agent
 from ..components import score
@@ -19,6 +19,10 @@ from ..records.files import dumps
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
 from .parallel import Backend, Chunk, InProcess, Progress, cut
+from .stopping import uninterrupted
+
+if TYPE_CHECKING:
+    from .resume import Resumed
 
 STAT_LABELS = {
     "burns": "burns (烧牌)", "successful_burns": "  successful", "broken_burns": "  broken (解烧)",
@@ -105,28 +109,42 @@ class Work:
     records: bool
 
 
-def play_chunk(work: Work, chunk: Chunk, progress: Callable[[], None] | None) -> tuple[Simulation, list[str]]:
-    """One match of a run, with its own copy of the agents; its records as lines of JSON when kept."""
-    lines: list[str] = []
-    keep = (lambda record: lines.append(dumps(record))) if work.records else None
-    return simulate(work.ruleset, chunk.games, chunk.seed, copy.deepcopy(work.agents), progress, keep), lines
+def play_chunk(work: Work, chunk: Chunk, step: Callable[[Any], None]) -> Simulation:
+    """One match of a run, with its own copy of the agents; ``step`` receives each game's record as a line
+    of JSON when records are kept (None otherwise) as the game ends."""
+    keep = (lambda record: step(dumps(record))) if work.records else None
+    return simulate(work.ruleset, chunk.games, chunk.seed, copy.deepcopy(work.agents),
+                    None if work.records else lambda: step(None), keep)
 
 
 def simulate_run(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent], backend: Backend | None = None,
-                 progress: Progress | None = None, write: Callable[[str], None] | None = None) -> Simulation:
+                 progress: Progress | None = None, write: Callable[[str], None] | None = None,
+                 done: Resumed | None = None) -> Simulation:
     """``games`` games cut into matches (:mod:`.parallel`), played by ``backend`` (this process by default)
     and merged in order: the same totals and records whatever plays them. ``write`` receives each game
-    record as one line of JSON, in order, as its match is merged."""
+    record as one line of JSON, in order, as soon as every game before it is written (a stop signal waits
+    for the line to be written). A run ``done`` in part (:mod:`.resume`) goes on from its first match not
+    wholly written; the games of that match written already are played again, not written again."""
     result = Simulation(agents=[agent.name for agent in agents])
+    skip = 0
+    if done is not None:
+        result.add(done.totals)
+        skip = done.games - done.totals.games
     start = time.perf_counter()
     work = Work(ruleset, tuple(agents), write is not None)
-    with closing((backend or InProcess()).run(play_chunk, work, cut(games, seed), progress)) as parts:
-        for part, lines in parts:  # a failed write stops the workers at once (closing)
-            result.add(part)
-            for line in lines:
-                assert write is not None
+
+    def each(line: str | None) -> None:
+        nonlocal skip
+        if skip:
+            skip -= 1
+        elif write is not None and line is not None:
+            with uninterrupted():
                 write(line)
-            lines.clear()  # not kept while the next match plays
+
+    chunks = cut(games, seed, first=0 if done is None else done.matches)
+    with closing((backend or InProcess()).run(play_chunk, work, chunks, progress, each)) as parts:
+        for part in parts:  # a failed write stops the workers at once (closing)
+            result.add(part)
     result.seconds = time.perf_counter() - start
     return result
 

@@ -297,10 +297,10 @@ def compare(a: Run, b: Run) -> Behaviour:
 
 
 def run_chunk(work: tuple[tuple[Ruleset, Ruleset], tuple[Agent, ...]], chunk: Chunk,
-              progress: Callable[[], None] | None) -> Run:
+              step: Callable[[Any], None]) -> Run:
     """One match of either side (``chunk.part``), with its own copy of the agents."""
     rulesets, agents = work
-    return run(rulesets[chunk.part], chunk.games, chunk.seed, copy.deepcopy(agents), progress)
+    return run(rulesets[chunk.part], chunk.games, chunk.seed, copy.deepcopy(agents), lambda: step(None))
 
 
 def behavioural_diff(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], agents: Sequence[Agent],

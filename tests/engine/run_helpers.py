@@ -35,15 +35,22 @@ def _group_alive(group: int) -> bool:
 
 def interrupted(args: list[str], after: float) -> tuple[int, bytes, bool]:
     """Run ``gouji ARGS`` in its own process group, press Ctrl-C (SIGINT to the whole group, as a
-    terminal does) after ``after`` seconds: its exit code, its standard error, and whether any process
-    of the group is still alive 10 s later."""
+    terminal does) ``after`` seconds after its first record is written (with ``--records``: the run is
+    under way however slow the machine): its exit code, its standard error, and whether any process of the
+    group is still alive 10 s later."""
     # Ctrl-C handled as on a terminal, even when this suite runs in the background of a shell (which
     # starts its background jobs with SIGINT ignored, and children inherit that)
     code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
             "from gouji_variants.cli import main; sys.exit(main())")
     child = subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, start_new_session=True)
+    records = Path(args[args.index("--records") + 1]) if "--records" in args else None
     try:
+        deadline = time.monotonic() + 120
+        while records is not None and not (records.exists() and records.read_bytes().count(b"\n")) \
+                and time.monotonic() < deadline:
+            assert child.poll() is None, "the run ended before its first record"
+            time.sleep(0.05)
         time.sleep(after)
         assert child.poll() is None, "the run ended before Ctrl-C"
         os.killpg(child.pid, signal.SIGINT)

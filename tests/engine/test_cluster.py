@@ -54,9 +54,10 @@ def test_an_unreachable_scheduler_is_exit_2() -> None:
     assert "error: --backend dask: cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
 
 
-def test_ctrl_c_closes_the_local_cluster_quietly() -> None:
+def test_ctrl_c_closes_the_local_cluster_quietly(tmp_path: Path) -> None:
+    """Ctrl-C once the run is under way (its first match written: the cluster is up)."""
     code, stderr, alive = interrupted(["simulate", "-n", "100000", "--agents", "random", "--backend", "dask",
-                                       "--workers", "2"], after=10)
+                                       "--workers", "2", "--records", str(tmp_path / "games.jsonl")], after=1)
     assert code == 130 and b"interrupted" in stderr
     assert b"Traceback" not in stderr and b"ERROR" not in stderr, stderr.decode()
     assert not alive
