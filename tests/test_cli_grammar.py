@@ -31,9 +31,11 @@ def _readme_exits() -> dict[str, set[int]]:
     codes: dict[str, set[int]] = {}
     for name, *cells in re.findall(r"^\| `([a-z]+)` \| (.*?) \| (.*?) \| (.*?) \|$", section, re.M):
         codes[name] = {code for code, cell in enumerate(cells) if cell != "—"}
-    interrupted = next(line for line in section.splitlines() if line.startswith("Ctrl-C"))
-    for name in re.findall(r"`([a-z]+)[^`]*`", interrupted.split(" exits 130")[0]):
-        codes[name].add(130)
+    paragraph = section[section.index("\nCtrl-C"):].split("\n\n")[0].replace("\n", " ")
+    for sentence in re.findall(r"Ctrl-C.*? exits [^(]*", paragraph):  # who is stopped, then how it exits
+        who, how = sentence.split(" exits ", 1)
+        for name in re.findall(r"`([a-z]+)[^`]*`", who):
+            codes[name].update(int(code) for code in re.findall(r"\b1\d\d\b", how))
     return codes
 
 
