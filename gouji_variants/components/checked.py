@@ -102,7 +102,11 @@ class CheckedMoves:
         """A lead drawn uniformly from the allowed leads (listed: the policy is asked of each)."""
         leads = self.lead_list(hand)
         if not leads:
-            raise ValueError(f"the plays component allows no lead from the hand {Cards(tuple(hand))}: its classify "
-                             "refuses every play the move generator lists (a component allowing other plays "
-                             "supplies moves_for)")
+            raise stranded(hand)
         return choice(rng, leads)
+
+
+def stranded(hand: Sequence[int]) -> ValueError:
+    """The error of a seat left without a legal lead by a replaced area's rules."""
+    return ValueError(f"no legal lead from the hand {Cards(tuple(hand))}: the replaced rule areas refuse every "
+                      "lead the move generator lists (a plays component allowing other plays supplies moves_for)")

@@ -36,8 +36,13 @@ def _below(rng: random.Random, n: int) -> int:
 
 
 def choice(rng: random.Random, items: Sequence[T]) -> T:
-    """``rng.choice(items)``, for ``items`` not empty."""
-    return items[below(rng, len(items))] if type(rng) is random.Random else rng.choice(items)
+    """``rng.choice(items)`` (IndexError for no items, as it raises)."""
+    if type(rng) is not random.Random:
+        return rng.choice(items)
+    count = len(items)
+    if not count:
+        raise IndexError("cannot choose from an empty sequence")
+    return items[_below(rng, count)]
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:

@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from operator import le
 
+from ..components.checked import stranded
 from ..components.draws import below, choice
 from ..components.plays import Verdict
 from ..components.table import BEATING, BURN, DECLARING, FOLLOW, HUI3, LEAD, MINGDIAN, RETURN, REVOLT, Counts, Table
@@ -195,7 +196,10 @@ def sample(table: Table, rng: random.Random) -> Action:
     if table.over or kind not in BEATING and kind != BURN:
         if kind == LEAD and not table.over:
             if table.threes_checked:
-                return choice(rng, lead_plays(table, table.turn))
+                leads = lead_plays(table, table.turn)
+                if not leads:
+                    raise stranded(table.hands[table.turn])
+                return choice(rng, leads)
             return play_of(table.moves.sample_lead(table.hands[table.turn], rng))
         if kind == RETURN and not table.over:  # the draw choice(rng, legal(table)) makes, without the list
             hand, size = table.hands[table.turn], table.tribute.owed_back()
