@@ -27,6 +27,7 @@ from gouji_variants.ruleset.cards import FOUR, THREE, Cards
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.model import Ruleset, fingerprint
 from gouji_variants.ruleset.rules import Bie3, Plays
+from gouji_variants.text.judge import judge
 
 DAGANG = load_ruleset("dagang")
 BIE3 = variant(DAGANG, bie3={"enabled": True, "buy_fours": True})
@@ -235,3 +236,9 @@ def test_a_reporting_area_overriding_nothing_shows_what_the_builtin_one_does() -
         game.apply(action)
         same.apply(action)
     assert game.log == same.log
+
+
+def test_the_judge_asks_the_replaced_plays_area() -> None:
+    assert not judge(REPLACED["no-singles"], Cards.parse("5")).valid and judge(DAGANG, Cards.parse("5")).valid
+    assert judge(REPLACED["skip-a-rank"], Cards.parse("6"), Cards.parse("5")).beats is False
+    assert judge(REPLACED["skip-a-rank"], Cards.parse("7"), Cards.parse("5")).beats is True
