@@ -37,12 +37,10 @@ def _below(rng: random.Random, n: int) -> int:
 
 def choice(rng: random.Random, items: Sequence[T]) -> T:
     """``rng.choice(items)`` (IndexError for no items, as it raises)."""
-    if type(rng) is not random.Random:
-        return rng.choice(items)
     count = len(items)
-    if not count:
+    if not count:  # (_below would never end)
         raise IndexError("cannot choose from an empty sequence")
-    return items[_below(rng, count)]
+    return items[_below(rng, count)] if type(rng) is random.Random else rng.choice(items)
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
