@@ -199,6 +199,8 @@ def test_a_replaced_bie3_area_rules_the_leads() -> None:
     for action in (play("4"), play("33"), play("3")):
         assert not game.can(action) and not view.can(action) and action not in view.legal_actions()
     assert game.can(play("44")) and view.can(play("44")) and play("44") in game.legal_actions()
+    twin = game.clone()  # a clone asks the replaced area too
+    assert not twin.can(play("4")) and not twin.view().can(play("4")) and twin.can(play("44"))
     plain = deal(BIE3, "33445", "6", "7", "8", "9", "T")
     assert plain.can(play("4")) and plain.view().can(play("4"))
 
@@ -213,6 +215,8 @@ def test_a_plays_component_with_its_own_generator_is_checked_too() -> None:
 def test_a_replaced_reporting_area_says_what_a_seat_sees() -> None:
     game, rng = Game(replacing(DAGANG, reporting="open-table"), 5), random.Random(5)
     while not game.over:
+        if len(game.actions) == 30:
+            game = game.clone()  # a clone asks the replaced area too
         hands = [Cards(tuple(hand)) for hand in game.state.hands]
         for seat in range(6):
             seen = game.observation(seat)
