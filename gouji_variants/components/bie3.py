@@ -25,7 +25,7 @@ from mypy_extensions import mypyc_attr
 from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..ruleset.rules import Bie3
 from .notes import Bought, Mark, Note, Stifled
-from .table import Area, Table, Transfer
+from .table import Area, Counts, Table, Transfer
 from .tribute import Due
 from .turns import ORDER, duitou
 
@@ -85,8 +85,9 @@ def stuck_with_jokers(hand: Sequence[int]) -> bool:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Bie3Area(Area):
-    """憋3 in play: 买3 / 买4 before the first play, 闷 (stifling), 大小王不出手, and the 闷贡 and
-    憋王贡 owed at the end. Hooks: :meth:`buy_all`, :meth:`stifle`, :meth:`stuck`, :meth:`dues`."""
+    """憋3 in play: the 3s led last, 买3 / 买4 before the first play, 闷 (stifling), 大小王不出手, and
+    the 闷贡 and 憋王贡 owed at the end. Hooks: :meth:`splits_threes`, :meth:`buy_all`, :meth:`stifle`,
+    :meth:`stuck`, :meth:`dues`."""
 
     __slots__ = ("stifler",)
 
@@ -98,6 +99,12 @@ class Bie3Area(Area):
         twin = cast(Bie3Area, super().copy(table))
         twin.stifler = list(self.stifler)
         return twin
+
+    def splits_threes(self, seat: int, counts: Counts) -> bool:
+        """Whether ``seat`` leading ``counts`` breaks 憋3's rule: 3s go all together, as the last play
+        (asked of every lead under 憋3; the seat's view lists its leads checked with it when the area
+        is replaced)."""
+        return splits_threes(self.table.hands[seat], counts)
 
     def buy_all(self) -> None:
         """买3, then 买4 if the rules say so (第二十六条(二))."""

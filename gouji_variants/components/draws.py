@@ -36,8 +36,11 @@ def _below(rng: random.Random, n: int) -> int:
 
 
 def choice(rng: random.Random, items: Sequence[T]) -> T:
-    """``rng.choice(items)``, for ``items`` not empty."""
-    return items[below(rng, len(items))] if type(rng) is random.Random else rng.choice(items)
+    """``rng.choice(items)`` (IndexError for no items, as it raises)."""
+    count = len(items)
+    if not count:  # (_below would never end)
+        raise IndexError("cannot choose from an empty sequence")
+    return items[_below(rng, count)] if type(rng) is random.Random else rng.choice(items)
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:

@@ -21,7 +21,7 @@ from ..ruleset.rules import Bie3, FirstPlayer, Gouji, Places, Plays, Score, Trib
 from .burning import BurnRecord
 from .notes import Note
 from .plays import Play, Verdict
-from .table import Moves, Slot, Table
+from .table import Counts, Moves, Slot, Table
 from .tribute import BurnDue, Due
 
 # ── policies ──────────────────────────────────────────────────────────────
@@ -68,8 +68,9 @@ class FirstPlayerComponent(Protocol):
 
 
 class PlaysComponent(Protocol):
-    """What a play is, what beats what, and the move generator that lists them (a replacement of
-    ``classify`` or ``beats`` replaces ``moves_for`` to match: legal_actions lists what it generates)."""
+    """What a play is, what beats what, and the move generator that lists them. Under a replacement
+    the engine lists the generated plays that ``classify`` and ``beats`` allow (:mod:`.checked`): one
+    that allows more than the built-in rules replaces ``moves_for`` to generate them."""
 
     def classify(self, cards: Cards, plays: Plays, bie3: Bie3) -> Play | Verdict: ...
 
@@ -149,7 +150,9 @@ class KaidianHooks(Protocol):
 
 
 class Bie3Hooks(Protocol):
-    """憋3: 买3 / 买4, 闷, 大小王不出手, 闷贡 and 憋王贡."""
+    """憋3: which leads split the 3s, 买3 / 买4, 闷, 大小王不出手, 闷贡 and 憋王贡."""
+
+    def splits_threes(self, seat: int, counts: Counts) -> bool: ...
 
     def buy_all(self) -> None: ...
 

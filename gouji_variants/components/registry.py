@@ -70,7 +70,8 @@ AREAS: dict[str, type[Area]] = {
 
 @dataclass(frozen=True)
 class Components:
-    """The components a game calls: a policy per policy area, and the class of every flow area."""
+    """The components a game calls: a policy per policy area, the class of every flow area, and the
+    areas the ruleset replaced (the engine checks what their rules allow: :mod:`.checked`)."""
 
     places: PlacesComponent
     score: ScoreComponent
@@ -80,6 +81,7 @@ class Components:
     first_player: FirstPlayerComponent
     plays: PlaysComponent
     areas: Mapping[str, type[Area]]
+    replaced: frozenset[str] = frozenset()
 
 
 #: the built-in ``plays`` policy: the plays module's rules and the move generator
@@ -150,4 +152,5 @@ def resolve(chosen: Mapping[str, str]) -> Components:
             functions = [name for name in vars(PROTOCOLS[section]) if not name.startswith("_")]
             parts[section] = builtin if component is builtin else SimpleNamespace(
                 **{function: getattr(component, function, getattr(builtin, function)) for function in functions})
-    return Components(**parts, areas=areas)
+    replaced = frozenset(section for section, name in chosen.items() if name != section)
+    return Components(**parts, areas=areas, replaced=replaced)

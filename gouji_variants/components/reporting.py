@@ -123,10 +123,11 @@ class ReportingArea(Area):
         table.slots.insert(0, (kind, seat))
 
     def counts_seen(self, seat: int) -> tuple[int | None, ...]:
-        """Each hand's count as ``seat`` may know it (None: not known)."""
+        """Each hand's count as ``seat`` may know it (None: not known). A replaced area's answer is what
+        the seat's observation shows (the built-in observation works this answer out when it is built)."""
         return counts_known(self.rules.reporting, seat, [sum(hand) for hand in self.table.hands], self.shown,
                             self.told)
 
     def hands_seen(self, seat: int) -> tuple[bool, ...]:
-        """Which hands ``seat`` may see."""
+        """Which hands ``seat`` may see (its observation's hands, as :meth:`counts_seen` says)."""
         return tuple(hand is not None for hand in hands_known(self.rules.reporting, seat, self.table.hands, self.shown))

@@ -150,6 +150,11 @@ class Table:
         self.owed: list[Due] = []  # 点贡, 闷贡, 憋王贡 for the next game
         self._classified = _CLASSIFY_CACHES.setdefault((rules.plays, rules.bie3, components.plays.classify), {})
         self._gouji = _GOUJI_CACHES.setdefault((rules.plays, rules.gouji, components.gouji.is_gouji), {})
+        # where a replaced area is asked at each decision rather than the engine's own shortcut:
+        # each lead the generator lists is checked with the 憋3 area's 3s hook (``Bie3Area.splits_threes``)
+        self.threes_checked = rules.bie3.enabled and not components.replaced.isdisjoint(("bie3", "plays"))
+        # the reporting area's hooks say what each seat sees (``counts_seen``, ``hands_seen``)
+        self.sight_replaced = "reporting" in components.replaced
         self.stats = {"burns": 0, "counter_burns": 0, "successful_burns": 0, "broken_burns": 0, "zhashao": 0,
                       "jiefeng": 0, "revolutions": 0, "voids": 0, "forced": 0, "hui3": 0, "men": 0, "bought": 0,
                       "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0,
@@ -267,6 +272,7 @@ class Table:
         twin.final_places = None if self.final_places is None else list(self.final_places)
         twin.final_score, twin.owed = self.final_score, list(self.owed)
         twin._classified, twin._gouji = self._classified, self._gouji  # shared by every game under the rules
+        twin.threes_checked, twin.sight_replaced = self.threes_checked, self.sight_replaced
         twin.stats = dict(self.stats)
         twin.stage, twin.kind, twin.turn, twin.leader = self.stage, self.kind, self.turn, self.leader
         twin.hands = [list(hand) for hand in self.hands]

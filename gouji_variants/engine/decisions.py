@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from operator import le
 
-from ..components.bie3 import splits_threes
+from ..components.checked import stranded
 from ..components.draws import below, choice
 from ..components.plays import Verdict
 from ..components.table import BEATING, BURN, DECLARING, FOLLOW, HUI3, LEAD, MINGDIAN, RETURN, REVOLT, Counts, Table
@@ -104,7 +104,7 @@ def _check_lead(table: Table, seat: int, action: Action) -> Verdict | None:
     found = table.combo(action.cards.counts)
     if isinstance(found, Verdict):
         return found
-    if table.rules.bie3.enabled and splits_threes(table.hands[seat], action.cards.counts):
+    if table.rules.bie3.enabled and table.bie3.splits_threes(seat, action.cards.counts):
         return no("bie3.enabled", "憋3：3须全部一起、作为最后一手打出（第二十六条）",
                   "憋3: your 3s go all together, as your last play (article 26)")
     return None
@@ -150,7 +150,7 @@ def legal(table: Table) -> list[Action]:
     kind, seat = table.kind, table.turn
     hand = table.hands[seat]
     if kind == LEAD:
-        leads: list[Action] = list(plays_of_groups(table.moves.lead_groups(hand)))
+        leads: list[Action] = list(lead_plays(table, seat))
         return leads + ([TIAOPAI] if table.reporting.may_tiaopai(seat) else []) + \
             ([ASK] if table.reporting.to_ask(seat) else [])
     if kind == RETURN:
@@ -165,6 +165,16 @@ def legal(table: Table) -> list[Action]:
     if kind == BURN:
         return [*burns_of(table.moves.beating_list(hand, table.top)), PASS]
     return [*plays_of_groups(table.moves.beating_groups(hand, table.top)), *others(table, kind)]
+
+
+def lead_plays(table: Table, seat: int) -> tuple[Play, ...]:
+    """The leads of ``seat``: those the move generator lists, each checked with the 憋3 area's
+    :meth:`~.Bie3Area.splits_threes` where that area or the ``plays`` area is replaced."""
+    found = plays_of_groups(table.moves.lead_groups(table.hands[seat]))
+    if table.threes_checked:
+        bie3 = table.bie3
+        found = tuple([play for play in found if not bie3.splits_threes(seat, play.cards.counts)])
+    return found
 
 
 def others(table: Table, kind: int) -> list[Action]:
@@ -185,6 +195,11 @@ def sample(table: Table, rng: random.Random) -> Action:
     kind = table.kind
     if table.over or kind not in BEATING and kind != BURN:
         if kind == LEAD and not table.over:
+            if table.threes_checked:
+                leads = lead_plays(table, table.turn)
+                if not leads:
+                    raise stranded(table.hands[table.turn])
+                return choice(rng, leads)
             return play_of(table.moves.sample_lead(table.hands[table.turn], rng))
         if kind == RETURN and not table.over:  # the draw choice(rng, legal(table)) makes, without the list
             hand, size = table.hands[table.turn], table.tribute.owed_back()

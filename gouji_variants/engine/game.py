@@ -24,6 +24,7 @@ from mypy_extensions import mypyc_attr
 
 from ..components import first_player, registry
 from ..components.burning import BurnRecord
+from ..components.checked import moves_of
 from ..components.notes import GameOver, Hui3Taken, Mark, Note, tribute_name
 from ..components.plays import Play as Combo
 from ..components.plays import Verdict
@@ -67,7 +68,7 @@ from .events import Event
 from .observing import Observation, PublicRecord, observing
 from .phases import Phases, engine_event
 from .scenario import check_scenario
-from .seat import SeatView, Snapshot, Vouched
+from .seat import Classify, SeatView, Snapshot, Vouched
 
 __all__ = ["SLOT_NAMES", "BurnRecord", "Carry", "Game", "Observation", "tribute_name"]
 
@@ -91,13 +92,14 @@ class Game(Phases):
     (0, 1)
     """
 
-    __slots__ = ("keep_hands", "_viewed", "_vouched", "public_record", "_kaidian", "_bie3", "_locks_out")
+    __slots__ = ("keep_hands", "_viewed", "_vouched", "public_record", "_kaidian", "_bie3", "_locks_out", "_classify")
 
     keep_hands: bool
     #: the rules :meth:`_play` consults at every play, read once (compiled code reads the rules by name)
     _kaidian: bool
     _bie3: bool
     _locks_out: bool
+    _classify: Classify  # the plays area's classify, for the views
     _viewed: list[Snapshot]  # the live snapshots of this decision's views
     _vouched: Vouched
     public_record: PublicRecord
@@ -120,7 +122,8 @@ class Game(Phases):
         #: the 开牌人 of this game (第六条; rotates under first_player.later_games draw)
         self.drawer = first_player.DRAWER if self.carry.drawer is None else self.carry.drawer
         self.components = registry.resolve(ruleset.components)  # any area may be third-party
-        moves = self.components.plays.moves_for(rules.plays, rules.bie3.enabled)
+        moves = moves_of(self.components, rules)  # checked against a replaced plays area's rules
+        self._classify = self.components.plays.classify
         self.log: list[Event] = []
         self.state = Table(rules, self.components, moves, random.Random(seed), self.log, engine_event)
         self.actions: list[tuple[int, Action]] = []
@@ -303,7 +306,9 @@ class Game(Phases):
             raise ValueError("the game is over: no seat is to act")
         table = self.state
         kind, seat = table.kind, self.turn
-        listed = None if kind in _PLAYING_CARDS else tuple(decisions.legal(table))
+        # (listed now, not when asked, where the rules of a lead are a replaced area's, which the view cannot ask)
+        listed = None if kind in _PLAYING_CARDS and not (kind == LEAD and table.threes_checked) \
+            else tuple(decisions.legal(table))
         if listed is not None:
             self._vouched.listed = listed
         others: tuple[Action, ...] = ()
@@ -314,7 +319,8 @@ class Game(Phases):
             others = tuple(decisions.others(table, kind))
         snapshot = Snapshot(observing(self, seat, True))
         view = SeatView(seat, SLOT_NAMES[kind], snapshot, self.rules, tuple(table.hands[seat]), table.moves,
-                        None if kind == LEAD else table.top, others, listed, self._vouched, self.ruleset)
+                        self._classify, None if kind == LEAD else table.top, others, listed,
+                        self._vouched, self.ruleset)
         self._viewed.append(snapshot)  # frozen by apply if the view is still held then
         return view
 
@@ -323,7 +329,8 @@ class Game(Phases):
         attributes (its ``__dict__``) are copied one level deep, as an area's are (:func:`one_level`)."""
         twin = type(self).__new__(type(self))  # (no __init__: the state is copied, not made afresh)
         twin.ruleset, twin.rules, twin.seed, twin.carry = self.ruleset, self.rules, self.seed, self.carry
-        twin._kaidian, twin._bie3, twin._locks_out = self._kaidian, self._bie3, self._locks_out
+        twin._kaidian, twin._bie3, twin._locks_out, twin._classify = (self._kaidian, self._bie3, self._locks_out,
+                                                                      self._classify)
         twin.given_hands, twin.given_leader, twin.given_threes = self.given_hands, self.given_leader, self.given_threes
         twin.keep_hands, twin._keep, twin.offers, twin.drawer = self.keep_hands, self._keep, self.offers, self.drawer
         twin.components, twin.turn, twin.over, twin._dealt_at = self.components, self.turn, self.over, self._dealt_at

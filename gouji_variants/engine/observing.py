@@ -88,8 +88,11 @@ def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]
     reported, kaidian = table.reporting, table.kaidian
     shown = tuple(reported.shown)
     visible: Visible = None  # None: its own hand only (the common case, quickly)
+    counts: tuple[int | None, ...] | None = None  # None: the counts the rule shows, worked out when observed
     if yudian:
         visible = (None,) * SEATS
+    elif table.sight_replaced:  # a replaced reporting area says what the seat sees, now
+        visible, counts = seen_by(reported, seat, table.hands), reported.counts_seen(seat)
     elif shown or rule.teammate_view_at_most is not None:  # (live: the table's hands, seen when observed)
         visible = table.hands if live else reporting.hands_known(rule, seat, table.hands, shown)
     sources: tuple[Iterable[Any], ...] = (
@@ -103,8 +106,14 @@ def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]
                table.turns.luanchan, len(game.deals) - 1, table.deal_leader, table.dealt, table.total,
                known[1] if known is not None and known[0] == len(table.transfers) else _transfers(table, seat, yudian),
                None if final is None else tuple(final), game.carry, table.history, table.private[seat],
-               game.public_record)
+               game.public_record, counts)
     return partial(_observed, seat, rule, tuple(table.hands[seat]), visible, shown, lists, scalars)
+
+
+def seen_by(reported: reporting.ReportingArea, seat: int, hands: list[list[int]]) -> tuple[Counts | None, ...]:
+    """The hands the reporting area's :meth:`~.ReportingArea.hands_seen` shows ``seat`` (its own always)."""
+    return tuple(tuple(hand) if seen or other == seat else None
+                 for other, (hand, seen) in enumerate(zip(hands, reported.hands_seen(seat), strict=True)))
 
 
 def frozen(observe: partial[Observation]) -> partial[Observation]:
@@ -199,7 +208,7 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: Visible,
     (round_plays, finished, revolutionaries, opened, declared, told, gave_up, bottom, stifled, in_play, passed,
      removed, slots, played, burns) = _copied(lists)
     (stage, turn, kind, top, top_seat, burner, luanchan, deal, deal_leader, dealt, deck, transfers, places,
-     carry, history, private, record) = scalars
+     carry, history, private, record, counts) = scalars
     yudian, over = stage == YUDIAN_STAGE, stage == OVER
     seen = _seen(rule, seat, visible, shown)
     hands = seen if seen is not None else (None,) * seat + (mine,) + (None,) * (SEATS - 1 - seat)
@@ -237,7 +246,8 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: Visible,
         places=places,
         carry=carry,
         hand=Cards.EMPTY if own is None else Cards.unchecked(own),
-        counts=(None,) * SEATS if yudian else reporting.counts_known(rule, seat, sizes, shown, told),
+        counts=(None,) * SEATS if yudian else counts if counts is not None else reporting.counts_known(
+            rule, seat, sizes, shown, told),
         hands=tuple(None if hand is None else Cards.unchecked(hand) for hand in hands),
         passed=tuple(sorted(passed)),
         out_of_play=() if all(in_play) else tuple(other for other in range(SEATS) if not in_play[other]),

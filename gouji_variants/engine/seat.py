@@ -13,6 +13,7 @@ samples copies nothing.) Legal actions are worked out when asked (a lead lists e
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import FrozenInstanceError
 from functools import partial
 from operator import le
@@ -20,17 +21,20 @@ from operator import le
 from ..components import bie3
 from ..components.draws import below, choice
 from ..components.plays import Play as Combo
-from ..components.plays import classify
+from ..components.plays import Verdict
 from ..components.table import Moves, Transfer
 from ..components.vectors import Counts
 from ..ruleset.cards import Cards
 from ..ruleset.model import Ruleset
-from ..ruleset.rules import Rules
+from ..ruleset.rules import Bie3, Plays, Rules
 from .actions import Action, Play
 from .interned import burn_of, burns_of, play_of, plays_of_groups
 from .observing import Observation, frozen
 
-__all__ = ["SeatView", "Snapshot", "Transfer", "Vouched"]
+__all__ = ["Classify", "SeatView", "Snapshot", "Transfer", "Vouched"]
+
+#: the ``classify`` of a game's ``plays`` area (``components.protocols.PlaysComponent``)
+Classify = Callable[[Cards, Plays, Bie3], Combo | Verdict]
 
 
 class Vouched:
@@ -71,8 +75,8 @@ class SeatView:
     """The decision of :attr:`seat`: its observation, the rules and its legal actions. Made by
     :meth:`Game.view` (a compiled class under the compiled core: a view is made at every decision)."""
 
-    __slots__ = ("seat", "decision", "rules", "ruleset", "_snapshot", "_observation", "_hand", "_moves", "_top",
-                 "_others", "_listed", "_legal", "_vouched")
+    __slots__ = ("seat", "decision", "rules", "ruleset", "_snapshot", "_observation", "_hand", "_moves",
+                 "_classify", "_top", "_others", "_listed", "_legal", "_vouched")
 
     seat: int
     decision: str  # lead, follow, answer, burn-offer, return, revolution, hui3, yudian, mingdian …
@@ -83,14 +87,15 @@ class SeatView:
     _observation: Observation | None
     _hand: Counts
     _moves: Moves
+    _classify: Classify  # the game's plays area's (a lead is checked without listing every lead)
     _top: Combo | None
     _others: tuple[Action, ...]  # besides the plays: pass, yield, 挑牌, 问张数 …
-    _listed: tuple[Action, ...] | None  # every legal action, when not plays
+    _listed: tuple[Action, ...] | None  # every legal action, when not plays (or a lead a replaced area rules)
     _legal: tuple[Action, ...] | None  # the plays and the others, once listed
     _vouched: Vouched  # what this decision drew and listed, for the game
 
     def __init__(self, seat: int, decision: str, snapshot: Snapshot, rules: Rules, hand: Counts,
-                 moves: Moves, top: Combo | None, others: tuple[Action, ...],
+                 moves: Moves, classify: Classify, top: Combo | None, others: tuple[Action, ...],
                  listed: tuple[Action, ...] | None, vouched: Vouched, ruleset: Ruleset) -> None:
         # immutable: written through object (compiled: each a field written directly)
         object.__setattr__(self, "seat", seat)
@@ -101,6 +106,7 @@ class SeatView:
         object.__setattr__(self, "_observation", None)
         object.__setattr__(self, "_hand", hand)
         object.__setattr__(self, "_moves", moves)
+        object.__setattr__(self, "_classify", classify)
         object.__setattr__(self, "_top", top)
         object.__setattr__(self, "_others", others)
         object.__setattr__(self, "_listed", listed)
@@ -157,8 +163,8 @@ class SeatView:
             return action in self.legal_actions()
         if not isinstance(action, Play) or not all(map(le, action.cards.counts, self._hand)):
             return False
-        rules = self.rules
-        return isinstance(classify(action.cards, rules.plays, rules.bie3), Combo) and not (
+        rules = self.rules  # (the 3s rule is the built-in area's here: a replaced one's leads are listed)
+        return isinstance(self._classify(action.cards, rules.plays, rules.bie3), Combo) and not (
             rules.bie3.enabled and bie3.splits_threes(self._hand, action.cards.counts))
 
     def sample_action(self, rng: random.Random) -> Action:
@@ -168,8 +174,9 @@ class SeatView:
         return drawn
 
     def _draw(self, rng: random.Random) -> Action:
-        if self._listed is not None:
-            return choice(rng, self._listed)
+        listed = self._listed
+        if listed is not None:  # (a lead listed: its plays, not what else the seat may do)
+            return choice(rng, listed[:len(listed) - len(self._others)])
         if self._top is None:
             return play_of(self._moves.sample_lead(self._hand, rng))
         beating = self._moves.beating_list(self._hand, self._top)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..components.gouji import is_gouji, is_pure_gouji
-from ..components.plays import Play, Verdict, beats, classify
+from ..components import registry
+from ..components.gouji import is_pure_gouji
+from ..components.plays import Play, Verdict
 from ..ruleset.cards import RANK_NAMES_EN, RANK_NAMES_ZH, Cards
 from ..ruleset.model import Ruleset
 
@@ -66,7 +67,10 @@ def beyond_deck(cards: Cards, ruleset: Ruleset) -> Verdict | None:
 
 
 def judge(ruleset: Ruleset, play: Cards, on: Cards | None = None) -> Judgement:
+    """``play`` (on ``on``) under ``ruleset``, asking its components (a replaced ``plays`` or ``gouji`` area's)."""
     rules = ruleset.rules
+    components = registry.resolve(ruleset.components)
+    classify, beats = components.plays.classify, components.plays.beats
     previous: Play | None = None
     if on is not None:
         found = beyond_deck(on, ruleset) or classify(on, rules.plays, rules.bie3)
@@ -76,7 +80,7 @@ def judge(ruleset: Ruleset, play: Cards, on: Cards | None = None) -> Judgement:
     result = beyond_deck(play, ruleset) or classify(play, rules.plays, rules.bie3)
     if isinstance(result, Verdict):
         return Judgement(ruleset, play, on, False, False, False, None if on is None else False, result)
-    gouji = is_gouji(result, rules.gouji)
+    gouji = components.gouji.is_gouji(result, rules.gouji)
     pure = is_pure_gouji(result, rules.gouji)
     forfeits = tuple(f"penalties.forfeits[{index}]: {forfeit}" for index, forfeit in enumerate(rules.penalties.forfeits)
                      if forfeit.matches_play(result.base, result.cards.counts))
