@@ -522,7 +522,8 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
               "places and tribute (the whole game at once when stdout is not a terminal).")
 @click.option("--seat", type=click.IntRange(0, 5), default=None, help="With --show: the hands as this seat saw "
               "them (default: all hands).")
-@click.option("--lang", type=click.Choice(["en", "zh"]), help="With --show: English (the default) or Chinese.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), help="With --show: English or Chinese (default: the "
+              "language the game was played in, when the record says it; else English).")
 @click.pass_context
 def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | None, lang: str | None) -> None:
     """Check and re-play game records (one JSON object per line, or one record) and report the first
@@ -535,7 +536,7 @@ def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | No
     if show_game is None and (seat is not None or lang is not None):
         _fail("error: --seat and --lang go with --show", EXIT_USAGE)
     if show_game is not None:
-        _show_record(ctx, file, show_game, seat, cast("Lang", lang or "en"))
+        _show_record(ctx, file, show_game, seat, cast("Lang | None", lang))
         return
     from ..records.files import RecordFileError, read_records
     from ..records.record import RecordError
@@ -588,8 +589,10 @@ def _replayed(ctx: click.Context, file: Path, number: int, option: str) -> tuple
         _fail(f"error: game {number} cannot be replayed\n" + error.render(f"{file}:{entry.line}"), EXIT_USAGE)
 
 
-def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, lang: Lang) -> None:
-    """``replay --show``: re-play game ``number`` of ``file`` (checking it) and step through it."""
+def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, lang: Lang | None) -> None:
+    """``replay --show``: re-play game ``number`` of ``file`` (checking it) and step through it, in
+    ``lang`` (None: the record's language, else English)."""
+    from ..records.record import played_in
     from ..terminal.render import Words, colour_wanted
     from ..terminal.replay import show
 
@@ -597,7 +600,7 @@ def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, 
     if not result.ok or result.game is None:
         _fail(f"error: game {number} diverges at {result.divergence} ({file}:{entry.line})", EXIT_INVALID)
     terminal = sys.stdout.isatty() and sys.stdin.isatty()
-    words = Words(lang, colour_wanted(terminal))
+    words = Words(lang or cast("Lang", played_in(entry.record) or "en"), colour_wanted(terminal))
 
     def read(prompt: str) -> str | None:
         try:
@@ -650,7 +653,7 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
         click.echo(line)
     advice = advise(agent, here.view(), random.Random(seed))
     click.echo(f"hint ({spec.strip()}): {describe(advice.action)}")
-    click.echo(f"why: {advice.reason}")
+    click.echo(f"why: {advice.reason.en}")
     if move <= len(game.actions):
         click.echo(f"played in the record: {describe(game.actions[move - 1][1])}")
 
@@ -676,7 +679,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
 
     from ..agents.registry import make_agent
     from ..records.files import dumps
-    from ..records.record import game_record
+    from ..records.record import LANG_HEADER, game_record
     from ..terminal.play import Seat, session
     from ..terminal.render import Words, colour_wanted
 
@@ -701,7 +704,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
     def keep(game: Game) -> None:
         assert out is not None
         try:
-            out.write(dumps(game_record(game, players=players)) + "\n")
+            out.write(dumps(game_record(game, players=players, headers={LANG_HEADER: lang})) + "\n")
             out.flush()
         except OSError as error:
             _fail(f"error: --record: cannot write {record_file}: {error.strerror}", EXIT_USAGE)

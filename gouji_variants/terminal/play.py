@@ -149,7 +149,7 @@ class Seat:
                 continue
             if command == "hint":  # from the seat's view only, with the bot's reason
                 advice = advise(helper, game.view(), self.rng)
-                self.say(words("hint: ", "提示：") + label(advice.action, words) + f" — {advice.reason}")
+                self.say(words("hint: ", "提示：") + label(advice.action, words) + f" — {words.label(advice.reason)}")
                 continue
             if command == "auto":
                 command = helper.act(game.view(), self.rng)

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 import click
 
 from ..components.turns import duitou
-from ..engine.actions import Action, Burn, Hui3, Play, Return, describe
+from ..engine.actions import Action, Burn, Hui3, Play, Return, describe, verb_of
 from ..engine.events import Event
 from ..engine.game import Game, tribute_name
 from ..ruleset.cards import RANK_SYMBOLS, Cards
 from ..ruleset.rules import PLACE_NAMES
+from ..ruleset.vocabulary import HUI3_CHOICES, VERB_NAMED, Label
 from ..text.explain import Lang
 from ..text.fit import KEEP, fit
 
@@ -33,6 +34,9 @@ class Words:
 
     def __call__(self, en: str, zh: str) -> str:
         return zh if self.lang == "zh" else en
+
+    def label(self, label: Label) -> str:
+        return label(self.lang)
 
     def style(self, text: str, **style: object) -> str:
         return click.style(text, **style) if self.colour else text  # type: ignore[arg-type]
@@ -65,24 +69,23 @@ class Words:
 
     def action(self, action: Action | None) -> str:
         """``88B``, ``pass``, ``burns with 2R`` …, in the session's language."""
+        if action is None:
+            return describe(action)
         if isinstance(action, Play):
             return self.cards(action.cards)
-        if isinstance(action, Burn):
-            return self("burns with ", "烧牌 ") + self.cards(action.cards)
-        if isinstance(action, Return):
-            return self("returns ", "还贡 ") + self.cards(action.cards)
+        said = self.label(VERB_NAMED[verb_of(action)].said)
+        if isinstance(action, (Burn, Return)):
+            return f"{said} {self.cards(action.cards)}"
         if isinstance(action, Hui3):
-            return self(f"会3: takes out the {action.which}s", f"会{action.which}")
-        words = {"pass": ("passes", "过"), "yield": ("yields (让牌)", "让牌"), "revolution": ("革命", "革命"),
-                 "declare": ("declares (宣点)", "宣点"), "jiefeng": ("asks to lead (申请接风)", "申请接风"),
-                 "tiaopai": ("shows the hand to the team (挑牌)", "挑牌"),
-                 "ask": ("asks the counts (问张数)", "问张数")}
-        en, zh = words.get(describe(action), (describe(action), describe(action)))
-        return self(en, zh)
+            taken = HUI3_CHOICES[action.which]
+            return self(f"takes out the {taken.en} (会3)", f"会{taken.zh}")
+        return said
 
 
 def _note(note: str, words: Words) -> str:
     """An engine note in plain words: ``out 1`` is ``goes out 1st (头科)``."""
+    if note.startswith("over: "):
+        return words("game over: ", "本局结束：") + note.removeprefix("over: ")
     if note.startswith("out "):
         place = int(note.split()[1])
         return words(f"goes out {place}{('st', 'nd', 'rd')[place - 1] if place <= 3 else 'th'}",
