@@ -127,11 +127,12 @@ def _lowest(game: Game, count: int) -> str:
 Command = Action | Session
 
 
-def parse(text: str, game: Game, options: Menu) -> Command | str:
+def parse(text: str, game: Game, options: Menu, words: Words) -> Command | str:
     """An action or a session command from what was typed, or a message saying what was wrong.
 
     ``#N`` picks option N; a command word (either language, any case) its command; anything else is
-    card notation: a play, or at a burn offer a burn, or at 还贡 the cards returned."""
+    card notation: a play, or at a burn offer a burn, or at 还贡 the cards returned. Messages are in
+    the session's language."""
     line = text.strip()
     if not line:
         return "table"
@@ -139,8 +140,9 @@ def parse(text: str, game: Game, options: Menu) -> Command | str:
         number = line[1:].strip()
         if number.isdigit() and 1 <= int(number) <= len(options.options):
             return options.options[int(number) - 1]
-        return f"error: choose an option from #1 to #{len(options.options)}" if options.options else \
-            "error: there are no numbered options now"
+        return words(f"error: choose an option from #1 to #{len(options.options)}",
+                     f"错误：请从 #1 到 #{len(options.options)} 中选一项") if options.options else \
+            words("error: there are no numbered options now", "错误：现在没有编号的选项")
     head, _, rest = line.partition(" ")
     word, rest = head.lower(), rest.strip()
     if word in SESSION_WORDS and not rest:
@@ -151,21 +153,24 @@ def parse(text: str, game: Game, options: Menu) -> Command | str:
         return Hui3(HUI3_TYPED[rest])
     if word in CARD_WORDS:
         if not rest:
-            return f"error: say which cards, e.g. '{word} B99'"
-        return _cards(rest, CARD_WORDS[word])
+            return words(f"error: say which cards, e.g. '{word} B99'", f"错误：请说明哪些牌，例如「{word} B99」")
+        return _cards(rest, CARD_WORDS[word], words)
     kinds: dict[str, Callable[[Cards], Action]] = {"burn-offer": Burn, "return": Return}
     kind = kinds.get(game.decision, Play)
-    found = _cards(line, kind)
+    found = _cards(line, kind, words)
     if isinstance(found, str) and not any(char.isdigit() for char in line):
         guesses = difflib.get_close_matches(word, [*SESSION_WORDS, *ACTION_WORDS, *CARD_WORDS, *HUI3_WORDS], n=1)
         if guesses:
-            return f"error: unknown command {head!r}; did you mean {guesses[0]!r}?"
+            return words(f"error: unknown command {head!r}; did you mean {guesses[0]!r}?",
+                         f"错误：没有「{head}」这个命令；是不是「{guesses[0]}」？")
     return found
 
 
-def _cards(text: str, make: Callable[[Cards], Action]) -> Action | str:
+def _cards(text: str, make: Callable[[Cards], Action], words: Words) -> Action | str:
     try:
         cards = Cards.parse(text)
     except NotationError as error:
-        return f"error: not a command nor card notation — {error.render()}"
+        shown = error.render().split("\n", 1)[1]  # the text, and a caret under the column
+        return words(f"error: not a command nor card notation — {error.render()}",
+                     f"错误：既不是命令也不是牌的记法（第{error.column}列）\n{shown}")
     return make(cards)

@@ -24,7 +24,7 @@ HELP = (
      "tiaopai, ask (问张数), burn CARDS, revolution, hui3 3|4|both, declare, return CARDS (each only when possible), "
      "hint (what the bot would do), auto (let it do that), table (show the table again), help, quit."),
     ("按记法出牌：3-9、T或10、J、Q、K、A、2、B（小王）、R（大王），例如 Q、888、KK2、B99。单独一张牌永远是出牌。"
-     "#N 选列表中第N项。命令：过、让牌、接风、挑牌、问张数、烧 牌、革命、会3 3|4|both、宣点、还贡 牌（只在可以时），"
+     "#N 选列表中第N项。命令：过、让牌、接风、挑牌、问张数、烧 牌、革命、会3 3|4|3和4、宣点、还贡 牌（只在可以时），"
      "提示、托管、牌桌、帮助、退出（英文命令也可用）。"),
 )
 
@@ -137,7 +137,7 @@ class Seat:
             if text is None:
                 self.say(words("end of input: leaving the game", "输入结束：离开牌局"))
                 return None
-            command = parse(text, game, options)
+            command = parse(text, game, options, words)
             if command == "quit":
                 if self.confirm(words("Leave now? The game is not finished.", "现在离开？本局尚未打完。")):
                     return None

@@ -84,6 +84,8 @@ class Words:
 
 def _note(note: str, words: Words) -> str:
     """An engine note in plain words: ``out 1`` is ``goes out 1st (头科)``."""
+    if note.startswith("会") and note[1:] in HUI3_CHOICES:  # the 会3 itself: said by the action
+        return words("会3", f"会{HUI3_CHOICES[note[1:]].zh}")
     if note.startswith("over: "):
         return words("game over: ", "本局结束：") + note.removeprefix("over: ")
     if note.startswith("out "):
@@ -124,15 +126,15 @@ def event_text(event: Event, me: int | None, words: Words) -> str:
     """One line of what happened, with the engine's notes (烧牌, 解烧, 接风, out 1 …)."""
     notes = [_transfer(note, me, words) for note in event.notes]
     if event.action is None and notes and _TRIBUTE.fullmatch(event.notes[0]):
-        return "  " + ", ".join(notes)
+        return "  " + words(", ", "，").join(notes)
     who = words("table", "牌桌") if event.seat < 0 else words.who(event.seat, me)
     colon = words(": ", "：")
     if event.action is None:
-        return f"  {who}{colon}{', '.join(notes)}"
+        return f"  {who}{colon}{words(', ', '，').join(notes)}"
     notes = [note for note in notes if note not in words.action(event.action)]  # 革命 (革命), yields (让牌) (让牌)
     if event.forced and "扣牌" not in event.notes:
         notes.insert(0, words("cannot beat", "管不上"))
-    suffix = f" ({', '.join(notes)})" if notes else ""
+    suffix = (words(f" ({', '.join(notes)})", f"（{'，'.join(notes)}）")) if notes else ""
     return f"  {who}{colon}{words.action(event.action)}{suffix}"
 
 
@@ -183,8 +185,8 @@ def table(game: Game, me: int | None, words: Words) -> list[str]:
         shown = f"  [{words.hand(hand)}]" if hand is not None else ""
         states.setdefault(f"{_state(game, seat, me, words)}{shown}", []).append(seat)
     for state, seats in states.items():
-        who = ", ".join(words.who(seat, me).replace(" ", KEEP) for seat in seats)
-        lines += fit(f"  {who}: {state}", indent="      ")
+        who = words(", ", "、").join(words.who(seat, me).replace(" ", KEEP) for seat in seats)
+        lines += fit(f"  {who}{words(': ', '：')}{state}", indent="      ")
     if seen.luanchan:
         lines.append(words("四人乱缠: plain rounds, no 够级, passing does not lock you out",
                            "四人乱缠：不再有够级，过牌后仍可再出"))
