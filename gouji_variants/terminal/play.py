@@ -14,6 +14,7 @@ from ..engine.actions import Action, Burn, IllegalAction, Revolution
 from ..engine.game import Game
 from ..engine.match import Match
 from ..ruleset.model import Ruleset
+from ..ruleset.vocabulary import DECISIONS
 from ..text.fit import fit
 from .menu import describe_menu, label, menu, parse
 from .render import Words, condition, event_text, result, table, visible
@@ -45,7 +46,7 @@ def _prompt(game: Game, me: int, words: Words) -> str:
         "hui3": words("会3? hui3 … or pass", "会3？会3 …或过"),
         "yudian": words("预点? declare or pass", "预点？宣点或过"),
         "mingdian": words("明点? declare or pass", "明点？宣点或过"),
-    }.get(decision, decision)
+    }.get(decision) or words.label(DECISIONS[decision])
     return words.style(words(f"seat {me}, {text}> ", f"{me}号位，{text}> "), bold=True)
 
 
