@@ -10,14 +10,16 @@ from typing import Protocol
 from ..engine.actions import Action
 from ..engine.agent import Agent
 from ..engine.seat import SeatView
+from ..ruleset.vocabulary import Label
 
 
 @dataclass(frozen=True)
 class Advice:
-    """An agent's choice and why, in words a player reads ("keeps both jokers for the 够级 fight")."""
+    """An agent's choice and why, in words a player reads, in Chinese and English ("keeps its jokers for
+    the 够级 fight")."""
 
     action: Action
-    reason: str
+    reason: Label
 
 
 class Adviser(Agent, Protocol):

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from ..engine.actions import JIEFENG, PASS, YIELD, Action, Burn, Play
 from ..engine.seat import SeatView
 from ..ruleset.cards import FOUR, JOKERS, SMALL_JOKER, THREE, TWO, Cards
+from ..ruleset.vocabulary import Label
 from .base import Advice
 from .offers import offer_advice
 from .plan import JOKERS_KEPT, breaks, follow_cost, lead_key, plays_left
@@ -66,7 +67,9 @@ class HeuristicAgent:
             advice = offer_advice(view)
         if view.can(advice.action):
             return advice
-        return Advice(view.sample_action(rng), "plays a legal action at random: its own choice was not legal here")
+        return Advice(view.sample_action(rng), Label(
+            zh="随机出一个合规动作：它自己的选择此时不合规",
+            en="plays a legal action at random: its own choice was not legal here"))
 
     # Leads ---------------------------------------------------------------------------------
 
@@ -75,11 +78,13 @@ class HeuristicAgent:
         if r.burning:
             return self._burn_lead(r)
         if view.can(Play(Cards.unchecked(hand))):
-            return Advice(Play(Cards.unchecked(hand)), f"goes out with {cards(hand)}, its last play")
+            return Advice(Play(Cards.unchecked(hand)), Label(zh=f"出{cards(hand)}走完，最后一手",
+                                                                   en=f"goes out with {cards(hand)}, its last play"))
         if r.confirm_due:
             fours = _with(FOUR, hand[FOUR])
             return Advice(Play(Cards.unchecked(fours)),
-                          f"leads {cards(fours)}: its 够级 play lived, and 4s led next complete 开点")
+                          Label(zh=f"发{cards(fours)}：它的够级牌没人管上，接着发4完成开点",
+                                en=f"leads {cards(fours)}: its 够级 play lived, and 4s led next complete 开点"))
         candidates = list(self._leads(r))
         if r.seeking and view.rules.kaidian.answering != "answers-only":
             openers = [c for c in candidates if r.opens(c, led=True, on_gouji=False)]
@@ -87,7 +92,8 @@ class HeuristicAgent:
             if openers:
                 best = min(openers, key=lambda c: (not r.safe(c), cost(c, hand)))
                 return Advice(Play(Cards.unchecked(best)),
-                              f"leads {cards(best)}, a 够级 play that opens (开点) here if nobody beats it")
+                              Label(zh=f"发{cards(best)}：没人管上就在此开点的够级牌",
+                                    en=f"leads {cards(best)}, a 够级 play that opens (开点) here if nobody beats it"))
         finish = self._finish(r, candidates)
         if finish is not None:
             return finish
@@ -95,20 +101,25 @@ class HeuristicAgent:
         if plain:
             low = min(plain, key=lead_key)
             why = f"the group it could least easily play on another seat's play ({plays_left(hand)} plays left)"
+            why_zh = f"最难跟在别人后面出的一组（还剩{plays_left(hand)}手）"
             if r.threes_last:
-                why += "; the 3s wait to go out last (憋3)"
+                why, why_zh = why + "; the 3s wait to go out last (憋3)", why_zh + "；3留到最后走（憋3）"
             if r.keeps_fours and hand[FOUR]:
-                why += "; the 4s wait until it has opened (落四)"
-            return Advice(Play(Cards.unchecked(low)), f"leads {cards(low)}, {why}")
+                why, why_zh = why + "; the 4s wait until it has opened (落四)", why_zh + "；4等开点后再出（落四）"
+            return Advice(Play(Cards.unchecked(low)),
+                          Label(zh=f"发{cards(low)}，{why_zh}", en=f"leads {cards(low)}, {why}"))
         if candidates:
             low = min(candidates, key=lambda c: cost(c, hand))
-            return Advice(Play(Cards.unchecked(low)), f"leads {cards(low)}, the cheapest play it has")
+            return Advice(Play(Cards.unchecked(low)), Label(zh=f"发{cards(low)}，手里最便宜的一手",
+                                                             en=f"leads {cards(low)}, the cheapest play it has"))
         rest = tuple(0 if rank == THREE and r.threes_last else count for rank, count in enumerate(hand))
         fours = _with(FOUR, hand[FOUR])
         if hand[FOUR] and r.keeps_fours:
-            return Advice(Play(Cards.unchecked(fours)), f"leads {cards(fours)}: nothing else is left to lead, "
-                          "so it gives up 开点 (落四)")
-        return Advice(Play(Cards.unchecked(rest)), f"leads {cards(rest)}, all it may lead")
+            return Advice(Play(Cards.unchecked(fours)), Label(
+                zh=f"发{cards(fours)}：没有别的可发，只好放弃开点（落四）",
+                en=f"leads {cards(fours)}: nothing else is left to lead, so it gives up 开点 (落四)"))
+        return Advice(Play(Cards.unchecked(rest)), Label(zh=f"发{cards(rest)}，只能发这些",
+                                                          en=f"leads {cards(rest)}, all it may lead"))
 
     def _leads(self, r: Reading) -> Iterator[Counts]:
         """Whole groups (3s and held 4s aside), each alone, with the fewest 2s that make it 够级,
@@ -142,26 +153,33 @@ class HeuristicAgent:
         rest = minus(hand, threes)
         if r.threes_last and r.keeps_fours and hand[FOUR] and ranks(rest) <= 3:
             fours = _with(FOUR, hand[FOUR])
-            return Advice(Play(Cards.unchecked(fours)), f"leads {cards(fours)} and gives up 开点 (落四) rather than "
-                          "keep them for the play before its 3s, where they would be stifled (闷)")
+            return Advice(Play(Cards.unchecked(fours)), Label(
+                zh=f"发{cards(fours)}，放弃开点（落四），免得留到3之前那一手被闷",
+                en=f"leads {cards(fours)} and gives up 开点 (落四) rather than keep them for the play before its 3s, "
+                   "where they would be stifled (闷)"))
         if r.threes_last and any(rest) and view.can(Play(Cards.unchecked(rest))) and not r.stranded(_with(THREE, 0)):
             if r.safe(rest):
                 return Advice(Play(Cards.unchecked(rest)),
-                              f"leads {cards(rest)}, which nobody can beat, and its 3s go out last (憋3)")
+                              Label(zh=f"发{cards(rest)}，没人管得上，3最后走（憋3）",
+                                    en=f"leads {cards(rest)}, which nobody can beat, and its 3s go out last (憋3)"))
             weaker = [c for c in candidates if c != rest and not r.stranded(minus(hand, c))
                       and view.can(Play(Cards.unchecked(minus(rest, c))))
                       and cost(c, hand) <= cost(minus(rest, c), hand)]
             if weaker:
                 low = min(weaker, key=lambda c: (not r.safe(minus(rest, c)), cost(c, hand)))
-                return Advice(Play(Cards.unchecked(low)), f"leads {cards(low)} and keeps {cards(minus(rest, low))}, "
-                              "its stronger play, for the play before its 3s, so that it is not stifled (闷)")
-            return Advice(Play(Cards.unchecked(rest)), f"leads {cards(rest)} in one play, the strongest it can make "
-                          "before its 3s (憋3)")
+                return Advice(Play(Cards.unchecked(low)), Label(
+                    zh=f"发{cards(low)}，把更强的{cards(minus(rest, low))}留到3之前那一手，免得被闷",
+                    en=f"leads {cards(low)} and keeps {cards(minus(rest, low))}, its stronger play, for the play "
+                       "before its 3s, so that it is not stifled (闷)"))
+            return Advice(Play(Cards.unchecked(rest)), Label(
+                zh=f"一手发{cards(rest)}，3之前能出的最强一手（憋3）",
+                en=f"leads {cards(rest)} in one play, the strongest it can make before its 3s (憋3)"))
         for play in sorted(candidates, key=lambda c: cost(c, hand)):
             left = minus(hand, play)
             if any(left) and r.safe(play) and view.can(Play(Cards.unchecked(left))) and not r.stranded(left):
-                return Advice(Play(Cards.unchecked(play)),
-                              f"leads {cards(play)}, which nobody can beat, to go out next with {cards(left)}")
+                return Advice(Play(Cards.unchecked(play)), Label(
+                    zh=f"发{cards(play)}，没人管得上，下一手出{cards(left)}走完",
+                    en=f"leads {cards(play)}, which nobody can beat, to go out next with {cards(left)}"))
         return None
 
     def _burn_lead(self, r: Reading) -> Advice:
@@ -170,10 +188,12 @@ class HeuristicAgent:
         options = [c for c in options if any(c) and r.view.can(Play(Cards.unchecked(c)))]
         keeping = [c for c in options if r.keeps_burn(c)] or options
         if not keeping:
-            return Advice(r.view.legal_actions()[0], "leads the only play left to it")
+            return Advice(r.view.legal_actions()[0],
+                          Label(zh="发它唯一能出的一手", en="leads the only play left to it"))
         best = min(keeping, key=lambda c: (any(minus(hand, c)), cost(c, hand)))
         return Advice(Play(Cards.unchecked(best)),
-                      f"leads {cards(best)}, keeping the burn's condition (烧牌) with every play")
+                      Label(zh=f"发{cards(best)}，每手都守住烧牌条件",
+                            en=f"leads {cards(best)}, keeping the burn's condition (烧牌) with every play"))
 
     # Beating a play ----------------------------------------------------------------------------
 
@@ -198,14 +218,17 @@ class HeuristicAgent:
         seen = r.view.observation
         player = seen.top_seat
         if player is not None and player % 2 == r.seat % 2:
-            return Advice(PASS, "does not burn its team-mate's play")
+            return Advice(PASS, Label(zh="不烧联邦的牌", en="does not burn its team-mate's play"))
         plays = [a.cards.counts for a in r.view.legal_actions() if isinstance(a, Burn)]
         keepable = [c for c in plays if self._fit(r, c) and r.burn_keepable(minus(r.hand, c))]
         if not keepable:
-            return Advice(PASS, "does not burn: its cards could not keep the burn's condition to the end (诈烧)")
+            return Advice(PASS, Label(
+                zh="不烧：手里的牌守不住烧牌条件到最后（诈烧）",
+                en="does not burn: its cards could not keep the burn's condition to the end (诈烧)"))
         best = min(keepable, key=lambda c: cost(c, r.hand))
         return Advice(Burn(Cards.unchecked(best)),
-                      f"burns with {cards(best)}: its cards can keep the burn's condition to the end")
+                      Label(zh=f"用{cards(best)}烧牌：手里的牌能守住烧牌条件到最后",
+                            en=f"burns with {cards(best)}: its cards can keep the burn's condition to the end"))
 
     def _follow(self, r: Reading) -> Advice:
         view, hand = r.view, r.hand
@@ -215,19 +238,24 @@ class HeuristicAgent:
         top = seen.top
         assert player is not None and top is not None
         if JIEFENG in legal:
-            return Advice(JIEFENG, "takes 接风 and leads a new round instead of beating the last play")
+            return Advice(JIEFENG, Label(zh="申请接风：不管最后一手，另起一轮",
+                                         en="takes 接风 and leads a new round instead of beating the last play"))
         plays = [a.cards.counts for a in legal if isinstance(a, Play)]
         fit = [c for c in plays if self._fit(r, c)]
         best = min(fit, key=lambda c: follow_cost(c, hand)) if fit else None
-        wait = Advice(YIELD, "yields (让牌): a team-mate may beat its 对头's play, and only that team-mate's "
-                      "对头 may answer it") if YIELD in legal else Advice(PASS, "passes")
+        wait = Advice(YIELD, Label(zh="让牌：让联邦去管对头的牌，只有那位联邦的对头可以回",
+                                   en="yields (让牌): a team-mate may beat its 对头's play, and only that team-mate's "
+                                      "对头 may answer it")) \
+            if YIELD in legal else Advice(PASS, Label(zh="过", en="passes"))
         if player % 2 == r.seat % 2:
-            return Advice(PASS, "leaves its team-mate's play on the table")
+            return Advice(PASS, Label(zh="不管联邦的牌", en="leaves its team-mate's play on the table"))
         if best is None:
-            return wait if YIELD in legal else Advice(PASS, "passes: no play it has would be wise here")
+            return wait if YIELD in legal else Advice(PASS, Label(
+                zh="过：手里没有适合在此出的牌", en="passes: no play it has would be wise here"))
         left = minus(hand, best)
         if not any(left):
-            return Advice(Play(Cards.unchecked(best)), f"goes out with {cards(best)}")
+            return Advice(Play(Cards.unchecked(best)),
+                          Label(zh=f"出{cards(best)}走完", en=f"goes out with {cards(best)}"))
         rounds = seen.round_plays
         led = len(rounds) <= 1
         on_gouji = len(rounds) > 1 and r.gouji(rounds[-2][1].counts)
@@ -235,28 +263,41 @@ class HeuristicAgent:
         small = sum(left) <= SMALL_HAND
         if view.decision == "answer" and player == r.duitou:
             if seen.burner == player:
-                return Advice(Play(Cards.unchecked(best)), f"breaks its 对头's burn (解烧) with {cards(best)}")
+                return Advice(Play(Cards.unchecked(best)), Label(
+                    zh=f"用{cards(best)}解对头的烧（解烧）", en=f"breaks its 对头's burn (解烧) with {cards(best)}"))
             if r.duitou_opening(top.counts, player, led, on_gouji):
                 if seen.declared[r.seat]:
-                    return Advice(Play(Cards.unchecked(best)), f"answers with {cards(best)}: its 对头's {top} would "
-                                  "open (开点) if it lived, and it bet that its 对头 would not (明点 / 预点)")
-                return Advice(PASS, f"lets its 对头's {top} open (开点): stopping it would win only the plain "
-                              "penalty, and it has not bet on its 对头 failing (明点 / 预点)")
+                    return Advice(Play(Cards.unchecked(best)), Label(
+                        zh=f"用{cards(best)}回：对头的{top}没人管上就开点，而它押了对头开不了点（明点 / 预点）",
+                        en=f"answers with {cards(best)}: its 对头's {top} would open (开点) if it lived, and it bet "
+                           "that its 对头 would not (明点 / 预点)"))
+                return Advice(PASS, Label(
+                    zh=f"让对头的{top}开点：拦下也只得普通罚分，它也没有押对头开不了点（明点 / 预点）",
+                    en=f"lets its 对头's {top} open (开点): stopping it would win only the plain penalty, and it has "
+                       "not bet on its 对头 failing (明点 / 预点)"))
             if spent == 0 or small or jokers(hand) - spent >= JOKERS_KEPT:
-                return Advice(Play(Cards.unchecked(best)), f"answers its 对头's 够级 play with {cards(best)}")
-            return Advice(PASS, "keeps its jokers for the 够级 fight: its 对头's play does not open")
+                return Advice(Play(Cards.unchecked(best)), Label(
+                    zh=f"用{cards(best)}回对头的够级牌", en=f"answers its 对头's 够级 play with {cards(best)}"))
+            return Advice(PASS, Label(zh="留着王打够级：对头这手开不了点",
+                                      en="keeps its jokers for the 够级 fight: its 对头's play does not open"))
         if r.seeking and r.urgent:
             openers = [c for c in fit if r.opens(c, led=False, on_gouji=r.gouji(top.counts)) and not jokers(c)]
             if openers:
                 opener = min(openers, key=lambda c: cost(c, hand))
                 return Advice(Play(Cards.unchecked(opener)),
-                              f"beats with {cards(opener)}, a 够级 play that opens (开点) if nobody beats it")
+                              Label(zh=f"用{cards(opener)}管：没人管上就开点的够级牌",
+                                    en=f"beats with {cards(opener)}, a 够级 play that opens (开点) if nobody beats it"))
         if r.burning:
-            return Advice(Play(Cards.unchecked(best)), f"beats with {cards(best)}, keeping the burn's condition")
+            return Advice(Play(Cards.unchecked(best)), Label(
+                zh=f"用{cards(best)}管，守住烧牌条件", en=f"beats with {cards(best)}, keeping the burn's condition"))
         if spent and jokers(hand) - spent < JOKERS_KEPT and not small:
             if YIELD in legal:
                 return wait
-            return Advice(PASS, f"passes rather than spend {cards(best)}: it keeps {JOKERS_KEPT} jokers to win a "
-                          "lead back or finish with")
-        how = "breaking a group: nothing whole beats it" if breaks(best, hand) else "its cheapest whole group"
-        return Advice(Play(Cards.unchecked(best)), f"beats with {cards(best)}, {how}")
+            return Advice(PASS, Label(
+                zh=f"过，不出{cards(best)}：留{JOKERS_KEPT}张王夺回发牌权或走完",
+                en=f"passes rather than spend {cards(best)}: it keeps {JOKERS_KEPT} jokers to win a lead back or "
+                   "finish with"))
+        how = Label(zh="拆了一组：没有整组管得上", en="breaking a group: nothing whole beats it") \
+            if breaks(best, hand) else Label(zh="最便宜的整组", en="its cheapest whole group")
+        return Advice(Play(Cards.unchecked(best)), Label(zh=f"用{cards(best)}管，{how.zh}",
+                                                         en=f"beats with {cards(best)}, {how.en}"))

@@ -9,6 +9,7 @@ from ..engine.actions import describe
 from ..engine.agent import Agent
 from ..engine.game import Game
 from ..engine.seat import SeatView
+from ..ruleset.vocabulary import Label
 from .base import Advice
 
 
@@ -20,7 +21,8 @@ def advise(agent: Agent, view: SeatView, rng: random.Random) -> Advice:
         assert isinstance(advice, Advice)
         return advice
     action = agent.act(view, rng)
-    return Advice(action, f"{describe(action)} is the {agent.name} bot's choice (it gives no reasons)")
+    return Advice(action, Label(zh=f"{describe(action, 'zh')}是机器人的选择（它不说理由）",
+                                en=f"{describe(action)} is the {agent.name} bot's choice (it gives no reasons)"))
 
 
 def position(game: Game, move: int) -> Game:

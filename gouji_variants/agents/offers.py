@@ -14,6 +14,7 @@ from ..engine.actions import DECLARE, PASS, REVOLUTION, Hui3, Hui3Choice, Return
 from ..engine.seat import SeatView
 from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, SMALL_JOKER, THREE, TWO, Cards
 from ..ruleset.rules import Kaidian, Outcomes
+from ..ruleset.vocabulary import HUI3_CHOICES, Label
 from .base import Advice
 
 #: How often a seat opens (开点) when nothing is known of its hand, before the rules' hurdles.
@@ -24,14 +25,15 @@ def offer_advice(view: SeatView) -> Advice:
     """The choice at a decision before play (or the first legal action, for one it does not know)."""
     decision = view.decision
     if decision == "revolution":
-        return Advice(REVOLUTION, "革命: without 2s or jokers this hand would likely finish last")
+        return Advice(REVOLUTION, Label(zh="革命：没有2也没有王，这手牌多半落到最后",
+                                       en="革命: without 2s or jokers this hand would likely finish last"))
     if decision == "hui3":
         return _hui3(view)
     if decision == "return":
         return _return(view)
     if decision in ("yudian", "mingdian"):
         return _declare(view, decision)
-    return Advice(view.legal_actions()[0], "takes the first legal action")
+    return Advice(view.legal_actions()[0], Label(zh="选第一个合规动作", en="takes the first legal action"))
 
 
 def _keeps_fours(view: SeatView) -> bool:
@@ -45,12 +47,13 @@ def _hui3(view: SeatView) -> Advice:
     choices = view.rules.hui3.choices
     threes, fours = hand[THREE] > 0 and "3" in choices, hand[FOUR] > 0 and "4" in choices
     fours = fours and not _keeps_fours(view)
-    if threes and fours and "both" in choices:
-        return Advice(Hui3("both"), "会3 of both: its 3s and 4s, low cards hard to play, leave every hand")
+    which: Hui3Choice = "both" if threes and fours and "both" in choices else "3" if threes else "4"
     if threes or fours:
-        which: Hui3Choice = "3" if threes else "4"
-        return Advice(Hui3(which), f"会3 of its {which}s: low cards hard to play leave every hand")
-    return Advice(PASS, "no 会3: it holds no low cards it would gain by taking out")
+        taken = HUI3_CHOICES[which]
+        return Advice(Hui3(which), Label(zh=f"会{taken.zh}：难出的小牌从每家手里拿走",
+                                         en=f"会3 of the {taken.en}: low cards hard to play leave every hand"))
+    return Advice(PASS, Label(zh="不会3：手里没有值得拿走的小牌",
+                              en="no 会3: it holds no low cards it would gain by taking out"))
 
 
 def _return(view: SeatView) -> Advice:
@@ -76,7 +79,9 @@ def _return(view: SeatView) -> Advice:
         chosen[rank] += take
         left -= take
     given = Cards.unchecked(tuple(chosen))
-    return Advice(Return(given), f"returns {given}: low cards it can spare, keeping the cards these rules need")
+    return Advice(Return(given), Label(
+        zh=f"还{given}：能省下的小牌，留着这套规则需要的牌",
+        en=f"returns {given}: low cards it can spare, keeping the cards these rules need"))
 
 
 def _chance_duitou_opens(view: SeatView, mingdian: bool) -> float:
@@ -122,6 +127,8 @@ def _declare(view: SeatView, kind: str) -> Advice:
     gain = declaring_gains(view.rules.kaidian, view.seat, kind, chance, _chance_duitou_opens(view, False))
     name = "明点" if kind == "mingdian" else "预点"
     if gain > 0:
-        return Advice(DECLARE, f"declares {name}: its 对头 opens about {chance:.0%} of the time, "
-                      "and the stakes pay better than the plain penalty")
-    return Advice(PASS, f"no {name}: its 对头 opens about {chance:.0%} of the time, too often for the stakes")
+        return Advice(DECLARE, Label(zh=f"宣点（{name}）：对头开点的机会约{chance:.0%}，押注比普通罚分划算",
+                                     en=f"declares {name}: its 对头 opens about {chance:.0%} of the time, "
+                                        "and the stakes pay better than the plain penalty"))
+    return Advice(PASS, Label(zh=f"不宣点（{name}）：对头开点的机会约{chance:.0%}，太高，押注不划算",
+                              en=f"no {name}: its 对头 opens about {chance:.0%} of the time, too often for the stakes"))

@@ -28,6 +28,7 @@ from ..engine.game import Game
 from ..engine.match import play_out
 from ..engine.seat import SeatView
 from ..ruleset.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
+from ..ruleset.vocabulary import Label
 from .base import Advice
 from .worlds import NoWorld, sample_world
 
@@ -106,17 +107,22 @@ class SearchAgent:
         default = self.policy.act(view, rng)
         candidates = candidates_for(view, default)
         if len(candidates) == 1:
-            return Advice(default, f"search: nothing else worth trying ({describe(default)})")
+            return Advice(default, Label(zh=f"搜索：没有别的值得一试（{describe(default, 'zh')}）",
+                                         en=f"search: nothing else worth trying ({describe(default)})"))
         tallies = [_Tally(action) for action in candidates]
         worlds = self._search(view, tallies, rng)
         if not worlds:
-            return Advice(default, f"search: no world consistent with the table was found; "
-                                   f"{describe(default)} as the {self.policy.name} bot plays")
+            return Advice(default, Label(zh=f"搜索：找不到与牌面相符的局面；按基础打法出{describe(default, 'zh')}",
+                                         en=f"search: no world consistent with the table was found; "
+                                            f"{describe(default)} as the {self.policy.name} bot plays"))
         policy, *others = tallies
         challenger = max(others, key=lambda tally: tally.mean)
         best, other = (challenger, policy) if challenger.beats(policy) else (policy, challenger)
-        return Advice(best.action, f"search: {describe(best.action)} wins {best.win_rate:.0%} of {len(best.wins)} "
-                                   f"rollouts against {other.win_rate:.0%} for {describe(other.action)}")
+        return Advice(best.action, Label(
+            zh=f"搜索：{len(best.wins)}次推演中{describe(best.action, 'zh')}胜{best.win_rate:.0%}，"
+               f"{describe(other.action, 'zh')}胜{other.win_rate:.0%}",
+            en=f"search: {describe(best.action)} wins {best.win_rate:.0%} of {len(best.wins)} rollouts against "
+               f"{other.win_rate:.0%} for {describe(other.action)}"))
 
     def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random) -> int:
         """Try every candidate on worlds until the budget is spent; the number of worlds used."""

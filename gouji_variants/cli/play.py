@@ -55,7 +55,7 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
         click.echo(line)
     advice = advise(agent, here.view(), random.Random(seed))
     click.echo(f"hint ({spec.strip()}): {describe(advice.action)}")
-    click.echo(f"why: {advice.reason}")
+    click.echo(f"why: {advice.reason.en}")
     if move <= len(game.actions):
         click.echo(f"played in the record: {describe(game.actions[move - 1][1])}")
 
@@ -80,7 +80,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
     import random
 
     from ..records.files import dumps
-    from ..records.record import game_record
+    from ..records.record import LANG_HEADER, game_record
     from ..terminal.play import Seat, session
     from ..terminal.render import Words, colour_wanted
 
@@ -102,7 +102,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
     def keep(game: Game) -> None:
         assert out is not None
         try:
-            out.write(dumps(game_record(game, players=players)) + "\n")
+            out.write(dumps(game_record(game, players=players, headers={LANG_HEADER: lang})) + "\n")
             out.flush()
         except OSError as error:
             fail(f"error: --record: cannot write {record_file}: {error.strerror}", EXIT_USAGE)

@@ -100,7 +100,8 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
               "places and tribute (the whole game at once when stdout is not a terminal).")
 @click.option("--seat", type=click.IntRange(0, 5), default=None, help="With --show: the hands as this seat saw "
               "them (default: all hands).")
-@click.option("--lang", type=click.Choice(["en", "zh"]), help="With --show: English (the default) or Chinese.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), help="With --show: English or Chinese (default: the "
+              "language the game was played in, when the record says it; else English).")
 @click.pass_context
 def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | None, lang: str | None) -> None:
     """Check and re-play game records (one JSON object per line, or one record) and report the first
@@ -109,7 +110,7 @@ def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | No
     if show_game is None and (seat is not None or lang is not None):
         fail("error: --seat and --lang go with --show", EXIT_USAGE)
     if show_game is not None:
-        _show_record(ctx, file, show_game, seat, cast("Lang", lang or "en"))
+        _show_record(ctx, file, show_game, seat, cast("Lang | None", lang))
         return
     from ..records.files import RecordFileError, read_records
     from ..records.record import RecordError
@@ -162,8 +163,10 @@ def replayed(ctx: click.Context, file: Path, number: int, option: str) -> tuple[
         fail(f"error: game {number} cannot be replayed\n" + error.render(f"{file}:{entry.line}"), EXIT_USAGE)
 
 
-def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, lang: Lang) -> None:
-    """``replay --show``: re-play game ``number`` of ``file`` (checking it) and step through it."""
+def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, lang: Lang | None) -> None:
+    """``replay --show``: re-play game ``number`` of ``file`` (checking it) and step through it, in
+    ``lang`` (None: the record's language, else English)."""
+    from ..records.record import played_in
     from ..terminal.render import Words, colour_wanted
     from ..terminal.replay import show
 
@@ -171,7 +174,7 @@ def _show_record(ctx: click.Context, file: Path, number: int, seat: int | None, 
     if not result.ok or result.game is None:
         fail(f"error: game {number} diverges at {result.divergence} ({file}:{entry.line})", EXIT_INVALID)
     terminal = sys.stdout.isatty() and sys.stdin.isatty()
-    words = Words(lang, colour_wanted(terminal))
+    words = Words(lang or cast("Lang", played_in(entry.record) or "en"), colour_wanted(terminal))
 
     def read(prompt: str) -> str | None:
         try:

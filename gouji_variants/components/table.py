@@ -20,6 +20,7 @@ from mypy_extensions import mypyc_attr
 
 from ..ruleset.cards import N_RANKS, Cards
 from ..ruleset.rules import Rules
+from ..ruleset.vocabulary import DECISION_NAMES, STATISTIC_NAMES
 from .notes import Note
 from .plays import Play as Combo
 from .plays import Verdict
@@ -53,10 +54,7 @@ REVOLT: Final = 7
 HUI3: Final = 8
 YUDIAN: Final = 9
 MINGDIAN: Final = 10
-SLOT_NAMES: Final = (
-    "lead", "follow", "follow-on-yield", "after-yield", "answer", "burn-offer", "return", "revolution", "hui3",
-    "yudian", "mingdian",
-)
+SLOT_NAMES: Final = DECISION_NAMES  # the decision kinds' names, by kind
 DECLARING: Final = (YUDIAN, MINGDIAN)
 BEATING: Final = (FOLLOW, YIELD_FOLLOW, YIELDED, ANSWER)
 
@@ -155,10 +153,7 @@ class Table:
         self.threes_checked = rules.bie3.enabled and not components.replaced.isdisjoint(("bie3", "plays"))
         # the reporting area's hooks say what each seat sees (``counts_seen``, ``hands_seen``)
         self.sight_replaced = "reporting" in components.replaced
-        self.stats = {"burns": 0, "counter_burns": 0, "successful_burns": 0, "broken_burns": 0, "zhashao": 0,
-                      "jiefeng": 0, "revolutions": 0, "voids": 0, "forced": 0, "hui3": 0, "men": 0, "bought": 0,
-                      "stuck_jokers": 0, "kaidian_failures": 0, "declarations": 0, "gave_up_kaidian": 0,
-                      "forfeits": 0}
+        self.stats = dict.fromkeys(STATISTIC_NAMES, 0)
         self.stage = RETURNS
         self.kind = LEAD  # the kind of the decision awaited
         self.turn = -1

@@ -8,12 +8,14 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ..components.plays import Verdict
+from ..ruleset import vocabulary
 from ..ruleset.cards import Cards
 from ..ruleset.errors import GoujiError, InvalidCards
 from ..ruleset.grammar import NotationError
+from ..ruleset.vocabulary import CARD_VERBS, SIMPLE_VERBS, VERB_NAMED
 
 Hui3Choice = Literal["3", "4", "both"]
-HUI3_CHOICES: tuple[Hui3Choice, ...] = ("3", "4", "both")
+HUI3_CHOICES: tuple[Hui3Choice, ...] = ("3", "4", "both")  # the keys of vocabulary.HUI3_CHOICES (a test checks)
 
 
 _parse = lru_cache(maxsize=4096)(Cards.parse)  # records and agents repeat the same few plays
@@ -135,6 +137,20 @@ TIAOPAI = Tiaopai()
 ASK = Ask()
 
 
+def verb_of(action: Action) -> str:
+    """The action's verb (:mod:`gouji_variants.ruleset.vocabulary`): ``play``, ``pass``, ``hui3`` …"""
+    return type(action).__name__.lower()
+
+
+#: The actions without cards, by their verb (in the vocabulary's order).
+SIMPLE_ACTIONS: dict[str, Action] = {verb: next(action for action in (PASS, YIELD, REVOLUTION, DECLARE, JIEFENG,
+                                                                      TIAOPAI, ASK) if verb_of(action) == verb)
+                                     for verb in SIMPLE_VERBS}
+#: The actions with cards, by their verb.
+CARD_ACTIONS: dict[str, type[Play | Burn | Return]] = {verb: kind for kind in (Play, Burn, Return)
+                                                   for verb in CARD_VERBS + ("play",) if kind.__name__.lower() == verb}
+
+
 def check_action(action: object) -> None:
     """Raise :class:`InvalidAction` unless ``action`` is one of the engine's actions."""
     if not isinstance(action, ACTION_TYPES):
@@ -152,37 +168,38 @@ class IllegalAction(ValueError):
 
 def to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, (Play, Burn, Return)):
-        return {"type": type(action).__name__.lower(), "cards": str(action.cards)}
+        return {"type": verb_of(action), "cards": str(action.cards)}
     if isinstance(action, Hui3):
         return {"type": "hui3", "which": action.which}
-    return {"type": type(action).__name__.lower()}
+    return {"type": verb_of(action)}
 
 
 def from_json(data: dict[str, Any]) -> Action:
     """The action a record's ``{"type": ..., "cards": ...}`` object names; InvalidAction or InvalidCards if none."""
     kind = data.get("type") if isinstance(data, dict) else None
-    if kind in ("play", "burn", "return"):
-        with_cards: dict[str, type[Play | Burn | Return]] = {"play": Play, "burn": Burn, "return": Return}
+    kind = kind if isinstance(kind, str) else None
+    if kind in CARD_ACTIONS:
         cards: Any = data.get("cards")  # as_cards checks it
-        return with_cards[kind](cards)
+        return CARD_ACTIONS[kind](cards)
     if kind == "hui3":
         return Hui3(data.get("which"))  # type: ignore[arg-type]  # Hui3 checks it
-    simple: dict[Any, Action] = {"pass": PASS, "yield": YIELD, "revolution": REVOLUTION, "declare": DECLARE,
-                                 "jiefeng": JIEFENG, "tiaopai": TIAOPAI, "ask": ASK}
-    if isinstance(kind, str) and kind in simple:
-        return simple[kind]
+    if kind in SIMPLE_ACTIONS:
+        return SIMPLE_ACTIONS[kind]
     shown = repr(data)
     raise InvalidAction(f"not an action: {shown if len(shown) <= 80 else shown[:77] + '...'}")
 
 
-def describe(action: Action | None) -> str:
-    """Short text: ``88B``, ``pass``, ``burn 2R`` …"""
+def describe(action: Action | None, lang: str = "en") -> str:
+    """Short text, as a player types it: ``88B``, ``pass``, ``burn 2R``, ``hui3 both``; in Chinese
+    (``lang="zh"``) ``过``, ``烧 2R``, ``会3 3和4``."""
     if action is None:
         return "-"
     if isinstance(action, Play):
         return str(action.cards)
+    verb = VERB_NAMED[verb_of(action)]
+    word = verb.typed[0] if lang == "zh" else verb.name
     if isinstance(action, (Burn, Return)):
-        return f"{type(action).__name__.lower()} {action.cards}"
+        return f"{word} {action.cards}"
     if isinstance(action, Hui3):
-        return f"hui3 {action.which}"
-    return type(action).__name__.lower()
+        return f"{word} {vocabulary.HUI3_CHOICES[action.which].zh if lang == 'zh' else action.which}"
+    return word

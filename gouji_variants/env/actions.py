@@ -19,16 +19,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..components.vectors import cards_of
-from ..engine.actions import ASK, DECLARE, JIEFENG, PASS, REVOLUTION, TIAOPAI, YIELD, Action, Burn, Hui3, Play, Return
+from ..engine.actions import HUI3_CHOICES, SIMPLE_ACTIONS, Action, Burn, Hui3, Play, Return, describe
 from ..ruleset.cards import ACE, BIG_JOKER, N_RANKS, RANK_SYMBOLS, SMALL_JOKER, TOP_JOKER, TWO
 from ..ruleset.model import Ruleset
 
 NATURAL_RANKS = ACE + 1  # 3 … A: the ranks a play is built on (2s and jokers are attached, or alone)
+#: the actions without cards (in the vocabulary's order), then each 会3
 SPECIAL_ACTIONS: tuple[tuple[str, Action], ...] = (
-    ("pass", PASS), ("yield", YIELD), ("jiefeng", JIEFENG), ("tiaopai", TIAOPAI), ("ask", ASK),
-    ("revolution", REVOLUTION), ("declare", DECLARE), ("hui3 3", Hui3("3")), ("hui3 4", Hui3("4")),
-    ("hui3 both", Hui3("both")),
-)
+    *SIMPLE_ACTIONS.items(), *((describe(Hui3(which)), Hui3(which)) for which in HUI3_CHOICES))
 SPECIALS = len(SPECIAL_ACTIONS)
 RETURNS = SPECIALS  # first 还贡 index: one per rank
 PLAYS = RETURNS + N_RANKS  # first play index

@@ -102,6 +102,17 @@ def game_record(game: Game, *, players: Sequence[str] | None = None, date: str |
     }
 
 
+#: The header ``gouji play`` writes: the language the game was played in (``en`` or ``zh``).
+LANG_HEADER = "lang"
+
+
+def played_in(record: Mapping[str, Any]) -> str | None:
+    """The language ``record`` was played in (``en`` or ``zh``), when its headers say it."""
+    headers = record.get("headers")
+    lang = headers.get(LANG_HEADER) if isinstance(headers, Mapping) else None
+    return lang if lang in ("en", "zh") else None
+
+
 def record_headers(players: Sequence[str] | None = None, date: str | None = None,
                    headers: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The ``headers`` object of a record; raises RecordError for what the schema would refuse."""

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from . import vocabulary
 from .cards import Cards
 from .errors import Diagnostic, Mark, RulesetError
 from .expressions import TRIBUTE_KINDS
@@ -28,15 +29,14 @@ from .yamlsource import Document
 
 SEATS = 6
 #: What ``decision`` may name: the engine's decision kinds, and ``over``.
-DECISIONS = ("lead", "follow", "follow-on-yield", "after-yield", "answer", "burn-offer", "return", "revolution",
-             "hui3", "yudian", "mingdian", "over")
+DECISIONS = tuple(vocabulary.DECISIONS)
 #: Actions written as one word, as the engine names them in game records.
-SIMPLE_VERBS = ("pass", "yield", "revolution", "declare", "jiefeng", "tiaopai", "ask")
-CARD_VERBS = ("burn", "return")
-VERBS = (*SIMPLE_VERBS, *CARD_VERBS, "hui3")
+SIMPLE_VERBS = vocabulary.SIMPLE_VERBS
+CARD_VERBS = vocabulary.CARD_VERBS
+VERBS = (*SIMPLE_VERBS, *CARD_VERBS, vocabulary.HUI3.name)
 #: Offers declined unless the next action takes them: decision -> the verb that takes it.
 OFFERS = {"revolution": "revolution", "hui3": "hui3", "yudian": "declare", "mingdian": "declare"}
-HUI3_CHOICES = ("3", "4", "both")
+HUI3_CHOICES = tuple(vocabulary.HUI3_CHOICES)
 #: A tribute kind as written before 贡 ("落贡 大落 pays 头科 2"), to its id.
 TRIBUTE_SPELLINGS = {zh: kind for kind, (zh, _) in TRIBUTE_KINDS.items()} | {"拉": "luo", "掐": "men"}
 RULE_ID = r"^[a-z0-9_]+(\.[a-z0-9_-]+)+(\[[0-9]+\])?$"

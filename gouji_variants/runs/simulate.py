@@ -18,22 +18,12 @@ from ..engine.match import Match, play_out
 from ..records.files import dumps
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
+from ..ruleset.vocabulary import STATISTIC_NAMES, STATISTICS
 from .parallel import Backend, Chunk, InProcess, Progress, cut
 from .stopping import uninterrupted
 
 if TYPE_CHECKING:
     from .resume import Resumed
-
-STAT_LABELS = {
-    "burns": "burns (烧牌)", "successful_burns": "  successful", "broken_burns": "  broken (解烧)",
-    "counter_burns": "  taken over (反烧)", "zhashao": "  诈烧 → 大落", "jiefeng": "接风",
-    "revolutions": "revolutions (革命)", "voids": "void games (流局)", "hui3": "会3",
-    "kaidian_failures": "开点 failures (seats that did not open, 打点)",
-    "gave_up_kaidian": "  开点 given up (落四, forfeits)", "declarations": "宣点 (明点 / 预点)",
-    "bought": "买3 / 买4 (憋3)", "men": "闷 (stifled, 憋3)",
-    "stuck_jokers": "大小王不出手 → 大落",
-    "forfeits": "forfeits (penalties.forfeits: 大落 or 不开点)",
-}
 
 
 @dataclass
@@ -61,7 +51,7 @@ class Simulation:
             "team_win_rate": [round(self.wins[0] / games, 4), round(self.wins[1] / games, 4)],
             "ties": self.wins[2],
             "team_score": self.totals,
-            "stats": {key: self.stats.get(key, 0) for key in STAT_LABELS},
+            "stats": {key: self.stats.get(key, 0) for key in STATISTIC_NAMES},
         }
 
     def add(self, other: Simulation) -> None:
@@ -161,5 +151,6 @@ def report(result: Simulation) -> str:
         f"team score (winner records the difference): {result.totals[0]} : {result.totals[1]}",
         "rule statistics:",
     ]
-    lines += [f"  {label}: {result.stats.get(key, 0)}" for key, label in STAT_LABELS.items()]
+    lines += [f"{'    ' if stat.detail_of else '  '}{stat.label.en}: {result.stats.get(stat.name, 0)}"
+              for stat in STATISTICS]
     return "\n".join(lines)

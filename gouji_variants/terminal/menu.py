@@ -11,10 +11,26 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from ..engine.actions import ASK, DECLARE, JIEFENG, PASS, REVOLUTION, TIAOPAI, YIELD, Action, Burn, Hui3, Play, Return
+from ..engine.actions import (
+    ASK,
+    CARD_ACTIONS,
+    HUI3_CHOICES,
+    SIMPLE_ACTIONS,
+    TIAOPAI,
+    Action,
+    Burn,
+    Hui3,
+    Hui3Choice,
+    Play,
+    Return,
+    describe,
+    verb_of,
+)
 from ..engine.game import Game
+from ..ruleset import vocabulary
 from ..ruleset.cards import BIG_JOKER, SMALL_JOKER, TWO, Cards
 from ..ruleset.grammar import NotationError
+from ..ruleset.vocabulary import HUI3, SIMPLE, VERB_NAMED, WITH_CARDS
 from ..text.fit import KEEP
 from .render import Words
 
@@ -23,13 +39,15 @@ Session = Literal["hint", "auto", "help", "quit", "table"]
 SESSION_WORDS: dict[str, Session] = {"hint": "hint", "提示": "hint", "auto": "auto", "托管": "auto",
                                      "help": "help", "帮助": "help", "quit": "quit", "exit": "quit", "退出": "quit",
                                      "table": "table", "牌桌": "table"}
-#: Action words: the action, and the Chinese word for it.
-ACTION_WORDS: dict[str, Action] = {"pass": PASS, "过": PASS, "yield": YIELD, "让": YIELD, "让牌": YIELD,
-                                   "jiefeng": JIEFENG, "接风": JIEFENG, "tiaopai": TIAOPAI, "挑牌": TIAOPAI,
-                                   "revolution": REVOLUTION, "革命": REVOLUTION, "declare": DECLARE, "宣点": DECLARE,
-                                   "ask": ASK, "问": ASK, "问张数": ASK}
-CARD_WORDS: dict[str, Callable[[Cards], Action]] = {"burn": Burn, "烧": Burn, "烧牌": Burn,
-                                                    "return": Return, "还贡": Return}
+#: Action words: the verb and the Chinese words for it (:mod:`~gouji_variants.ruleset.vocabulary`).
+ACTION_WORDS: dict[str, Action] = {word: SIMPLE_ACTIONS[verb.name] for verb in SIMPLE
+                                   for word in (verb.name, *verb.typed)}
+CARD_WORDS: dict[str, Callable[[Cards], Action]] = {word: CARD_ACTIONS[verb.name] for verb in WITH_CARDS if verb.typed
+                                                    for word in (verb.name, *verb.typed)}
+HUI3_WORDS = (HUI3.name, *HUI3.typed)
+#: A 会3's choice as typed: as records write it, or in Chinese.
+HUI3_TYPED: dict[str, Hui3Choice] = {word: which for which in HUI3_CHOICES
+                                     for word in (which, vocabulary.HUI3_CHOICES[which].zh)}
 #: Plays listed by number at most; the rest are typed in notation.
 SHOWN = 12
 
@@ -47,21 +65,14 @@ def _cost(cards: Cards) -> tuple[int, int, int, int]:
     return (cards[SMALL_JOKER] + 3 * cards[BIG_JOKER], cards[TWO], cards.ranks()[0] if len(cards) else 0, len(cards))
 
 
-def _word(action: Action) -> str:
-    if isinstance(action, Hui3):
-        return f"hui3 {action.which}"
-    return type(action).__name__.lower()
-
-
 def label(action: Action, words: Words) -> str:
     """How an option is typed: its cards, ``burn B99``, or its command word in the session's language."""
     if isinstance(action, Play):
         return words.cards(action.cards)
-    if isinstance(action, Burn):
-        return words("burn ", "烧 ") + words.cards(action.cards)
-    zh = {"pass": "过", "yield": "让牌", "jiefeng": "接风", "tiaopai": "挑牌", "revolution": "革命", "declare": "宣点",
-          "ask": "问张数"}
-    return words(_word(action), zh.get(_word(action), _word(action).replace("hui3", "会3")))
+    if isinstance(action, (Burn, Return)):
+        verb = VERB_NAMED[verb_of(action)]
+        return f"{words(verb.name, verb.typed[0])} {words.cards(action.cards)}"
+    return describe(action, words.lang)
 
 
 def menu(game: Game) -> Menu:
@@ -116,11 +127,12 @@ def _lowest(game: Game, count: int) -> str:
 Command = Action | Session
 
 
-def parse(text: str, game: Game, options: Menu) -> Command | str:
+def parse(text: str, game: Game, options: Menu, words: Words) -> Command | str:
     """An action or a session command from what was typed, or a message saying what was wrong.
 
     ``#N`` picks option N; a command word (either language, any case) its command; anything else is
-    card notation: a play, or at a burn offer a burn, or at 还贡 the cards returned."""
+    card notation: a play, or at a burn offer a burn, or at 还贡 the cards returned. Messages are in
+    the session's language."""
     line = text.strip()
     if not line:
         return "table"
@@ -128,33 +140,37 @@ def parse(text: str, game: Game, options: Menu) -> Command | str:
         number = line[1:].strip()
         if number.isdigit() and 1 <= int(number) <= len(options.options):
             return options.options[int(number) - 1]
-        return f"error: choose an option from #1 to #{len(options.options)}" if options.options else \
-            "error: there are no numbered options now"
+        return words(f"error: choose an option from #1 to #{len(options.options)}",
+                     f"错误：请从 #1 到 #{len(options.options)} 中选一项") if options.options else \
+            words("error: there are no numbered options now", "错误：现在没有编号的选项")
     head, _, rest = line.partition(" ")
     word, rest = head.lower(), rest.strip()
     if word in SESSION_WORDS and not rest:
         return SESSION_WORDS[word]
     if word in ACTION_WORDS and not rest:
         return ACTION_WORDS[word]
-    if word in ("hui3", "会3") and rest in ("3", "4", "both"):
-        return Hui3(rest)  # type: ignore[arg-type]
+    if word in HUI3_WORDS and rest in HUI3_TYPED:
+        return Hui3(HUI3_TYPED[rest])
     if word in CARD_WORDS:
         if not rest:
-            return f"error: say which cards, e.g. '{word} B99'"
-        return _cards(rest, CARD_WORDS[word])
+            return words(f"error: say which cards, e.g. '{word} B99'", f"错误：请说明哪些牌，例如「{word} B99」")
+        return _cards(rest, CARD_WORDS[word], words)
     kinds: dict[str, Callable[[Cards], Action]] = {"burn-offer": Burn, "return": Return}
     kind = kinds.get(game.decision, Play)
-    found = _cards(line, kind)
+    found = _cards(line, kind, words)
     if isinstance(found, str) and not any(char.isdigit() for char in line):
-        guesses = difflib.get_close_matches(word, [*SESSION_WORDS, *ACTION_WORDS, *CARD_WORDS, "hui3"], n=1)
+        guesses = difflib.get_close_matches(word, [*SESSION_WORDS, *ACTION_WORDS, *CARD_WORDS, *HUI3_WORDS], n=1)
         if guesses:
-            return f"error: unknown command {head!r}; did you mean {guesses[0]!r}?"
+            return words(f"error: unknown command {head!r}; did you mean {guesses[0]!r}?",
+                         f"错误：没有「{head}」这个命令；是不是「{guesses[0]}」？")
     return found
 
 
-def _cards(text: str, make: Callable[[Cards], Action]) -> Action | str:
+def _cards(text: str, make: Callable[[Cards], Action], words: Words) -> Action | str:
     try:
         cards = Cards.parse(text)
     except NotationError as error:
-        return f"error: not a command nor card notation — {error.render()}"
+        shown = error.render().split("\n", 1)[1]  # the text, and a caret under the column
+        return words(f"error: not a command nor card notation — {error.render()}",
+                     f"错误：既不是命令也不是牌的记法（第{error.column}列）\n{shown}")
     return make(cards)

@@ -14,6 +14,7 @@ from ..engine.actions import Action, Burn, IllegalAction, Revolution
 from ..engine.game import Game
 from ..engine.match import Match
 from ..ruleset.model import Ruleset
+from ..ruleset.vocabulary import DECISIONS
 from ..text.fit import fit
 from .menu import describe_menu, label, menu, parse
 from .render import Words, condition, event_text, result, table, visible
@@ -24,7 +25,7 @@ HELP = (
      "tiaopai, ask (问张数), burn CARDS, revolution, hui3 3|4|both, declare, return CARDS (each only when possible), "
      "hint (what the bot would do), auto (let it do that), table (show the table again), help, quit."),
     ("按记法出牌：3-9、T或10、J、Q、K、A、2、B（小王）、R（大王），例如 Q、888、KK2、B99。单独一张牌永远是出牌。"
-     "#N 选列表中第N项。命令：过、让牌、接风、挑牌、问张数、烧 牌、革命、会3 3|4|both、宣点、还贡 牌（只在可以时），"
+     "#N 选列表中第N项。命令：过、让牌、接风、挑牌、问张数、烧 牌、革命、会3 3|4|3和4、宣点、还贡 牌（只在可以时），"
      "提示、托管、牌桌、帮助、退出（英文命令也可用）。"),
 )
 
@@ -45,7 +46,7 @@ def _prompt(game: Game, me: int, words: Words) -> str:
         "hui3": words("会3? hui3 … or pass", "会3？会3 …或过"),
         "yudian": words("预点? declare or pass", "预点？宣点或过"),
         "mingdian": words("明点? declare or pass", "明点？宣点或过"),
-    }.get(decision, decision)
+    }.get(decision) or words.label(DECISIONS[decision])
     return words.style(words(f"seat {me}, {text}> ", f"{me}号位，{text}> "), bold=True)
 
 
@@ -138,7 +139,7 @@ class Seat:
             if text is None:
                 self.say(words("end of input: leaving the game", "输入结束：离开牌局"))
                 return None
-            command = parse(text, game, options)
+            command = parse(text, game, options, words)
             if command == "quit":
                 if self.confirm(words("Leave now? The game is not finished.", "现在离开？本局尚未打完。")):
                     return None
@@ -150,7 +151,7 @@ class Seat:
                 continue
             if command == "hint":  # from the seat's view only, with the bot's reason
                 advice = advise(helper, game.view(), self.rng)
-                self.say(words("hint: ", "提示：") + label(advice.action, words) + f" — {advice.reason}")
+                self.say(words("hint: ", "提示：") + label(advice.action, words) + f" — {words.label(advice.reason)}")
                 continue
             if command == "auto":
                 command = helper.act(game.view(), self.rng)

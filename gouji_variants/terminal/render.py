@@ -8,14 +8,15 @@ from dataclasses import dataclass
 
 import click
 
-from ..components.notes import Hui3Taken, Mark, TributePaid
+from ..components.notes import Mark, TributePaid
 from ..components.turns import duitou
-from ..engine.actions import Action, Burn, Hui3, Play, Return, describe
+from ..engine.actions import Action, Burn, Hui3, Play, Return, describe, verb_of
 from ..engine.events import Event
 from ..engine.game import Game, tribute_name
 from ..ruleset.cards import RANK_SYMBOLS, Cards
 from ..ruleset.rules import PLACE_NAMES
-from ..text.events import event_notes, ordinal, render
+from ..ruleset.vocabulary import HUI3_CHOICES, VERB_NAMED, Label
+from ..text.events import event_notes, ordinal
 from ..text.explain import Lang
 from ..text.fit import KEEP, fit
 
@@ -34,6 +35,9 @@ class Words:
 
     def __call__(self, en: str, zh: str) -> str:
         return zh if self.lang == "zh" else en
+
+    def label(self, label: Label) -> str:
+        return label(self.lang)
 
     def style(self, text: str, **style: object) -> str:
         return click.style(text, **style) if self.colour else text  # type: ignore[arg-type]
@@ -66,22 +70,17 @@ class Words:
 
     def action(self, action: Action | None) -> str:
         """``88B``, ``pass``, ``burns with 2R`` …, in the session's language."""
+        if action is None:
+            return describe(action)
         if isinstance(action, Play):
             return self.cards(action.cards)
-        if isinstance(action, Burn):
-            return self("burns with ", "烧牌 ") + self.cards(action.cards)
-        if isinstance(action, Return):
-            return self("returns ", "还贡 ") + self.cards(action.cards)
+        said = self.label(VERB_NAMED[verb_of(action)].said)
+        if isinstance(action, (Burn, Return)):
+            return f"{said} {self.cards(action.cards)}"
         if isinstance(action, Hui3):
-            taken = render(Hui3Taken(action.which), self.lang)
-            return self(f"{taken}: takes out the {'3s and 4s' if action.which == 'both' else action.which + 's'}",
-                        taken)
-        words = {"pass": ("passes", "过"), "yield": ("yields (让牌)", "让牌"), "revolution": ("革命", "革命"),
-                 "declare": ("declares (宣点)", "宣点"), "jiefeng": ("asks to lead (申请接风)", "申请接风"),
-                 "tiaopai": ("shows the hand to the team (挑牌)", "挑牌"),
-                 "ask": ("asks the counts (问张数)", "问张数")}
-        en, zh = words.get(describe(action), (describe(action), describe(action)))
-        return self(en, zh)
+            taken = HUI3_CHOICES[action.which]
+            return self(f"takes out the {taken.en} (会3)", f"会{taken.zh}")
+        return said
 
     def notes(self, event: Event, me: int | None) -> list[str]:
         """``event``'s notes in the session's language, seats as ``me`` sees them (text.events)."""
@@ -92,14 +91,15 @@ def event_text(event: Event, me: int | None, words: Words) -> str:
     """One line of what happened, with the engine's notes (烧牌, 解烧, 接风, goes out 1st …)."""
     notes = words.notes(event, me)
     if event.action is None and event.notes and isinstance(event.notes[0], TributePaid):
-        return "  " + ", ".join(notes)
+        return "  " + words(", ", "，").join(notes)
     who = words("table", "牌桌") if event.seat < 0 else words.who(event.seat, me)
     colon = words(": ", "：")
     if event.action is None:
-        return f"  {who}{colon}{', '.join(notes)}"
+        return f"  {who}{colon}{words(', ', '，').join(notes)}"
+    notes = [note for note in notes if note not in words.action(event.action)]  # 革命 (革命), yields (让牌) (让牌)
     if event.forced and Mark.CANNOT_ANSWER not in event.notes:
         notes.insert(0, words("cannot beat", "管不上"))
-    suffix = f" ({', '.join(notes)})" if notes else ""
+    suffix = (words(f" ({', '.join(notes)})", f"（{'，'.join(notes)}）")) if notes else ""
     return f"  {who}{colon}{words.action(event.action)}{suffix}"
 
 
@@ -150,8 +150,8 @@ def table(game: Game, me: int | None, words: Words) -> list[str]:
         shown = f"  [{words.hand(hand)}]" if hand is not None else ""
         states.setdefault(f"{_state(game, seat, me, words)}{shown}", []).append(seat)
     for state, seats in states.items():
-        who = ", ".join(words.who(seat, me).replace(" ", KEEP) for seat in seats)
-        lines += fit(f"  {who}: {state}", indent="      ")
+        who = words(", ", "、").join(words.who(seat, me).replace(" ", KEEP) for seat in seats)
+        lines += fit(f"  {who}{words(': ', '：')}{state}", indent="      ")
     if seen.luanchan:
         lines.append(words("四人乱缠: plain rounds, no 够级, passing does not lock you out",
                            "四人乱缠：不再有够级，过牌后仍可再出"))

@@ -30,8 +30,8 @@ from ..agents.basic import Agent
 from ..components import score
 from ..engine.match import Match, play_out
 from ..ruleset.model import Ruleset
+from ..ruleset.vocabulary import STATISTICS, Label
 from ..runs.parallel import Backend, Chunk, InProcess, Progress, cut
-from ..runs.simulate import STAT_LABELS
 from .explain import Lang
 from .fit import WIDTH, fit
 
@@ -41,11 +41,11 @@ METHOD = ("means: Welch's t-test, 95% t intervals; rates: Wilson intervals, Newc
 
 Kind = Literal["mean", "rate"]
 
-#: Metrics every game yields, before the engine's counters.
-BASE_METRICS: dict[str, tuple[str, Kind]] = {
-    "decisions": ("decisions per game", "mean"),
-    "leader_team_wins": ("the leading team wins", "rate"),
-    "score_spread": ("score spread (team point difference)", "mean"),
+#: Metrics every game yields, before the engine's counters (:data:`~gouji_variants.ruleset.vocabulary.STATISTICS`).
+BASE_METRICS: dict[str, tuple[Label, Kind]] = {
+    "decisions": (Label(zh="决策数", en="decisions per game"), "mean"),
+    "leader_team_wins": (Label(zh="先出牌的一队获胜", en="the leading team wins"), "rate"),
+    "score_spread": (Label(zh="分差（两队得分之差）", en="score spread (team point difference)"), "mean"),
 }
 
 
@@ -253,20 +253,23 @@ class Behaviour:
                 "significant": [c.metric for c in self.significant()]}
 
 
-def _stat_labels() -> dict[str, str]:
-    """The engine's counter labels; an indented one is a detail of the label above it."""
-    labels: dict[str, str] = {}
-    parent = ""
-    for key, text in STAT_LABELS.items():
-        labels[key] = f"{parent}: {text.strip()}" if text.startswith(" ") else text
-        parent = parent if text.startswith(" ") else text
-    return labels
+def _stat_label(metric: str) -> Label:
+    """An engine counter's label (a detail is read under the counter it details, in English)."""
+    stats = {stat.name: stat for stat in STATISTICS}
+    stat = stats.get(metric)
+    if stat is None:  # a counter the vocabulary does not know (a third party's component)
+        return Label(zh=metric.replace("_", " "), en=metric.replace("_", " "))
+    if stat.detail_of is None:
+        return stat.label
+    return Label(zh=stat.label.zh, en=f"{stats[stat.detail_of].label.en}: {stat.label.en}")
 
 
-def _label(metric: str) -> tuple[str, Kind]:
+def _label(metric: str) -> tuple[Label, Kind]:
+    """The metric's label (an engine counter's English one says "per game") and kind."""
     if metric in BASE_METRICS:
         return BASE_METRICS[metric]
-    return f"{_stat_labels().get(metric, metric.replace('_', ' '))} per game", "mean"
+    label = _stat_label(metric)
+    return Label(zh=label.zh, en=f"{label.en} per game"), "mean"
 
 
 def _constant(first: Sequence[float], second: Sequence[float]) -> bool:
@@ -289,7 +292,7 @@ def compare(a: Run, b: Run) -> Behaviour:
         else:
             side_a, side_b = mean_interval(first), mean_interval(second)
             difference, p = welch(first, second)
-        rows.append((metric, label, kind, side_a, side_b, difference, p))
+        rows.append((metric, label.en, kind, side_a, side_b, difference, p))
     tested = [i for i, metric in enumerate(metrics) if not _constant(a.values.get(metric, [0.0]),
                                                                       b.values.get(metric, [0.0]))]
     adjusted = dict(zip(tested, holm([rows[i][-1] for i in tested]), strict=True))
@@ -340,24 +343,14 @@ def rows(result: Behaviour) -> list[tuple[str, str, str, str, str]]:
              f"yes (p={c.p_adjusted:.2g})" if c.significant else "") for c in result.comparisons if not _unseen(c)]
 
 
-#: The metrics' Chinese names for ``--lang zh`` (the English ones are BASE_METRICS and the engine's STAT_LABELS);
-#: a metric missing here keeps its English name.
-METRICS_ZH: dict[str, str] = {
-    "decisions": "决策数", "leader_team_wins": "先出牌的一队获胜", "score_spread": "分差（两队得分之差）",
-    "burns": "烧牌", "successful_burns": "烧牌成功", "broken_burns": "解烧", "counter_burns": "反烧",
-    "zhashao": "诈烧 → 大落", "jiefeng": "接风", "revolutions": "革命", "voids": "流局", "hui3": "会3",
-    "kaidian_failures": "未开点（打点）", "gave_up_kaidian": "放弃开点（落四、罚）",
-    "declarations": "宣点（明点 / 预点）", "forfeits": "罚（大落或不开点）",
-    "bought": "买3 / 买4（憋3）", "men": "闷（憋3）", "stuck_jokers": "大小王不出手 → 大落", "forced": "被迫过牌",
-}
 METHOD_ZH = ("均值：Welch t 检验，95% t 区间；比率：Wilson 区间、Newcombe 差值区间、双比例 z 检验；"
              f"显著：Holm 校正后 p < {ALPHA}")
 
 
 def _name(c: Comparison, lang: Lang) -> str:
-    zh = METRICS_ZH.get(c.metric) if lang == "zh" else None
-    if zh is None:
+    if lang != "zh":
         return c.label
+    zh = _label(c.metric)[0].zh
     return zh if c.kind == "rate" else f"{zh}（每局）"
 
 

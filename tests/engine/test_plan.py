@@ -42,7 +42,7 @@ def test_breaking_a_group_costs_more_than_a_2_filling_one_out() -> None:
 def test_it_leads_the_group_that_could_not_follow_where_basic_leads_its_lowest() -> None:
     game = deal(load_ruleset("dagang"), "56666J", "T", "T", "T", "T", "T")
     advice = HeuristicAgent().advise(game.view(), RNG)
-    assert advice.action == Play("6666") and "3 plays left" in advice.reason
+    assert advice.action == Play("6666") and "3 plays left" in advice.reason.en
     assert BasicAgent().act(game.view(), RNG) == Play("5")
 
 
@@ -51,6 +51,6 @@ def test_it_beats_with_a_whole_group_and_a_2_where_basic_breaks_a_group() -> Non
     game.apply(Play("777"))
     assert game.turn % 2 == 1
     advice = HeuristicAgent().advise(game.view(), RNG)
-    assert advice.action == Play("KK2") and "whole group" in advice.reason
+    assert advice.action == Play("KK2") and "whole group" in advice.reason.en
     assert BasicAgent().act(game.view(), RNG) == Play("QQQ")
     assert advice.action != PASS

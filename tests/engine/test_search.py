@@ -75,7 +75,7 @@ def test_search_plays_legal_actions_and_says_why(ref: str) -> None:
             continue
         advice = search.advise(view, rng)
         assert view.can(advice.action)
-        reasons.append(advice.reason)
+        reasons.append(advice.reason.en)
         game.apply(advice.action)
     tried = [reason for reason in reasons if "rollouts against" in reason]
     assert tried and all(reason.startswith("search: ") for reason in reasons)

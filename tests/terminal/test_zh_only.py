@@ -1,0 +1,77 @@
+"""Whole games played with ``gouji play --lang zh`` (driven by 提示 and 托管) and replayed with
+``gouji replay --show`` print no English word: every line is read, and an ASCII word of two letters
+or more fails the test unless it is card notation, a fingerprint or the ruleset id the user typed."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gouji_variants.cli.commands import main
+
+#: Each human decision: a hint, then the bot's choice; 是 answers a confirmation (革命, a burn that
+#: will fail, a play that ranks the seat at once), and is refused as a play at an ordinary prompt.
+TURN = "提示\n托管\n是\n"
+#: An ASCII word: a run of letters and digits holding two letters or more.
+WORD = re.compile(r"[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*")
+#: What may stand in Chinese output: card notation (3-9, 10, T J Q K A 2, B R W jokers) …
+CARDS = re.compile(r"(?:10|[2-9TJQKABRW])+")
+#: … and a fingerprint.
+FINGERPRINT = re.compile(r"\b[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")
+#: (ruleset, seed, games): dagang (会3 of the 3s and 4s), qingdao (革命; 解烧), 打点 (开点, 宣点), 憋3 (买3, 闷);
+#: tribute in the second games.
+GAMES = [("dagang", 3, 2), ("qingdao", 9, 2), ("qingdao", 3, 1), ("dadian", 7, 1), ("bie3", 18, 1)]
+
+
+def english(text: str, ruleset: str) -> list[str]:
+    """The lines of ``text`` holding a word that is not Chinese, card notation, a fingerprint or ``ruleset``."""
+    found = []
+    for line in text.splitlines():
+        words = [w for w in WORD.findall(FINGERPRINT.sub("", line)) if w != ruleset and not CARDS.fullmatch(w)]
+        if words:
+            found.append(f"{words}: {line}")
+    return found
+
+
+@pytest.mark.parametrize(("ruleset", "seed", "games"), GAMES)
+def test_a_match_played_and_replayed_in_chinese_prints_no_english(tmp_path: Path, ruleset: str, seed: int,
+                                                                  games: int) -> None:
+    record = tmp_path / "games.jsonl"
+    played = CliRunner().invoke(main, ["play", "-r", ruleset, "--seed", str(seed), "--games", str(games),
+                                       "--lang", "zh", "--record", str(record)], input=TURN * 400)
+    assert played.exit_code == 0, played.output[-2000:]
+    assert "你离开了比赛" not in played.output and "提示：" in played.output
+    assert len(record.read_text(encoding="utf-8").splitlines()) == games
+    assert json.loads(record.read_text(encoding="utf-8").splitlines()[0])["headers"]["lang"] == "zh"
+    assert english(played.output, ruleset) == []
+    for number in range(1, games + 1):
+        for seat in ([], ["--seat", "0"]):  # the record's language: no --lang needed
+            shown = CliRunner().invoke(main, ["replay", str(record), "--show", str(number), *seat])
+            assert shown.exit_code == 0, shown.output[-2000:]
+            assert "名次：" in shown.output
+            assert english(shown.output, ruleset) == []
+
+
+def test_the_allow_list_is_strict() -> None:
+    assert english("你：过\n  1号位（对手）：B99, 2R\n种子 3，指纹 c6a5-acd2-b042", "dagang") == []
+    assert english("dagang（c6a5-acd2-b042）", "dagang") == []
+    assert english("提示：过 — passes", "dagang") == ["['passes']: 提示：过 — passes"]
+    assert english("牌桌：over: 头科", "dagang") != []
+    assert english("会both", "dagang") != [] and english("规则 burning.conditions", "dagang") != []
+
+
+def test_replay_speaks_english_when_asked_or_when_the_record_does_not_say(tmp_path: Path) -> None:
+    record = tmp_path / "games.jsonl"
+    assert CliRunner().invoke(main, ["play", "--seed", "3", "--lang", "zh", "--record", str(record)],
+                              input=TURN * 400).exit_code == 0
+    asked = CliRunner().invoke(main, ["replay", str(record), "--show", "--lang", "en"])
+    assert asked.exit_code == 0 and "places:" in asked.output
+    game = json.loads(record.read_text(encoding="utf-8"))
+    del game["headers"]["lang"]
+    record.write_text(json.dumps(game), encoding="utf-8")
+    untold = CliRunner().invoke(main, ["replay", str(record), "--show"])
+    assert untold.exit_code == 0 and "places:" in untold.output
