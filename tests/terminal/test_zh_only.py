@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gouji_variants.cli.commands import main
+from gouji_variants.cli import main
 
 #: Each human decision: a hint, then the bot's choice; 是 answers a confirmation (革命, a burn that
 #: will fail, a play that ranks the seat at once), and is refused as a play at an ordinary prompt.
