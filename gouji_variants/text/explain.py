@@ -587,7 +587,7 @@ def name(key: str, lang: Lang) -> str:
 def phrase(key: str, rule_value: Any, lang: Lang) -> str:
     """What ``rule_value`` of ``key`` means, without a final full stop."""
     text = RULES.get(key)
-    if text is None:  # a key added without a sentence: tests/test_card.py fails on it
+    if text is None:  # a key added without a sentence: tests/text/test_card.py fails on it
         return f"{name(key, lang)}: {rule_value}"
     zh, en = text.say(rule_value)
     return zh if lang == "zh" else en
