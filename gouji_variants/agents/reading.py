@@ -14,8 +14,7 @@ from functools import cached_property
 from ..components import burning, kaidian
 from ..components.gouji import is_gouji
 from ..components.moves import Moves, moves_for
-from ..components.plays import Play as Combo
-from ..components.plays import classify
+from ..components.plays import Combo, classify
 from ..components.turns import duitou
 from ..engine.actions import Play
 from ..engine.seat import SeatView

@@ -24,7 +24,7 @@ from mypy_extensions import mypyc_attr
 from ..ruleset.cards import BIG_JOKER, SMALL_JOKER
 from ..ruleset.rules import Burning
 from .notes import Mark, Note
-from .plays import Play as Combo
+from .plays import Combo
 from .table import BURN, LEAD, Area, Slot, Table
 from .tribute import BurnDue
 from .turns import ORDER, duitou, next_in_play

@@ -19,9 +19,9 @@ from ..ruleset.cards import Cards
 from ..ruleset.rules import Rules
 from .draws import choice
 from .moves import GROUPS_KEPT
-from .plays import Play as Combo
+from .plays import Combo
 from .protocols import PlaysComponent
-from .table import Moves
+from .table import MoveGenerator
 from .vectors import Counts
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 Group = tuple[Counts, ...]
 
 
-def moves_of(components: Components, rules: Rules) -> Moves:
+def moves_of(components: Components, rules: Rules) -> MoveGenerator:
     """The move generator a game under ``rules`` consults: the ``plays`` component's, checked
     against its rules when the area is replaced (:class:`CheckedMoves`)."""
     policy = components.plays
@@ -39,11 +39,11 @@ def moves_of(components: Components, rules: Rules) -> Moves:
 
 
 class CheckedMoves:
-    """``moves``' plays that ``policy`` allows under ``rules`` (the :class:`~.table.Moves` protocol).
+    """``moves``' plays that ``policy`` allows under ``rules`` (the :class:`~.table.MoveGenerator` protocol).
     A group of plays is checked once and kept while ``moves`` keeps it (by identity, as the engine
     keeps the actions made of a group), a play's classification once per game."""
 
-    def __init__(self, moves: Moves, policy: PlaysComponent, rules: Rules) -> None:
+    def __init__(self, moves: MoveGenerator, policy: PlaysComponent, rules: Rules) -> None:
         self.moves = moves
         self.policy = policy
         self.rules = rules

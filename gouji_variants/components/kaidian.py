@@ -29,7 +29,7 @@ from mypy_extensions import mypyc_attr
 from ..ruleset.cards import FOUR, TWO
 from ..ruleset.rules import Kaidian, Outcomes
 from .notes import Mark, Note
-from .plays import Play
+from .plays import Combo
 from .table import LEAD, MINGDIAN, YUDIAN, Area, Slot, Table
 from .tribute import Due
 from .turns import duitou
@@ -38,7 +38,7 @@ Declaration = Literal["mingdian", "yudian"]
 PAIRS: Final = ((0, 3), (1, 4), (2, 5))
 
 
-def kinds(play: Play) -> frozenset[str]:
+def kinds(play: Combo) -> frozenset[str]:
     """The ``opens_with`` kinds ``play`` belongs to (a 王中王 play counts with the 大王 plays)."""
     if play.big or play.top:
         return frozenset({"big-joker"})
@@ -49,7 +49,7 @@ def kinds(play: Play) -> frozenset[str]:
     return frozenset({"twos"}) if play.twos else frozenset({"pure"})
 
 
-def opens(rule: Kaidian, play: Play, led: bool, on_gouji: bool) -> bool:
+def opens(rule: Kaidian, play: Combo, led: bool, on_gouji: bool) -> bool:
     """Whether ``play``, a 够级 play that lived, counts towards 开点 (``answering``: led plays
     only, plays made on another's play only, or not when it was played onto a 够级 play)."""
     if not kinds(play) & set(rule.opens_with):
@@ -59,7 +59,7 @@ def opens(rule: Kaidian, play: Play, led: bool, on_gouji: bool) -> bool:
     return not (rule.answering == "not-on-gouji" and on_gouji)
 
 
-def confirms(play: Play) -> bool:
+def confirms(play: Combo) -> bool:
     """``then_four``: a lead of 4s without 2s or jokers confirms the opening."""
     return play.base == FOUR and not play.twos and not play.has_jokers
 
@@ -185,7 +185,7 @@ class KaidianArea(Area):
             self.table.stats["gave_up_kaidian"] += 1
         self.opened[seat] = False
 
-    def on_play(self, seat: int, combo: Play, kind: int) -> None:
+    def on_play(self, seat: int, combo: Combo, kind: int) -> None:
         """开点 bookkeeping for a play: what it is played on, then_four and 落四."""
         rule, table = self.rules.kaidian, self.table
         self.top_led = kind == LEAD

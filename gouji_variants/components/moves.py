@@ -19,8 +19,7 @@ from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE
 from ..ruleset.expressions import KillRule
 from ..ruleset.rules import Plays
 from .draws import below
-from .plays import Play as Combo
-from .plays import applies, count_jokers
+from .plays import Combo, applies, count_jokers
 from .plays import kills as meets
 from .vectors import Counts, cards_of, group_key, held, vector
 

@@ -9,8 +9,7 @@ from mypy_extensions import mypyc_attr
 from ..ruleset.expressions import Forfeit
 from ..ruleset.rules import Penalties
 from .notes import Forfeited, Mark, Note, RuleBroken
-from .plays import Play as Combo
-from .plays import Verdict
+from .plays import Combo, Verdict
 from .table import BURN, LEAD, Area
 from .turns import next_in_play
 

@@ -24,7 +24,7 @@ class Verdict:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Combo:
     """A legal combination: its base rank and what is attached."""
 
     cards: Cards
@@ -61,8 +61,8 @@ def _no(rule: str, zh: str, en: str) -> Verdict:
     return Verdict(False, rule, zh, en)
 
 
-def classify(cards: Cards, plays: Plays, bie3: Bie3) -> Play | Verdict:
-    """The :class:`Play` these cards make, or the :class:`Verdict` saying why they make none."""
+def classify(cards: Cards, plays: Plays, bie3: Bie3) -> Combo | Verdict:
+    """The :class:`Combo` these cards make, or the :class:`Verdict` saying why they make none."""
     if not len(cards):
         return _no("plays.one-rank", "没有牌", "no cards")
     plain = [rank for rank in range(TWO) if cards[rank]]
@@ -90,10 +90,10 @@ def classify(cards: Cards, plays: Plays, bie3: Bie3) -> Play | Verdict:
     if base == THREE and bie3.enabled and (small or big or cards[TWO]):
         return _no("bie3.enabled", "憋3：3不能贴钱或挂花（第二十六条(三)）",
                    "憋3: 3s are never played with 2s or jokers (article 26 (3))")
-    return Play(cards, base)
+    return Combo(cards, base)
 
 
-def kind_of(play: Play) -> int:
+def kind_of(play: Combo) -> int:
     """The joker a kill rule's target names for ``play``: its highest joker."""
     return next(joker for joker in reversed(JOKERS) if play.cards[joker])
 
@@ -103,7 +103,7 @@ def count_jokers(cards: Cards, joker: int) -> int:
     return sum(cards[j] for j in JOKERS) if joker == ANY_JOKER else cards[joker]
 
 
-def applies(rule: KillRule, target: Play) -> bool:
+def applies(rule: KillRule, target: Combo) -> bool:
     """Whether ``rule`` is about plays like ``target`` (its joker and where it applies)."""
     return (
         rule.target in (ANY_JOKER, kind_of(target))
@@ -124,7 +124,7 @@ def covers(play: Cards, target: Cards) -> bool:
     return True
 
 
-def kills(rule: KillRule, play: Play, target: Play) -> bool:
+def kills(rule: KillRule, play: Combo, target: Combo) -> bool:
     """Whether ``play`` meets ``rule`` against ``target`` (``rule`` applies to it)."""
     if play.size != target.size + rule.extra:
         return False
@@ -142,7 +142,7 @@ def _name(joker: int, names: tuple[str, ...], any_joker: str) -> str:
     return any_joker if joker == ANY_JOKER else names[joker]
 
 
-def _kill_requirement(rule: KillRule, target: Play) -> tuple[str, str]:
+def _kill_requirement(rule: KillRule, target: Combo) -> tuple[str, str]:
     size = target.size + rule.extra
     if rule.killer == COVERING:
         zh_need, en_need = "每张王都有同等或更大的王相抵", "an equal or higher joker for each of its jokers"
@@ -162,7 +162,7 @@ def _kill_requirement(rule: KillRule, target: Play) -> tuple[str, str]:
     )
 
 
-def beats(play: Play, target: Play, plays: Plays) -> Verdict:
+def beats(play: Combo, target: Combo, plays: Plays) -> Verdict:
     """Whether ``play`` may be played on ``target`` (combination only, seats aside)."""
     if target.has_jokers:
         kind = kind_of(target)
@@ -187,3 +187,7 @@ def beats(play: Play, target: Play, plays: Plays) -> Verdict:
                    f"步步高: the rank must be higher than {RANK_NAMES_EN[target.base]}")
     return Verdict(True, "plays.higher-rank", "步步高、张数相同，可以上",
                    "same number of cards at a higher rank: it beats")
+
+
+#: 0.2.0's name of :class:`Combo` (it read like the action ``Play``); goes in 0.4.0
+Play = Combo

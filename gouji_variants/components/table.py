@@ -22,8 +22,7 @@ from ..ruleset.cards import N_RANKS, Cards
 from ..ruleset.rules import Rules
 from ..ruleset.vocabulary import DECISION_NAMES, STATISTIC_NAMES
 from .notes import Note
-from .plays import Play as Combo
-from .plays import Verdict
+from .plays import Combo, Verdict
 
 if TYPE_CHECKING:  # the areas' modules import this one
     from .bie3 import Bie3Area
@@ -68,8 +67,8 @@ PLAYING: Final = "play"
 OVER: Final = "over"
 
 
-class Moves(Protocol):
-    """The move generator the areas consult (:mod:`gouji_variants.engine.moves`)."""
+class MoveGenerator(Protocol):
+    """What the areas ask the move generator (:class:`gouji_variants.components.moves.Moves` is the built-in one)."""
 
     def can_beat(self, hand: Sequence[int], top: Combo) -> bool: ...
 
@@ -135,7 +134,7 @@ class Table:
     __deletable__ = ("tribute", "revolution", "bie3", "hui3", "kaidian", "turns", "reporting", "burning",
                      "penalties", "places")
 
-    def __init__(self, rules: Rules, components: Components, moves: Moves, rng: random.Random, log: list[Any],
+    def __init__(self, rules: Rules, components: Components, moves: MoveGenerator, rng: random.Random, log: list[Any],
                  note: Callable[[int, tuple[Note, ...]], Any]) -> None:
         self.rules = rules
         self.components = components

@@ -28,7 +28,7 @@ from mypy_extensions import mypyc_attr
 from ..ruleset.rules import GOUSIJI_DAGANG, KePlace, Turns
 from .deck import SEATS
 from .notes import Mark
-from .plays import Play as Combo
+from .plays import Combo
 from .table import ANSWER, BEATING, FOLLOW, LEAD, YIELD_FOLLOW, YIELDED, Area, Slot, Table
 
 KE_PLACES: Final[tuple[KePlace, ...]] = typing.get_args(KePlace)

@@ -26,8 +26,7 @@ from ..components import first_player, registry
 from ..components.burning import BurnRecord
 from ..components.checked import moves_of
 from ..components.notes import GameOver, Hui3Taken, Mark, Note, tribute_name
-from ..components.plays import Play as Combo
-from ..components.plays import Verdict
+from ..components.plays import Combo, Verdict
 from ..components.table import (
     ANSWER,
     BEATING,

@@ -20,9 +20,8 @@ from operator import le
 
 from ..components import bie3
 from ..components.draws import below, choice
-from ..components.plays import Play as Combo
-from ..components.plays import Verdict
-from ..components.table import Moves, Transfer
+from ..components.plays import Combo, Verdict
+from ..components.table import MoveGenerator, Transfer
 from ..components.vectors import Counts
 from ..ruleset.cards import Cards
 from ..ruleset.model import Ruleset
@@ -86,7 +85,7 @@ class SeatView:
     _snapshot: Snapshot  # what the seat may see only
     _observation: Observation | None
     _hand: Counts
-    _moves: Moves
+    _moves: MoveGenerator
     _classify: Classify  # the game's plays area's (a lead is checked without listing every lead)
     _top: Combo | None
     _others: tuple[Action, ...]  # besides the plays: pass, yield, 挑牌, 问张数 …
@@ -95,7 +94,7 @@ class SeatView:
     _vouched: Vouched  # what this decision drew and listed, for the game
 
     def __init__(self, seat: int, decision: str, snapshot: Snapshot, rules: Rules, hand: Counts,
-                 moves: Moves, classify: Classify, top: Combo | None, others: tuple[Action, ...],
+                 moves: MoveGenerator, classify: Classify, top: Combo | None, others: tuple[Action, ...],
                  listed: tuple[Action, ...] | None, vouched: Vouched, ruleset: Ruleset) -> None:
         # immutable: written through object (compiled: each a field written directly)
         object.__setattr__(self, "seat", seat)

@@ -345,7 +345,7 @@ class Bie3:
 
 
 @dataclass(frozen=True, slots=True)
-class Hui3:
+class Hui3Rules:
     """§8 会3 / 会4: the first player may have 3s and/or 4s taken out."""
 
     choices: tuple[Literal["3", "4", "both"], ...] = rule(
@@ -355,7 +355,7 @@ class Hui3:
 
 
 @dataclass(frozen=True, slots=True)
-class Revolution:
+class RevolutionRules:
     """§9 革命 / 停牌."""
 
     enabled: bool = rule(
@@ -496,8 +496,8 @@ SECTIONS: dict[str, type] = {
     "burning": Burning,
     "kaidian": Kaidian,
     "bie3": Bie3,
-    "hui3": Hui3,
-    "revolution": Revolution,
+    "hui3": Hui3Rules,
+    "revolution": RevolutionRules,
     "first_player": FirstPlayer,
     "places": Places,
     "score": Score,
@@ -536,8 +536,8 @@ class Rules:
     burning: Burning
     kaidian: Kaidian
     bie3: Bie3
-    hui3: Hui3
-    revolution: Revolution
+    hui3: Hui3Rules
+    revolution: RevolutionRules
     first_player: FirstPlayer
     places: Places
     score: Score

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..components import registry
 from ..components.gouji import is_pure_gouji
-from ..components.plays import Play, Verdict
+from ..components.plays import Combo, Verdict
 from ..ruleset.cards import RANK_NAMES_EN, RANK_NAMES_ZH, Cards
 from ..ruleset.model import Ruleset
 
@@ -71,7 +71,7 @@ def judge(ruleset: Ruleset, play: Cards, on: Cards | None = None) -> Judgement:
     rules = ruleset.rules
     components = registry.resolve(ruleset.components)
     classify, beats = components.plays.classify, components.plays.beats
-    previous: Play | None = None
+    previous: Combo | None = None
     if on is not None:
         found = beyond_deck(on, ruleset) or classify(on, rules.plays, rules.bie3)
         if isinstance(found, Verdict):
@@ -91,7 +91,7 @@ def judge(ruleset: Ruleset, play: Cards, on: Cards | None = None) -> Judgement:
                      forfeits)
 
 
-def _classification(play: Play, gouji: bool, pure: bool, ruleset: Ruleset) -> Verdict:
+def _classification(play: Combo, gouji: bool, pure: bool, ruleset: Ruleset) -> Verdict:
     if not gouji:
         return Verdict(True, "gouji.thresholds", "合法的牌，不是够级牌", "a legal play, not 够级")
     if play.has_jokers:

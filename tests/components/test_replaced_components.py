@@ -18,8 +18,7 @@ from gouji_variants.components import registry
 from gouji_variants.components.bie3 import Bie3Area
 from gouji_variants.components.checked import CheckedMoves
 from gouji_variants.components.moves import moves_for
-from gouji_variants.components.plays import Play as Combo
-from gouji_variants.components.plays import Verdict, beats, classify
+from gouji_variants.components.plays import Combo, Verdict, beats, classify
 from gouji_variants.components.reporting import ReportingArea
 from gouji_variants.components.table import Counts
 from gouji_variants.engine import Action, Burn, Game, IllegalAction, Jiefeng, Play, Yield
