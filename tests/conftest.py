@@ -17,8 +17,8 @@ from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.model import Ruleset
 
 HERE = Path(__file__).resolve().parent
-for folder in sorted({HERE, *(path.parent for path in HERE.rglob("*.py"))}):  # every test folder, once
-    if str(folder) not in sys.path:
+for folder in sorted({HERE, *(path.parent for path in HERE.rglob("test_*.py"))}):  # every test folder, once
+    if str(folder) not in sys.path and not (folder / "__init__.py").exists():  # (a package imports by its name)
         sys.path.append(str(folder))
 
 #: No per-example deadline: the suite runs on shared machines where one example may take longer than
