@@ -90,7 +90,8 @@ def keepable(rule: Burning, left: Sequence[int]) -> bool:
 @dataclass
 class BurnRecord:
     """One burn: who burned whom, whether it was a 反烧, and how it ended
-    ('open', 'success', '解烧', '反烧', '诈烧' or 'unfinished')."""
+    ('open', 'success', '解烧', '反烧', '诈烧', 'unfinished', 'ranked at once' when the burning play
+    itself ranked its burner (a forfeit), or the note of a later ranking at once that ended it)."""
 
     burner: int
     burned: int
@@ -169,6 +170,8 @@ class BurningArea(Area):
             self.one_rank = sum(1 for count in table.hands[seat] if count) <= 1
             table.stats["burns"] += 1
             notes.append(Mark.COUNTER_BURN if counter else Mark.BURN)
+            if not table.in_play[seat]:  # the burning play itself ranked its burner at once (a forfeit)
+                self.close("ranked at once")
         elif self.burner is not None:
             if seat == self.burner:
                 if self.beat_back:

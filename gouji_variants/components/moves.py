@@ -49,8 +49,13 @@ class Moves:
         return self.attach_jokers and (base != THREE or self.jokers_with_threes and not self.whole_threes)
 
     def _last_threes(self, hand: list[int]) -> bool:
-        """憋3: whether the hand is 3s only, the one time a lead of 3s (all of them) is allowed."""
+        """憋3: whether the hand is 3s only, the one time a play of 3s (all of them) is allowed."""
         return not any(count for rank, count in enumerate(hand) if rank != THREE)
+
+    def _whole_threes(self, hand: list[int]) -> Counts | None:
+        """憋3's one play of 3s, led or following (:meth:`.Bie3Area.splits_threes` and ``classify``):
+        all of them, undecorated, as the last play; None before."""
+        return vector(THREE, hand[THREE], 0, 0, 0) if hand[THREE] and self._last_threes(hand) else None
 
     def _joker_sets(self, base: int, small: int, big: int, top: int) -> list[Jokers]:
         """Every (小王, 大王, 王中王) attachment a play of ``base`` may carry from the hand's jokers."""
@@ -124,8 +129,9 @@ class Moves:
             if not have:
                 continue
             if base == THREE and self.whole_threes:
-                if self._last_threes(hand):
-                    found.append((vector(THREE, have, 0, 0, 0),))
+                threes = self._whole_threes(hand)
+                if threes is not None:
+                    found.append((threes,))
                 continue
             key = group_key(base, have, twos, small, big, top, 0)
             group = groups.get(key)
@@ -212,6 +218,9 @@ class Moves:
         (a list: the compiled core builds one faster than it runs a generator)."""
         if base >= SMALL_JOKER:
             return self._jokers_of_size(hand, base, size, least)
+        if base == THREE and self.whole_threes:  # (a kill of any rank may be made on 3s)
+            threes = self._whole_threes(hand)
+            return [threes] if threes is not None and size == hand[THREE] and least == _NO_LEAST else []
         found: list[Counts] = []
         have = hand[base]
         if not have:

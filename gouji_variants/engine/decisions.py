@@ -104,7 +104,12 @@ def _check_lead(table: Table, seat: int, action: Action) -> Verdict | None:
     found = table.combo(action.cards.counts)
     if isinstance(found, Verdict):
         return found
-    if table.rules.bie3.enabled and table.bie3.splits_threes(seat, action.cards.counts):
+    return _threes(table, seat, action.cards.counts)
+
+
+def _threes(table: Table, seat: int, counts: Counts) -> Verdict | None:
+    """憋3's rule for 3s, asked of every play, led or not (the move generator keeps it: ``whole_threes``)."""
+    if table.rules.bie3.enabled and table.bie3.splits_threes(seat, counts):
         return no("bie3.enabled", "憋3：3须全部一起、作为最后一手打出（第二十六条）",
                   "憋3: your 3s go all together, as your last play (article 26)")
     return None
@@ -140,7 +145,7 @@ def _beats(table: Table, counts: Counts) -> Verdict | None:
         return found
     assert table.top is not None
     verdict = table.components.plays.beats(found, table.top, table.rules.plays)
-    return None if verdict.ok else verdict
+    return _threes(table, table.turn, counts) if verdict.ok else verdict
 
 
 def legal(table: Table) -> list[Action]:

@@ -9,16 +9,17 @@ import operator
 import random
 
 from engine_helpers import variant
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from gouji_variants.agents.heuristic import HeuristicAgent
 from gouji_variants.components import reporting, score
+from gouji_variants.components.bie3 import splits_threes
 from gouji_variants.components.moves import moves_for
 from gouji_variants.components.plays import Verdict, beats, classify
 from gouji_variants.engine import Game, Match, RandomAgent, decisions, interned, play_out
 from gouji_variants.records.record import game_record, replay
-from gouji_variants.ruleset.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, Cards
+from gouji_variants.ruleset.cards import BIG_JOKER, FIVE, N_RANKS, SMALL_JOKER, THREE, TWO, Cards
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.expressions import DeckRecipe, KillRule, TributeOrder, parse
 from gouji_variants.ruleset.model import Ruleset
@@ -143,7 +144,10 @@ KILLS = tuple(parse(KillRule, text) for text in (
     "R by 3 twos, +2 cards", "R by 2R in all, +1 card"))
 RULESETS = [DAGANG, variant(DAGANG, plays={"mix_jokers": False, "jokers_with_threes": False}),
             variant(DAGANG, plays={"attach_twos": False}), load_ruleset("qingdao"),
-            variant(DAGANG, plays={"kills": KILLS}), variant(DAGANG, plays={"kills": KILLS, "mix_jokers": False})]
+            variant(DAGANG, plays={"kills": KILLS}), variant(DAGANG, plays={"kills": KILLS, "mix_jokers": False}),
+            # 憋3 under kills of any rank by 2s (issue 22: 322 on R was listed, which 憋3 forbids)
+            variant(DAGANG, bie3={"enabled": True}, plays={"kills": (*KILLS, *(parse(KillRule, text) for text in (
+                "R alone by 2 twos, +2 cards, any rank", "B by 2 twos, +1 card, any rank", "joker by W, any rank")))})]
 
 
 def brute(hand: list[int]) -> list[tuple[int, ...]]:
@@ -152,11 +156,13 @@ def brute(hand: list[int]) -> list[tuple[int, ...]]:
 
 @settings(max_examples=150, deadline=None)
 @given(hand=HANDS, target=HANDS, which=st.integers(0, len(RULESETS) - 1), seed=SEEDS)
+@example(hand=_hand({THREE: 1, FIVE: 1, TWO: 2}), target=_hand({BIG_JOKER: 1}), which=len(RULESETS) - 1, seed=0)
 def test_moves_match_the_referee(hand: list[int], target: list[int], which: int, seed: int) -> None:
     rules = RULESETS[which].rules
-    moves = moves_for(rules.plays)
+    moves = moves_for(rules.plays, rules.bie3.enabled)
     legal = {combo for combo in brute(hand)
-             if not isinstance(classify(Cards(combo), rules.plays, rules.bie3), Verdict)}
+             if not isinstance(classify(Cards(combo), rules.plays, rules.bie3), Verdict)
+             and not (rules.bie3.enabled and splits_threes(hand, combo))}
     leads = list(moves.leads(hand))
     assert len(leads) == len(set(leads)) == moves.count_leads(hand) and set(leads) == legal
     if legal:

@@ -1,0 +1,99 @@
+"""Grammar-aware strategies: one per expression start symbol of ``grammar/expressions.lark``, each drawing
+texts in the forms the grammar's comments list (spellings included), kept only when they parse."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from gouji_variants.ruleset.expressions import (
+    BuyOrder,
+    DeckRecipe,
+    Forfeit,
+    HandRule,
+    KillRule,
+    Thresholds,
+    TributeOrder,
+    parse,
+)
+from gouji_variants.ruleset.grammar import NotationError
+
+RANKS = st.sampled_from(list("3456789TJQKA2"))
+JOKERS = st.sampled_from(["B", "R", "W"])
+CARDS = st.one_of(RANKS, JOKERS)
+#: deck-sized cards: 王中王 only now and then, as tables add it
+DECK_CARDS = st.one_of(RANKS, st.sampled_from(["B", "R"]), st.just("W"))
+
+
+def _parses(kind: type, texts: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    """``texts`` kept when they parse as ``kind`` (the compiler's checks across keys may still refuse one)."""
+
+    def ok(text: str) -> bool:
+        try:
+            parse(kind, text)
+        except (NotationError, ValueError):
+            return False
+        return True
+
+    return texts.filter(ok)
+
+
+def _kill() -> st.SearchStrategy[str]:
+    ratio = st.sampled_from(["", "2", "3"])
+    killer = st.one_of(
+        st.builds(lambda r, j: r + j, ratio, JOKERS),                                     # R, 2R
+        st.builds(lambda r: f"{r} jokers" if r else "joker", ratio),                      # 2 jokers
+        st.builds(lambda n: f"{n} two" + ("s" if n > 1 else ""), st.integers(1, 4)),      # 3 twos
+        st.just("equal or higher jokers"),
+    )
+    extra = st.one_of(st.just(""), st.integers(1, 3).map(lambda n: f", +{n} card" + ("s" if n > 1 else "")))
+    return st.builds(
+        lambda target, where, by, in_all, more, any_rank: f"{target}{where} by {by}{in_all}{more}{any_rank}",
+        st.sampled_from(["B", "R", "W", "joker"]), st.sampled_from(["", " on 2", " on single 2", " alone"]),
+        killer, st.sampled_from(["", " in all"]), extra, st.sampled_from(["", ", any rank"]))
+
+
+def _thresholds() -> st.SearchStrategy[str]:
+    group = st.builds(lambda card, n: card * n, CARDS, st.integers(1, 6))
+    return st.lists(group, min_size=1, max_size=8).map(", ".join)
+
+
+def _tribute_order() -> st.SearchStrategy[str]:
+    kinds = st.lists(st.sampled_from(["点", "闷", "烧", "落", "清", "憋王"]), min_size=1, max_size=6, unique=True)
+    return kinds.map(" > ".join)
+
+
+def _deck_recipe() -> st.SearchStrategy[str]:
+    adjustment = st.builds(lambda how, n, card: f"{how} {n} of {card}", st.sampled_from(["only", "remove", "add"]),
+                           st.sampled_from([0, 1, 2, 4, 6, 8, 12]), DECK_CARDS)
+    return st.builds(lambda decks, more: ", ".join([f"{decks} decks", *more]), st.integers(2, 5),
+                     st.lists(adjustment, max_size=3))
+
+
+def _hand_rule() -> st.SearchStrategy[str]:
+    clause = st.builds(lambda bound, n, card: f"{bound} {n} of {card}", st.sampled_from(["exactly", "at least"]),
+                       st.integers(0, 2), DECK_CARDS)
+    return st.lists(clause, min_size=1, max_size=2).map(", ".join)
+
+
+def _buy_order() -> st.SearchStrategy[str]:
+    source = st.builds(lambda where, gift: where + gift, st.sampled_from(["对门", "联邦", "上下家"]),
+                       st.sampled_from(["", "赠"]))
+    return st.one_of(st.lists(source, min_size=1, max_size=3).map(" > ".join),
+                     st.sampled_from(["none", "duitou-then-team", "whoever-has-extra"]))
+
+
+def _forfeit() -> st.SearchStrategy[str]:
+    consequence = st.sampled_from(["大落", "不开点"])
+    attached = st.lists(st.one_of(CARDS, st.just("joker")), min_size=1, max_size=2, unique=True)
+    return st.one_of(
+        st.builds(lambda card, then: f"no {card} -> {then}", CARDS, consequence),
+        st.builds(lambda card, more, then: f"{card} with {' or '.join(more)} -> {then}", CARDS, attached, consequence),
+    )
+
+
+_FORMS: dict[type, st.SearchStrategy[str]] = {
+    Thresholds: _thresholds(), KillRule: _kill(), TributeOrder: _tribute_order(), DeckRecipe: _deck_recipe(),
+    HandRule: _hand_rule(), BuyOrder: _buy_order(), Forfeit: _forfeit(),
+}
+#: By grammar start symbol (a schema key's ``x-expression``): texts that parse.
+EXPRESSIONS: dict[str, st.SearchStrategy[str]] = {kind.KIND: _parses(kind, texts) for kind, texts in _FORMS.items()}
