@@ -15,6 +15,7 @@ import yaml
 from ..ruleset import schema
 from ..ruleset.compiler import compile_path
 from ..ruleset.errors import RulesetError
+from ..ruleset.model import Ruleset
 from ..ruleset.rules import SECTIONS
 from ..ruleset.versions import RULESET_FORMAT
 from .common import (
@@ -112,11 +113,20 @@ def show(ctx: click.Context, ruleset: str, resolved: bool, provenance: bool, fmt
 @command(exits={0: "every ruleset is valid", 1: "one is not (every error of it reported)",
                 2: "a file or ruleset is not found"})
 @click.argument("refs", nargs=-1, required=True, metavar="RULESET...", shell_complete=complete_ruleset)
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="The language of the report (compiler errors without a Chinese text stay English).")
 @click.pass_context
-def validate(ctx: click.Context, refs: tuple[str, ...]) -> None:
-    """Check ruleset files (or rulesets by id, alias or name), reporting every error of each."""
-    compile_each(ctx, refs, EXIT_INVALID,
-                  lambda ref, ruleset: click.echo(f"{ref}: ok — {ruleset.id}, fingerprint {ruleset.fingerprint}"))
+def validate(ctx: click.Context, refs: tuple[str, ...], lang: str) -> None:
+    """Check ruleset files (or rulesets by id, alias or name), reporting every error of each, and warning of
+    rules that can never apply (a warning leaves the exit code 0)."""
+
+    def ok(ref: str, ruleset: Ruleset) -> None:
+        for warning in ruleset.warnings:
+            click.echo(warning.render(lang), err=True)
+        fingerprint = "指纹" if lang == "zh" else "fingerprint"
+        click.echo(f"{ref}: ok — {ruleset.id}, {fingerprint} {ruleset.fingerprint}")
+
+    compile_each(ctx, refs, EXIT_INVALID, ok, lang)
 
 
 class _Draft(click.Choice):  # type: ignore[type-arg]

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from . import vocabulary
+from . import lookalike, vocabulary
 from .cards import Cards
 from .errors import Diagnostic, Mark, RulesetError
 from .expressions import TRIBUTE_KINDS
@@ -179,8 +179,9 @@ class _Parser:
             return Cards.parse(written[offset:])
         except NotationError as error:
             located = NotationError(written, offset + error.column, error.message)
+            hint = lookalike.fullwidth(written, located.column)[0]
             self.fail(pointer, f"bad cards in {_where(pointer)}: column {located.column} of {written!r}: "
-                      f"{error.message}", "write cards as in 'gouji judge', e.g. 99B, TTTTT, 3 3 大王",
+                      f"{error.message}", hint or "write cards as in 'gouji judge', e.g. 99B, TTTTT, 3 3 大王",
                       located.render("    ").split("\n", 1)[1])
             return None
 

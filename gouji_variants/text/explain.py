@@ -612,6 +612,9 @@ def off_note(rules: Rules, key: str, lang: Lang) -> str:
     need = off_gate(rules, key)
     assert need is not None
     gate = name(need.key, lang)
+    if need.contains is not None:
+        kind = TRIBUTE_KINDS[need.contains][0]
+        return f"（{gate}中没有{kind}，此条不起作用）" if lang == "zh" else f" (not in play: {gate} has no {kind})"
     if need.values == (True,) and not need.unless:
         return f"（{gate}未启用，此条不起作用）" if lang == "zh" else f" (not in play: {gate} is off)"
     if need.unless:
