@@ -456,3 +456,24 @@ def test_ruleset_page_links_resolve(name: str) -> None:
         assert linked.is_file(), f"{name} links to a missing file {target!r}"
         if anchor:
             assert anchor in _anchors(linked), f"{name} links to a missing anchor {target!r}"
+
+
+def test_per_seat_expectations_burned_and_counts() -> None:
+    burn = ('  - name: x\n    hands: ["25", B88R55, "3", "4", R3, "6"]\n'
+            '    actions: ["2", "4: pass", "1: burn B", "4: pass", 88R, "55"]\n')
+    assert _outcome(burn + "    expect: {burned: [0], counts: [1, 0, 1, 1, 2, 1], opened: []}\n").ok
+    wrong = _outcome(burn + "    expect: {burned: [1], counts: [~, 2, ~, ~, ~, ~], stifled: [3],"
+                     " revolutionaries: []}\n")
+    assert [(m.what, m.expected, m.actual) for m in wrong.mismatches] == [
+        ("burned", "1", "0"), ("stifled", "3", "nobody"), ("counts", "* 2 * * * *", "* 0 * * * *")]
+
+
+def test_per_seat_expectations_opened_under_dadian() -> None:
+    path = Path("opened.yaml")
+    path.write_text(HEAD.replace("extends: [dagang]", "extends: [dagang, dadian]") + "examples:\n"
+                    "  - name: x\n    hands: [KK5, '3', '3', AA3, '3', '3']\n"
+                    "    actions: [KK, '3: AA', '3: 3', '0: pass', '4: 3', '0: pass', '1: pass', '5: 3', '0: pass']\n"
+                    "    expect: {opened: [3, 0]}\n", encoding="utf-8")
+    (example,) = compile_path(path.resolve()).examples
+    outcome = example_check.run(example, load_ruleset(str(path.resolve())))
+    assert [(m.what, m.expected, m.actual) for m in outcome.mismatches] == [("opened", "0 3", "3")]

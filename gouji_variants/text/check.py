@@ -7,7 +7,7 @@ module sits above both the compiler and the engine, so no import cycle runs thro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -173,7 +173,16 @@ def _compare(example: Scenario, game: Game) -> list[Mismatch]:
     check("decision", expect.decision, game.decision)
     check("places", expect.places, None if game.places is None else tuple(game.places), names)
     check("score", expect.score, game.score, lambda score: "not over" if score is None else " : ".join(map(str, score)))
-    check("out", expect.out, game.finished, lambda seats: " ".join(map(str, seats)) or "nobody")
+    check("out", expect.out, game.finished, seat_list)
+    check("opened", expect.opened, frozenset(seat for seat, opened in enumerate(game.opened) if opened), seat_list)
+    check("burned", expect.burned, frozenset(burn.burned for burn in game.successful_burns()), seat_list)
+    check("stifled", expect.stifled, game.stifled, seat_list)
+    check("revolutionaries", expect.revolutionaries, game.revolutionaries, seat_list)
+    if expect.counts is not None:
+        actual_counts = tuple(None if wanted is None else len(game.hand(seat))
+                              for seat, wanted in enumerate(expect.counts))
+        check("counts", expect.counts, actual_counts, lambda counts: " ".join("*" if n is None else str(n)
+                                                                                for n in counts))
     if expect.hands is not None:
         actual = tuple(None if wanted is None else game.hand(seat) for seat, wanted in enumerate(expect.hands))
         check("hands", expect.hands, actual, cards)
@@ -197,6 +206,11 @@ def _compare(example: Scenario, game: Game) -> list[Mismatch]:
                 found.append(Mismatch("tribute", _dues_text(expect.tribute), _dues_text(actual_dues),
                                       example.marks.get("expect.tribute", example.mark)))
     return found
+
+
+def seat_list(seats: Iterable[int]) -> str:
+    """Seats as ``0 3``, in order (sorted for a set), or ``nobody``."""
+    return " ".join(map(str, sorted(seats) if isinstance(seats, frozenset) else seats)) or "nobody"
 
 
 def _dues_text(dues: Sequence[Due]) -> str:
