@@ -477,3 +477,17 @@ def test_per_seat_expectations_opened_under_dadian() -> None:
     (example,) = compile_path(path.resolve()).examples
     outcome = example_check.run(example, load_ruleset(str(path.resolve())))
     assert [(m.what, m.expected, m.actual) for m in outcome.mismatches] == [("opened", "0 3", "3")]
+
+
+def test_check_speaks_chinese_and_shows_warnings() -> None:
+    path = Path("zh.yaml")
+    path.write_text(HEAD + "plays:\n  kills: [B by R, 'R alone by 2 twos, +1 card']\nexamples:\n"
+                    "  - name: x\n    play: 999R\n    previous: 888R\n    expect: legal\n", encoding="utf-8")
+    result = gouji("check", "--lang", "zh", path)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].startswith("zh.yaml:6:") and ": 警告: 打王规则 plays.kills[1]" in lines[0]
+    assert "未通过 zh.yaml:8: x" in lines and "    预期: legal" in lines
+    assert "    原因: 带大王的牌为死牌，无牌可灭，对头须扣牌" in lines
+    assert lines[-1] == "检查了1个文件：1个示例，0个通过，1个未通过"
+    assert "FAIL" not in result.output and "expected:" not in result.output
