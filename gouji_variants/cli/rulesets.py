@@ -123,8 +123,10 @@ def validate(ctx: click.Context, refs: tuple[str, ...], lang: str) -> None:
     def ok(ref: str, ruleset: Ruleset) -> None:
         for warning in ruleset.warnings:
             click.echo(warning.render(lang), err=True)
-        fingerprint = "指纹" if lang == "zh" else "fingerprint"
-        click.echo(f"{ref}: ok — {ruleset.id}, {fingerprint} {ruleset.fingerprint}")
+        if lang == "zh":
+            click.echo(f"{ref}: 通过 — {ruleset.id}，指纹 {ruleset.fingerprint}")
+        else:
+            click.echo(f"{ref}: ok — {ruleset.id}, fingerprint {ruleset.fingerprint}")
 
     compile_each(ctx, refs, EXIT_INVALID, ok, lang)
 
