@@ -60,9 +60,10 @@ def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str
     return [CompletionItem(name) for name in sorted(names) if name.startswith(incomplete)]
 
 
-def compile_each(ctx: click.Context, refs: tuple[str, ...], invalid: int, ok: Callable[[str, Ruleset], None]) -> None:
-    """Compile each ruleset ``refs`` names, calling ``ok`` or printing its errors; then exit 2 when one was
-    not found, else ``invalid`` when one did not compile."""
+def compile_each(ctx: click.Context, refs: tuple[str, ...], invalid: int, ok: Callable[[str, Ruleset], None],
+                 lang: str = "en") -> None:
+    """Compile each ruleset ``refs`` names, calling ``ok`` or printing its errors (in ``lang`` where they have
+    it); then exit 2 when one was not found, else ``invalid`` when one did not compile."""
     catalog = catalog_of(ctx)
     code = 0
     for ref in refs:
@@ -76,7 +77,7 @@ def compile_each(ctx: click.Context, refs: tuple[str, ...], invalid: int, ok: Ca
             ruleset = compile_path(path, catalog)
         except RulesetError as error:
             code = max(code, invalid)
-            click.echo(error.render(), err=True)
+            click.echo(error.render(lang), err=True)
             continue
         ok(ref, ruleset)
     sys.exit(code)

@@ -17,8 +17,10 @@ from .common import EXIT_INVALID, EXIT_USAGE, catalog_of, command, complete_rule
 @click.argument("refs", nargs=-1, metavar="RULESET...", shell_complete=complete_ruleset)
 @click.option("--all", "every", is_flag=True, help="Check every ruleset the catalogue lists.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every example, its result and why.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="The language of the text report (compiler errors without a Chinese text stay English).")
 @click.pass_context
-def check(ctx: click.Context, refs: tuple[str, ...], every: bool, as_json: bool) -> None:
+def check(ctx: click.Context, refs: tuple[str, ...], every: bool, as_json: bool, lang: str) -> None:
     """Run the examples of each RULESET (an id, alias, name or file) and report the failing ones."""
     from ..text.check import check as run
 
@@ -28,7 +30,7 @@ def check(ctx: click.Context, refs: tuple[str, ...], every: bool, as_json: bool)
     if not refs:
         fail("error: name at least one ruleset or file, or use --all", EXIT_USAGE)
     report = run(refs, catalog)
-    click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2) if as_json else report.render())
+    click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2) if as_json else report.render(lang))
     sys.exit(report.exit_code)
 
 

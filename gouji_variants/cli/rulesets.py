@@ -15,6 +15,7 @@ import yaml
 from ..ruleset import schema
 from ..ruleset.compiler import compile_path
 from ..ruleset.errors import RulesetError
+from ..ruleset.model import Ruleset
 from ..ruleset.rules import SECTIONS
 from ..ruleset.versions import RULESET_FORMAT
 from .common import (
@@ -112,11 +113,22 @@ def show(ctx: click.Context, ruleset: str, resolved: bool, provenance: bool, fmt
 @command(exits={0: "every ruleset is valid", 1: "one is not (every error of it reported)",
                 2: "a file or ruleset is not found"})
 @click.argument("refs", nargs=-1, required=True, metavar="RULESET...", shell_complete=complete_ruleset)
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="The language of the report (compiler errors without a Chinese text stay English).")
 @click.pass_context
-def validate(ctx: click.Context, refs: tuple[str, ...]) -> None:
-    """Check ruleset files (or rulesets by id, alias or name), reporting every error of each."""
-    compile_each(ctx, refs, EXIT_INVALID,
-                  lambda ref, ruleset: click.echo(f"{ref}: ok — {ruleset.id}, fingerprint {ruleset.fingerprint}"))
+def validate(ctx: click.Context, refs: tuple[str, ...], lang: str) -> None:
+    """Check ruleset files (or rulesets by id, alias or name), reporting every error of each, and warning of
+    rules that can never apply (a warning leaves the exit code 0)."""
+
+    def ok(ref: str, ruleset: Ruleset) -> None:
+        for warning in ruleset.warnings:
+            click.echo(warning.render(lang), err=True)
+        if lang == "zh":
+            click.echo(f"{ref}: 通过 — {ruleset.id}，指纹 {ruleset.fingerprint}")
+        else:
+            click.echo(f"{ref}: ok — {ruleset.id}, fingerprint {ruleset.fingerprint}")
+
+    compile_each(ctx, refs, EXIT_INVALID, ok, lang)
 
 
 class _Draft(click.Choice):  # type: ignore[type-arg]
@@ -143,51 +155,78 @@ HOUSE_KEYS = (
 )
 
 
-@command(exits={0: "written", 2: "FILE exists or cannot be written; the --ruleset is unknown or does not compile"})
+@command(exits={0: "written", 2: "FILE exists or cannot be written; the --ruleset or a --with pack is unknown, is "
+                                 "not a pack, or they do not compile together"})
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @ruleset_option(older="--from")
+@click.option("--with", "packs", metavar="PACK[,PACK...]", multiple=True,
+              help="Option packs to add on top of the --ruleset (e.g. --with bie3,dadian), listed after it in "
+                   "'extends'; 'gouji list' shows the packs.")
 @click.pass_context
-def new(ctx: click.Context, file: Path, ref: str) -> None:
-    """Write a house-rules FILE that extends the --ruleset, ready to edit."""
+def new(ctx: click.Context, file: Path, ref: str, packs: tuple[str, ...]) -> None:
+    """Write a house-rules FILE that extends the --ruleset (and the --with packs), ready to edit."""
     if file.exists():
         fail(f"error: {file} already exists; choose another name or remove it first", EXIT_USAGE)
     parent = load(ctx, ref)
+    added = [load(ctx, name) for names in packs for name in names.split(",") if name.strip()]
+    for pack in added:
+        if pack.kind != "option-pack":
+            fail(f"error: --with {pack.id}: {pack.id} is a {pack.kind}, not an option pack; build on it with "
+                 f"-r {pack.id}, or choose packs from 'gouji list' (kind option-pack)", EXIT_USAGE)
+    if parent.kind == "option-pack":
+        fail(f"error: -r {parent.id} is an option pack: give a ruleset to build on (e.g. -r qingdao) and add "
+             f"the pack with --with {parent.id}", EXIT_USAGE)
     slug = re.sub(r"[^a-z0-9]+", "-", file.stem.lower()).strip("-") or "house-rules"
     title = file.stem if file.stem.isprintable() else slug  # never a line break or a control character
     shown = shlex.quote(file.name if file.name.isprintable() else f"{slug}.yaml")
-    data = parent.rule_data()
-    lines = [  # every value through the YAML dumper: 'true', '2024' or 'a: b' stay strings
-        f"# yaml-language-server: $schema={schema.SCHEMA_DIR / schema.FILES['07']}",
-        f"# House rules built on {parent.name_zh} / {parent.name_en} ({parent.id}, fingerprint {parent.fingerprint}).",
-        f"# Everything not set here comes from {parent.id}. Uncomment and edit what your table changes, then:",
-        f"#   gouji validate {shown}    gouji show {shown} --resolved --provenance",
-        f"format: {RULESET_FORMAT}",
-        f"id: {_flow(slug)}",
-        "kind: ruleset",
-        "name:",
-        f"  zh: {_flow(title + '家规')}",
-        f"  en: {_flow(title + ' house rules')}",
-        "description:",
-        f"  zh: {_flow(f'在{parent.name_zh}基础上的家规。')}",
-        f"  en: {_flow(f'House rules on top of {parent.name_en}.')}",
-        f"extends: [{_flow(parent.id)}]",
-        "",
-        f"# The rules tables change most often, with {parent.id}'s values:",
-    ]
-    section = ""
-    for key in HOUSE_KEYS:
-        name, sub = key.split(".")
-        if name != section:
-            lines.append(f"# {name}:")
-            section = name
-        lines.append(f"#   {sub}: {_flow(data[name][sub])}")
+    names_zh = "+".join([parent.name_zh, *(pack.name_zh for pack in added)])
+    names_en = " + ".join([parent.name_en, *(pack.name_en for pack in added)])
+    ids = [parent.id, *(pack.id for pack in added)]
+    built_on = " + ".join(ids)
+
+    def text(data: dict[str, dict[str, Any]]) -> str:
+        lines = [  # every value through the YAML dumper: 'true', '2024' or 'a: b' stay strings
+            f"# yaml-language-server: $schema={schema.SCHEMA_DIR / schema.FILES['07']}",
+            f"# House rules built on {names_zh} / {names_en} ({built_on}; {parent.id} fingerprint "
+            f"{parent.fingerprint}).",
+            f"# Everything not set here comes from {built_on}. Uncomment and edit what your table changes, then:",
+            f"#   gouji validate {shown}    gouji show {shown} --resolved --provenance",
+            f"format: {RULESET_FORMAT}",
+            f"id: {_flow(slug)}",
+            "kind: ruleset",
+            "name:",
+            f"  zh: {_flow(title + '家规')}",
+            f"  en: {_flow(title + ' house rules')}",
+            "description:",
+            f"  zh: {_flow(f'在{names_zh}基础上的家规。')}",
+            f"  en: {_flow(f'House rules on top of {names_en}.')}",
+            f"extends: [{', '.join(_flow(i) for i in ids)}]",
+            "",
+            f"# The rules tables change most often, with {built_on}'s values:",
+        ]
+        section = ""
+        for key in HOUSE_KEYS:
+            name, sub = key.split(".")
+            if name != section:
+                lines.append(f"# {name}:")
+                section = name
+            lines.append(f"#   {sub}: {_flow(data[name][sub])}")
+        return "\n".join(lines) + "\n"
+
     try:
         with file.open("x", encoding="utf-8") as out:
-            out.write("\n".join(lines) + "\n")
+            out.write(text(parent.rule_data()))
     except OSError as error:
         fail(f"error: cannot write {file}: {error.strerror}", EXIT_USAGE)
     where = shlex.quote(str(file)) if str(file).isprintable() else repr(str(file))
-    click.echo(f"wrote {where} (extends {parent.id}); edit it, then run: gouji validate {where}")
+    if added:  # the packs on the ruleset: they must compile together, and the comments show their values
+        try:
+            combined = compile_path(file, catalog_of(ctx))
+        except RulesetError as error:
+            file.unlink()
+            fail(f"{error.render()}\nerror: {built_on} do not compile together; {file} was not written", EXIT_USAGE)
+        file.write_text(text(combined.rule_data()), encoding="utf-8")
+    click.echo(f"wrote {where} (extends {built_on}); edit it, then run: gouji validate {where}")
 
 
 @command(exits={0: "every fingerprint printed",

@@ -28,10 +28,10 @@ from jsonschema.exceptions import ValidationError, relevance
 from . import examples as examples_
 from . import expressions, lookalike, schema
 from . import rules as rules_
-from .cards import JOKERS, TWO
+from .cards import JOKERS, RANK_SYMBOLS, TWO
 from .catalog import Catalog, looks_like_path
-from .errors import Diagnostic, Mark, RulesetError
-from .expressions import PLAYERS, TRIBUTE_KINDS
+from .errors import Diagnostic, Mark, RulesetError, Severity
+from .expressions import ANY_JOKER, COVERING, PLAYERS, TRIBUTE_KINDS
 from .grammar import NotationError
 from .model import Interpretation as Interpretation  # the compiled ruleset, re-exported for 0.2.0 callers
 from .model import Ruleset as Ruleset
@@ -397,8 +397,9 @@ def _spelled(field: dataclasses.Field[Any], value: Any) -> Any:
 def _expression_problem(origin: _Origin, error: NotationError) -> Diagnostic:
     mark = origin.doc.mark(origin.pointer)
     rule = origin.pointer.strip("/").replace("/", ".")
+    hint, hint_zh = lookalike.fullwidth(error.text, error.column)
     return Diagnostic(mark, f"bad expression in {rule}: column {error.column} of the string: {error.message}",
-                      origin.pointer, detail=error.render("    ").split("\n", 1)[1])
+                      origin.pointer, hint, detail=error.render("    ").split("\n", 1)[1], hint_zh=hint_zh)
 
 
 @dataclass
@@ -504,16 +505,23 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
 
     A check reading a rule in ``skip`` (whose own value had a problem) yields None instead."""
 
-    def at(key: str, message: str, hint: str = "", cause: str = "") -> Diagnostic | None:
+    def at(key: str, message: str, hint: str = "", cause: str = "", severity: Severity = "error",
+           zh: tuple[str, str] = ("", ""), item: int | None = None) -> Diagnostic | None:
+        """A diagnostic at ``key`` (its list ``item`` when given), or at ``cause`` where the file being checked
+        set that and not ``key``."""
         if skip and {key, cause.split(":")[0]} & skip:
             return None
         origin = origins[key]
+        if item is not None:
+            origin = _Origin(origin.doc, f"{origin.pointer}/{item}")
         other = origins.get(cause)
         if other is not None and origin.doc is not root and other.doc is root:
             # Point at the file being checked, where the rule that causes the clash was set.
             message += f"; {key} comes from {origin.doc.mark(origin.pointer)}"
+            zh = (zh[0] and f"{zh[0]}；{key} 来自 {origin.doc.mark(origin.pointer)}", zh[1])
             origin = other
-        return Diagnostic(origin.doc.mark(origin.pointer), message, origin.pointer, hint)
+        return Diagnostic(origin.doc.mark(origin.pointer), message, origin.pointer, hint, severity=severity,
+                          zh=zh[0], hint_zh=zh[1])
 
     if rules.bie3.enabled:
         excluded = [
@@ -556,14 +564,59 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
                      "revolution.void_at")
     for key in _RULE_KEYS:  # a key set while the rule it needs is not (rules.Needs, beside each key)
         for need in rules_.needs(key):
-            if need.idle is not ALWAYS and _value(rules, key) != need.idle and not need.met(_value(rules, need.key)):
+            if need.met(_value(rules, need.key)) or _value(rules, key) == need.idle:
+                continue
+            if need.idle is not ALWAYS and not need.warn:
                 yield at(key, f"{key} does nothing here: it needs {need}",
                          "set the rule it needs, or give this key its standard value", need.key)
+            elif _sets(root, origins, key):
+                yield at(key, f"{key} is set here but does nothing: it needs {need}",
+                         "set the rule it needs, or leave this key out", need.key, "warning",
+                         (f"此处设了 {key}，但它不起作用：须先有 {need}", "设定它所需的规则，或删去此键"))
+                break
+    yield from _kill_problems(rules, at)
     yield from _dealing_and_forfeit_problems(rules, at)
     if rules.kaidian.enabled and not rules.kaidian.opens_with:
         yield at("kaidian.opens_with", "打点 is on but no play can 开点", "list at least one kind, e.g. [pure]")
+    big_opens = rules.kaidian.enabled and "big-joker" in rules.kaidian.opens_with
+    if big_opens and rules.gouji.joker_plays == "big-joker-open":  # two rules that contradict
+        yield at("kaidian.opens_with", "kaidian.opens_with says a 够级 play with 大王 opens, but gouji.joker_plays "
+                 "big-joker-open says a play with 大王 is not 够级", "remove big-joker from kaidian.opens_with, or set "
+                 "gouji.joker_plays: gouji", "gouji.joker_plays",
+                 zh=("kaidian.opens_with 说带大王的够级牌可开点，而 gouji.joker_plays: big-joker-open "
+                     "说带大王的牌不是够级", "从 kaidian.opens_with 删去 big-joker，或设 gouji.joker_plays: gouji"))
     if rules.burning.enabled and not rules.burning.conditions:
         yield at("burning.conditions", "burning is on but has no condition", "list joker-every-play or one-rank-left")
+
+
+def _sets(root: Document | None, origins: dict[str, _Origin], key: str) -> bool:
+    """Whether the file being checked sets rule ``key`` itself, on top of a ruleset it extends (a file that
+    extends nothing gives every rule, so an inherited standard value is not a choice it made)."""
+    return root is not None and bool(root.data.get("extends")) and origins[key].doc is root \
+        and origins[key].pointer != "/kind"
+
+
+def _kill_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterator[Diagnostic | None]:
+    """Kill rules that can never apply: a play holding 2s is neither jokers alone nor ranked above 2,
+    and no killer may need more cards of a kind than the deck holds."""
+    deck = rules.deck.recipe.cards()
+    for index, kill in enumerate(rules.plays.kills):
+        where = f"plays.kills[{index}] '{kill}'"
+        if kill.killer == TWO and not kill.any_rank and (kill.alone or kill.on_two):
+            wants, wants_zh = ("jokers alone", "只有王") if kill.alone else ("a rank above 2", "点数高于2")
+            yield at("plays.kills", f"{where} can never apply: its killer must be {wants}, but a play holding 2s "
+                     "is ranked 2 at most", "add ', any rank', or name jokers as the killer (e.g. 'by 2R')",
+                     severity="warning", item=index,
+                     zh=(f"打王规则 plays.kills[{index}]「{kill}」永远用不上：灭牌须{wants_zh}，而带2的牌点数最高是2",
+                         "加上 ', any rank'，或改用王来灭（如 'by 2R'）"))
+        elif kill.killer not in (COVERING, ANY_JOKER) and kill.wanted(1) > deck[kill.killer]:
+            have = deck[kill.killer]
+            symbol = RANK_SYMBOLS[kill.killer]
+            yield at("plays.kills", f"{where} can never apply: its killer needs at least {kill.wanted(1)} "
+                     f"{symbol}, and the deck (deck.recipe) has {have}",
+                     "lower the number of killer cards", "deck.recipe", "warning",
+                     (f"打王规则 plays.kills[{index}]「{kill}」永远用不上：灭牌至少要{kill.wanted(1)}张{symbol}，"
+                      f"而整副牌（deck.recipe）只有{have}张", "减少灭牌所需的张数"), index)
 
 
 def _dealing_and_forfeit_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterator[Diagnostic | None]:
@@ -646,10 +699,11 @@ def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path) -> 
             own_examples = examples_.parse(root)
     except RulesetError as error:
         problems += error.diagnostics
-    if problems or rules is None:
-        shown = str(root.path)
-        found = sorted(problems, key=lambda d: (d.mark.file != shown, d.mark.line, d.mark.column))
-        raise RulesetError(found + build.missing)
+    shown = str(root.path)
+    found = sorted(problems, key=lambda d: (d.mark.file != shown, d.mark.line, d.mark.column))
+    errors = [d for d in found if d.severity == "error"]
+    if errors or rules is None:
+        raise RulesetError(errors + build.missing)
     name = data["name"]
     description = data.get("description") or {"zh": "", "en": ""}
     return Ruleset(
@@ -671,6 +725,7 @@ def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path) -> 
         own=MappingProxyType(data),
         examples=own_examples,
         components=MappingProxyType(components),
+        warnings=tuple(found),
     )
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning"]
 
 
 @dataclass(frozen=True, order=True)
@@ -19,7 +22,8 @@ class Mark:
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One problem in a ruleset, located in its file."""
+    """One problem in a ruleset, located in its file: an ``error`` (the ruleset does not compile) or a
+    ``warning`` (it compiles, but a rule in it can never apply)."""
 
     mark: Mark
     message: str
@@ -27,17 +31,28 @@ class Diagnostic:
     hint: str = ""
     detail: str = ""  # pre-formatted lines, e.g. an expression with a caret
     chain: tuple[str, ...] = ()  # the extends chain that led here
+    severity: Severity = "error"
+    zh: str = ""  # the message in Chinese, where it has one
+    hint_zh: str = ""
 
-    def render(self) -> str:
-        where = f" (at {self.pointer})" if self.pointer else ""
-        text = f"{self.mark}: error: {self.message}{where}"
+    def render(self, lang: str = "en") -> str:
+        """The diagnostic in English, or (``lang`` zh) in Chinese where it has a Chinese message and hint."""
+        words = _WORDS_ZH if lang == "zh" else _WORDS_EN
+        where = words["at"].format(self.pointer) if self.pointer else ""
+        message = self.zh if lang == "zh" and self.zh else self.message
+        text = f"{self.mark}: {words[self.severity]}: {message}{where}"
         if self.chain:
-            text += "\n  extends chain: " + " -> ".join(self.chain)
+            text += f"\n  {words['chain']}: " + " -> ".join(self.chain)
         if self.detail:
             text += "\n" + self.detail
-        if self.hint:
-            text += f"\n  hint: {self.hint}"
+        hint = self.hint_zh if lang == "zh" and self.hint_zh else self.hint
+        if hint:
+            text += f"\n  {words['hint']}: {hint}"
         return text
+
+
+_WORDS_EN = {"error": "error", "warning": "warning", "at": " (at {})", "chain": "extends chain", "hint": "hint"}
+_WORDS_ZH = {"error": "错误", "warning": "警告", "at": "（位置 {}）", "chain": "继承链", "hint": "提示"}
 
 
 class RulesetError(Exception):
@@ -47,8 +62,8 @@ class RulesetError(Exception):
         self.diagnostics = diagnostics
         super().__init__(self.render())
 
-    def render(self) -> str:
-        return "\n".join(d.render() for d in self.diagnostics)
+    def render(self, lang: str = "en") -> str:
+        return "\n".join(d.render(lang) for d in self.diagnostics)
 
     @classmethod
     def at(cls, mark: Mark, message: str, **extra: str | tuple[str, ...]) -> RulesetError:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from . import vocabulary
+from . import lookalike, vocabulary
 from .cards import Cards
 from .errors import Diagnostic, Mark, RulesetError
 from .expressions import TRIBUTE_KINDS
@@ -44,6 +44,13 @@ BURN_PATTERN = r"^\s*[0-5]\s+(burned|counter-burned)\s+[0-5]\s*$"
 _SEAT_PREFIX = re.compile(r"^\s*([0-9]+)\s*:\s*(.*)$", re.S)
 _DUE = re.compile(r"^\s*(?:(?P<kind>\S+?)贡\s*)?(?P<payer>\S+)\s+pays\s+(?P<receiver>\S+)\s+(?P<count>[0-9]+)\s*$")
 _CARD_LETTERS = set("tjqkabr")
+#: Per-seat states an example may expect, each as the list of seats in that state: name -> (zh, en).
+SEAT_STATES = {
+    "opened": ("已开点的座位（打点）", "the seats that have opened (开点, under 打点), in any order"),
+    "burned": ("被烧成的座位", "the seats burned by a burn that succeeded, in any order"),
+    "stifled": ("被闷的座位（憋3），按先后", "the seats stifled (闷, under 憋3), in order"),
+    "revolutionaries": ("革命的座位，按先后", "the seats that declared 革命, in order"),
+}
 
 
 # ── typed examples ───────────────────────────────────────────────────────────
@@ -95,6 +102,11 @@ class Expect:
     stats: tuple[tuple[str, int], ...] = ()
     hands: tuple[Cards | None, ...] | None = None
     out: tuple[int, ...] | None = None
+    opened: frozenset[int] | None = None
+    burned: frozenset[int] | None = None
+    stifled: tuple[int, ...] | None = None
+    revolutionaries: tuple[int, ...] | None = None
+    counts: tuple[int | None, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -179,8 +191,9 @@ class _Parser:
             return Cards.parse(written[offset:])
         except NotationError as error:
             located = NotationError(written, offset + error.column, error.message)
+            hint = lookalike.fullwidth(written, located.column)[0]
             self.fail(pointer, f"bad cards in {_where(pointer)}: column {located.column} of {written!r}: "
-                      f"{error.message}", "write cards as in 'gouji judge', e.g. 99B, TTTTT, 3 3 大王",
+                      f"{error.message}", hint or "write cards as in 'gouji judge', e.g. 99B, TTTTT, 3 3 大王",
                       located.render("    ").split("\n", 1)[1])
             return None
 
@@ -276,8 +289,12 @@ class _Parser:
             expected["places"] = tuple(PLACE_NAMES.index(name) for name in expected["places"])
         if "score" in expected:
             expected["score"] = tuple(expected["score"])
-        if "out" in expected:
-            expected["out"] = tuple(expected["out"])
+        for key in ("out", "stifled", "revolutionaries", "counts"):
+            if key in expected:
+                expected[key] = tuple(expected[key])
+        for key in ("opened", "burned"):
+            if key in expected:
+                expected[key] = frozenset(expected[key])
         if "stats" in expected:
             expected["stats"] = tuple(expected["stats"].items())
         if "tribute" in expected:

@@ -172,6 +172,9 @@ class TributeOrder:
     def __str__(self) -> str:
         return " > ".join(TRIBUTE_KINDS[kind][0] for kind in self.kinds)
 
+    def __contains__(self, kind: str) -> bool:
+        return kind in self.kinds
+
 
 @dataclass(frozen=True)
 class DeckRecipe:

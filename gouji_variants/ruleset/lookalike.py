@@ -33,3 +33,15 @@ def hint(word: str, allowed: Iterable[str]) -> str:
     odd = dict.fromkeys(c for c in word if not c.isascii())
     named = ", ".join(f"'{c}' is {unicodedata.name(c, f'U+{ord(c):04X}')}" for c in odd)
     return f"did you mean {plain!r}? {named}, not a Latin letter"
+
+
+def fullwidth(text: str, column: int) -> tuple[str, str]:
+    """A hint (English, Chinese) when the character at 1-based ``column`` of ``text`` is a full-width form of an
+    ASCII one, such as '，' for ','; else empty strings."""
+    char = text[column - 1:column]
+    plain = unicodedata.normalize("NFKC", char)
+    if not char or plain == char or not plain.isascii():
+        return "", ""
+    name = unicodedata.name(char, f"U+{ord(char):04X}")
+    return (f"'{char}' is {name}: write '{plain}' (switch the input method to half-width or English)",
+            f"'{char}' 是全角字符：请写半角的 '{plain}'（把输入法切换到半角或英文）")

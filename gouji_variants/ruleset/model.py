@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from . import expressions
-from .errors import Mark
+from .errors import Diagnostic, Mark
 from .rules import ALWAYS, SECTIONS, Rules
 from .versions import RULESET_FORMAT
 
@@ -60,6 +60,8 @@ class Ruleset:
     examples: tuple[examples_.Example, ...] = ()  # this file's own examples (never inherited)
     #: rule area -> registered name of the component that replaces the built-in one (inherited)
     components: Mapping[str, str] = dataclasses.field(default_factory=lambda: MappingProxyType({}))
+    #: rules that compile but can never apply (see ``gouji validate``); not part of the fingerprint
+    warnings: tuple[Diagnostic, ...] = ()
 
     def __reduce__(self) -> tuple[Callable[..., Ruleset], tuple[dict[str, Any]]]:
         """Picklable, for worker processes and cluster workers: the read-only mappings travel as dicts."""

@@ -22,26 +22,34 @@ ALWAYS: Any = object()
 @dataclass(frozen=True)
 class Needs:
     """What a rule needs to mean anything: another rule (``section.key``) at one of ``values``, or
-    anything but ``unless``. At ``idle`` the rule does nothing anyway; at any other value while the
-    need is unmet, the compiler refuses it (a setting that would silently do nothing)."""
+    anything but ``unless``, or a list holding ``contains``. At ``idle`` the rule does nothing anyway; at
+    any other value while the need is unmet, the compiler refuses it (a setting that would silently do
+    nothing), or with ``warn`` only warns. Without ``idle`` the rule card notes it is not in play, and the
+    compiler warns of a file that sets it while the need is unmet."""
 
     key: str
     values: tuple[Any, ...] = (True,)
     unless: tuple[Any, ...] = ()
-    idle: Any = ALWAYS  # ALWAYS: no idle value (the rule card only notes it is not in play)
+    idle: Any = ALWAYS  # ALWAYS: no idle value
+    contains: str | None = None
+    warn: bool = False
 
     def met(self, value: Any) -> bool:
+        if self.contains is not None:
+            return self.contains in value
         return value not in self.unless if self.unless else value in self.values
 
     def __str__(self) -> str:
+        if self.contains is not None:
+            return f"{self.key} listing {self.contains}"
         if self.unless:
             return f"{self.key} set"
-        return f"{self.key}: {' or '.join('true' if v is True else str(v) for v in self.values)}"
+        return f"{self.key}: {' or '.join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.values)}"
 
 
 def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = None, ordered: bool = False,
          neutral: Any = ALWAYS, spellings: dict[Any, Any] | None = None, gate: bool = False,
-         needs: Needs | None = None) -> Any:
+         needs: Needs | tuple[Needs, ...] = ()) -> Any:
     """A rule field: its bilingual description, a lower bound for numbers, a length for lists,
     and for lists of options whether their order means something (else they are sets).
 
@@ -133,6 +141,7 @@ class Plays:
     jokers_with_threes: bool = rule(
         "王可挂3（002「除三外」的另一种读法为否）",
         "jokers may be attached to 3s (002 says 'except 3s' yet beats 小虎+3: the reading is named here)",
+        needs=Needs("bie3.enabled", (False,), idle=False, warn=True),  # 憋3's last 3s go without 2s or jokers
     )
     kills: tuple[KillRule, ...] = rule(
         "打王规则：哪些牌能灭带王的牌；无规则可灭的大王牌为死牌",
@@ -292,7 +301,8 @@ class Kaidian:
         "期限：dagang 头科对头须在头科前、余者在二科前开点；first-out 均在头科前（后水湾）",
         "deadline: 'dagang' 头科's 对头 before 头科 goes out, others before 二科; 'first-out' all before 头科 (后水湾)",
     )
-    penalty: int = rule("不开点者向对头进的点贡张数", "点贡 cards a player who did not open pays the 对头", minimum=0)
+    penalty: int = rule("不开点者向对头进的点贡张数", "点贡 cards a player who did not open pays the 对头", minimum=0,
+                        needs=Needs("tribute.order", contains="dian"))
     mingdian: Stakes | None = rule(
         "明点（进贡后首发前宣布对头不开点）的输赢张数；null 为不可明点",
         "明点 (declared after tribute, before the first play): cards won / lost; null if not allowed",
@@ -442,9 +452,11 @@ class Tribute:
         "进贡的种类与先后；只可列出本规则有的种类", "tribute kinds paid, first to last"
     )
     luo_cards: tuple[int, ...] = rule(
-        "落贡：大落向头科、二落向二科进的张数", "落贡: cards 大落 pays 头科 and 二落 pays 二科", length=2
+        "落贡：大落向头科、二落向二科进的张数", "落贡: cards 大落 pays 头科 and 二落 pays 二科", length=2,
+        needs=Needs("tribute.order", contains="luo"),
     )
-    returned: bool = rule("还贡：吃落贡者还等量的牌", "还贡: receivers of 落贡 return as many cards")
+    returned: bool = rule("还贡：吃落贡者还等量的牌", "还贡: receivers of 落贡 return as many cards",
+                          needs=Needs("tribute.order", contains="luo"))
     waive_within_team: bool = rule(
         "联邦内可免落贡（第二十一条(五)）", "落贡 within one team may be waived (第二十一条(五))"
     )
@@ -453,19 +465,20 @@ class Tribute:
         "串三户: 'redeal'; or 'one-to-duitou' each swept player pays the 对头 one card",
     )
     shao_cards: int = rule("烧贡张数（反烧翻倍）", "烧贡 cards paid by the burned player (doubled for 反烧)", minimum=0,
-                           needs=Needs("burning.enabled"))
-    men_cards: int = rule("闷贡张数", "闷贡 cards paid by a stifled player", minimum=0, needs=Needs("bie3.enabled"))
+                           needs=(Needs("burning.enabled"), Needs("tribute.order", contains="shao")))
+    men_cards: int = rule("闷贡张数", "闷贡 cards paid by a stifled player", minimum=0,
+                          needs=(Needs("bie3.enabled"), Needs("tribute.order", contains="men")))
     biewang_to: Literal["duitou", "touke"] = rule(
         "憋王贡进给谁：duitou 对头；touke 头科",
         "who eats 憋王贡 (a seat left holding jokers): 'duitou' its 对头; 'touke' 头科",
         neutral="duitou",
-        needs=Needs("bie3.enabled"),
+        needs=(Needs("bie3.enabled"), Needs("tribute.order", contains="biewang")),
     )
     biewang_cards: int | None = rule(
         "憋王贡张数；null 为手中剩几张王进几张",
         "憋王贡 cards paid; null for one per joker left in the hand",
         minimum=1, neutral=None,
-        needs=Needs("bie3.enabled"),
+        needs=(Needs("bie3.enabled"), Needs("tribute.order", contains="biewang")),
     )
 
 
@@ -556,5 +569,6 @@ def needs(key: str) -> tuple[Needs, ...]:
     its own :class:`Needs`, in that order."""
     section, name = key.split(".")
     gate = next((f.name for f in dataclasses.fields(SECTIONS[section]) if f.metadata.get("gate")), None)
-    own: Needs | None = meta(key)["needs"]
-    return ((Needs(f"{section}.{gate}"),) if gate is not None and gate != name else ()) + ((own,) if own else ())
+    own: Needs | tuple[Needs, ...] = meta(key)["needs"]
+    return ((Needs(f"{section}.{gate}"),) if gate is not None and gate != name else ()) + \
+        (own if isinstance(own, tuple) else (own,))

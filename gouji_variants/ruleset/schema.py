@@ -237,6 +237,12 @@ def _examples_property() -> dict[str, Any]:
                                               "each seat's hand (null: not checked, \"\": empty)")},
             "out": {"type": "array", "uniqueItems": True, "items": seat,
                     "description": describe("出完牌的座位，按先后", "the seats out of cards, in order")},
+            **{state: {"type": "array", "uniqueItems": True, "items": seat, "description": describe(zh, en)}
+               for state, (zh, en) in examples.SEAT_STATES.items()},
+            "counts": {"type": "array", "minItems": 6, "maxItems": 6,
+                       "items": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
+                       "description": describe("各座位手中的张数（null 不查）",
+                                               "how many cards each seat holds (null: not checked)")},
         },
     }
     scenario = {

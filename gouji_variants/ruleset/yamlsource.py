@@ -119,6 +119,10 @@ class _Builder:
         value = self.constructor.construct_object(node, deep=True)
         if node.tag == "tag:yaml.org,2002:int" and abs(value) >= 10**MAX_INT_DIGITS:
             raise too_large
+        if node.tag == "tag:yaml.org,2002:int" and node.value.lstrip("+-") not in ("0", str(abs(value))):
+            raise self.fail(node, f"YAML reads the unquoted {node.value} as the number {value} (a leading 0 is octal, "
+                            "0x hex, '_' and ':' are dropped or counted in sixties)",
+                            f"quote it ('{node.value}') if it is cards or text; write {value} if you meant that number")
         return value
 
     def check_text(self, node: Node, text: str) -> None:

@@ -7,7 +7,7 @@ module sits above both the compiler and the engine, so no import cycle runs thro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -173,7 +173,16 @@ def _compare(example: Scenario, game: Game) -> list[Mismatch]:
     check("decision", expect.decision, game.decision)
     check("places", expect.places, None if game.places is None else tuple(game.places), names)
     check("score", expect.score, game.score, lambda score: "not over" if score is None else " : ".join(map(str, score)))
-    check("out", expect.out, game.finished, lambda seats: " ".join(map(str, seats)) or "nobody")
+    check("out", expect.out, game.finished, seat_list)
+    check("opened", expect.opened, frozenset(seat for seat, opened in enumerate(game.opened) if opened), seat_list)
+    check("burned", expect.burned, frozenset(burn.burned for burn in game.successful_burns()), seat_list)
+    check("stifled", expect.stifled, game.stifled, seat_list)
+    check("revolutionaries", expect.revolutionaries, game.revolutionaries, seat_list)
+    if expect.counts is not None:
+        actual_counts = tuple(None if wanted is None else len(game.hand(seat))
+                              for seat, wanted in enumerate(expect.counts))
+        check("counts", expect.counts, actual_counts, lambda counts: " ".join("*" if n is None else str(n)
+                                                                                for n in counts))
     if expect.hands is not None:
         actual = tuple(None if wanted is None else game.hand(seat) for seat, wanted in enumerate(expect.hands))
         check("hands", expect.hands, actual, cards)
@@ -197,6 +206,11 @@ def _compare(example: Scenario, game: Game) -> list[Mismatch]:
                 found.append(Mismatch("tribute", _dues_text(expect.tribute), _dues_text(actual_dues),
                                       example.marks.get("expect.tribute", example.mark)))
     return found
+
+
+def seat_list(seats: Iterable[int]) -> str:
+    """Seats as ``0 3``, in order (sorted for a set), or ``nobody``."""
+    return " ".join(map(str, sorted(seats) if isinstance(seats, frozenset) else seats)) or "nobody"
 
 
 def _dues_text(dues: Sequence[Due]) -> str:
@@ -260,41 +274,65 @@ class CheckReport:
         return {"ok": self.exit_code == EXIT_OK, "exit": self.exit_code, "summary": self.summary(),
                 "files": [report.to_json() for report in self.files]}
 
-    def render(self) -> str:
-        """The text report: each failing example with where and why, a line per file, then a summary."""
+    def render(self, lang: str = "en") -> str:
+        """The text report: each failing example with where and why, a line per file, then a summary; ``lang``
+        zh frames it in Chinese (the reasons are in both languages; what the engine and judge print stays)."""
+        zh = lang == "zh"
         lines: list[str] = []
         for report in self.files:
             if report.error is not None:
-                lines += [f"{report.ref}: invalid, its examples were not run", report.error.render()]
+                lines += [f"{report.ref}: " + ("无效，示例未运行" if zh else "invalid, its examples were not run"),
+                          report.error.render(lang)]
                 continue
             assert report.ruleset is not None
+            lines += [warning.render(lang) for warning in report.ruleset.warnings]
             for outcome in report.outcomes:
                 if not outcome.ok:
-                    lines += _render_failure(outcome)
+                    lines += _render_failure(outcome, zh)
             count = len(report.outcomes)
-            status = ("no examples" if not count else f"{count} example{'s' * (count != 1)}, "
-                      + (f"{report.failed} failed" if report.failed else "all passed"))
+            if zh:
+                status = "没有示例" if not count else f"{count}个示例，" + (
+                    f"{report.failed}个未通过" if report.failed else "全部通过")
+            else:
+                status = ("no examples" if not count else f"{count} example{'s' * (count != 1)}, "
+                          + (f"{report.failed} failed" if report.failed else "all passed"))
             lines.append(f"{_display(report.ruleset.path)} ({report.ruleset.id}): {status}")
         totals = self.summary()
+        if zh:
+            invalid = f"，{totals['invalid']}个文件无效" if totals["invalid"] else ""
+            lines.append(f"检查了{totals['files']}个文件：{totals['examples']}个示例，{totals['passed']}个通过，"
+                         f"{totals['failed']}个未通过{invalid}")
+            return "\n".join(lines)
         invalid = f", {totals['invalid']} invalid file{'s' * (totals['invalid'] != 1)}" if totals["invalid"] else ""
         lines.append(f"checked {totals['files']} file{'s' * (totals['files'] != 1)}: {totals['examples']} examples, "
                      f"{totals['passed']} passed, {totals['failed']} failed{invalid}")
         return "\n".join(lines)
 
 
-def _render_failure(outcome: Outcome) -> list[str]:
+def _render_failure(outcome: Outcome, zh: bool = False) -> list[str]:
     example = outcome.example
-    source = f" [source {example.source}]" if example.source else ""
-    lines = [f"FAIL {example.mark.file}:{example.mark.line}: {example.name}{source}",
-             f"  {example.kind}: {example.describe()}"]
+    kind = {"adjudication": "裁判", "scenario": "情景"}[example.kind] if zh else example.kind
+    if zh:
+        source = f"［出处 {example.source}］" if example.source else ""
+        lines = [f"未通过 {example.mark.file}:{example.mark.line}: {example.name}{source}",
+                 f"  {kind}: {example.describe()}"]
+    else:
+        source = f" [source {example.source}]" if example.source else ""
+        lines = [f"FAIL {example.mark.file}:{example.mark.line}: {example.name}{source}",
+                 f"  {kind}: {example.describe()}"]
     for mismatch in outcome.mismatches:
-        lines += [f"  {mismatch.what} (line {mismatch.mark.line}):",
-                  f"    expected: {mismatch.expected}",
-                  f"    happened: {mismatch.actual}"]
-        if mismatch.en:
-            lines.append(f"    because:  {mismatch.en}")
+        if zh:
+            lines += [f"  {mismatch.what}（第{mismatch.mark.line}行）:",
+                      f"    预期: {mismatch.expected}",
+                      f"    实际: {mismatch.actual}"]
+        else:
+            lines += [f"  {mismatch.what} (line {mismatch.mark.line}):",
+                      f"    expected: {mismatch.expected}",
+                      f"    happened: {mismatch.actual}"]
+            if mismatch.en:
+                lines.append(f"    because:  {mismatch.en}")
         if mismatch.zh:
-            lines.append(f"    原因:     {mismatch.zh}")
+            lines.append(f"    原因:     {mismatch.zh}" if not zh else f"    原因: {mismatch.zh}")
     return lines
 
 

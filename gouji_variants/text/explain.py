@@ -435,12 +435,16 @@ RULES: dict[str, RuleText] = {
         "answers-only": ("主动发出的够级不算开点，只有压在别人牌上的够级站住才算",
                          "A led 够级 play does not open; only one made on another player's play does"),
     })),
-    "kaidian.then_four": RuleText("开点打4", "a 4 after opening", _flag(
-        ("纯够级站住后下一手须打4才算开点", "After the 够级 play lives, the next lead must be a 4 to open"),
-        ("站住即算开点，不须再打4", "A living 够级 play opens at once; no 4 is needed"))),
-    "kaidian.fours_after_open": RuleText("落四", "落四", _flag(
-        ("落四：开点后才可出4", "落四: 4s may be played only after opening"),
-        ("4随时可出", "4s may be played at any time"))),
+    # Players say both "4s before 开点" and "4s after 开点": the names say which 4s and when.
+    "kaidian.then_four": RuleText("开点须发4", "opening needs a lead of 4s", _flag(
+        ("够级站住后，下一手须发4（不带2和王）才算开点：要开点，4得出去",
+         "A 够级 play that lives opens only when its player's next lead is 4s (no 2s or jokers): to open, "
+         "the 4s must go out"),
+        ("够级站住即算开点，不须发4", "A 够级 play that lives opens at once; no 4s need to go out"))),
+    "kaidian.fours_after_open": RuleText("落四（开点前不出4）", "落四: no 4s before opening", _flag(
+        ("落四（开点冲四）：开点之前不能出4，4留到开点之后再出",
+         "落四 (开点冲四): no 4 may be played before opening; the 4s wait until their player has opened"),
+        ("4随时可出，开点前后都行", "4s may be played at any time, before or after opening"))),
     "kaidian.deadline": RuleText("开点期限", "deadline to open", _choice({
         "dagang": ("头科的对头须在头科走前开点，其余人在二科走前",
                    "头科's 对头 must open before 头科 goes out, everyone else before 二科"),
@@ -612,6 +616,9 @@ def off_note(rules: Rules, key: str, lang: Lang) -> str:
     need = off_gate(rules, key)
     assert need is not None
     gate = name(need.key, lang)
+    if need.contains is not None:
+        kind = TRIBUTE_KINDS[need.contains][0]
+        return f"（{gate}中没有{kind}，此条不起作用）" if lang == "zh" else f" (not in play: {gate} has no {kind})"
     if need.values == (True,) and not need.unless:
         return f"（{gate}未启用，此条不起作用）" if lang == "zh" else f" (not in play: {gate} is off)"
     if need.unless:

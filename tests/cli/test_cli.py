@@ -256,6 +256,41 @@ def test_new_from_unknown_ruleset_writes_nothing(tmp_path: Path) -> None:
     assert not target.exists()
 
 
+def test_new_with_packs_extends_them_and_shows_their_values(tmp_path: Path) -> None:
+    target = tmp_path / "my.yaml"
+    result = gouji("new", target, "--from", "qingdao", "--with", "bie3,dadian")
+    assert result.exit_code == 0, result.output
+    assert "(extends qingdao + bie3 + dadian)" in result.stdout
+    text = target.read_text(encoding="utf-8")
+    assert yaml.safe_load(text)["extends"] == ["qingdao", "bie3", "dadian"]
+    assert "#   enabled: true" in text.split("# bie3:", 1)[1].splitlines()[1]  # bie3's value, not qingdao's
+    assert "#   order: 点 > 落" in text
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("# The rules"))
+    target.write_text("\n".join(lines[: start + 1] + [line[2:] for line in lines[start + 1 :]]) + "\n",
+                      encoding="utf-8")
+    check = gouji("validate", target)
+    assert check.exit_code == 0, check.stderr
+    assert check.stderr == ""  # the values shown are those of the packs on qingdao: restating them warns of nothing
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--with", "jining"), "jining is a ruleset, not an option pack"),
+    (("--with", "bie3,nowhere"), "no ruleset named 'nowhere'"),
+])
+def test_new_with_a_ruleset_or_an_unknown_pack_writes_nothing(tmp_path: Path, args: tuple[str, ...],
+                                                              message: str) -> None:
+    target = tmp_path / "mine.yaml"
+    result = gouji("new", target, "-r", "qingdao", *args)
+    assert result.exit_code == 2 and message in result.stderr
+    assert not target.exists()
+
+
+def test_new_on_a_pack_says_to_add_it_with_with(tmp_path: Path) -> None:
+    result = gouji("new", tmp_path / "mine.yaml", "-r", "bie3")
+    assert result.exit_code == 2 and "add the pack with --with bie3" in result.stderr
+
+
 # ── judge ──────────────────────────────────────────────────────────────────
 
 

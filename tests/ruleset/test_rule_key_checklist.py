@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.rules import ALWAYS, SECTIONS, meta, needs
 from gouji_variants.text import explain
 
@@ -49,8 +50,10 @@ def check_needs(key: str) -> None:
     section, name = key.split(".")
     if meta(key)["gate"]:
         assert typing.get_type_hints(SECTIONS[section])[name] is bool
+    rules = load_ruleset("dagang").rules
     for need in needs(key):
         assert need.key in KEYS and need.key != key
+        need.met(explain.value(rules, need.key))  # a 'contains' need names a rule whose value can hold it
 
 
 def check_reference(key: str) -> None:

@@ -456,3 +456,38 @@ def test_ruleset_page_links_resolve(name: str) -> None:
         assert linked.is_file(), f"{name} links to a missing file {target!r}"
         if anchor:
             assert anchor in _anchors(linked), f"{name} links to a missing anchor {target!r}"
+
+
+def test_per_seat_expectations_burned_and_counts() -> None:
+    burn = ('  - name: x\n    hands: ["25", B88R55, "3", "4", R3, "6"]\n'
+            '    actions: ["2", "4: pass", "1: burn B", "4: pass", 88R, "55"]\n')
+    assert _outcome(burn + "    expect: {burned: [0], counts: [1, 0, 1, 1, 2, 1], opened: []}\n").ok
+    wrong = _outcome(burn + "    expect: {burned: [1], counts: [~, 2, ~, ~, ~, ~], stifled: [3],"
+                     " revolutionaries: []}\n")
+    assert [(m.what, m.expected, m.actual) for m in wrong.mismatches] == [
+        ("burned", "1", "0"), ("stifled", "3", "nobody"), ("counts", "* 2 * * * *", "* 0 * * * *")]
+
+
+def test_per_seat_expectations_opened_under_dadian() -> None:
+    path = Path("opened.yaml")
+    path.write_text(HEAD.replace("extends: [dagang]", "extends: [dagang, dadian]") + "examples:\n"
+                    "  - name: x\n    hands: [KK5, '3', '3', AA3, '3', '3']\n"
+                    "    actions: [KK, '3: AA', '3: 3', '0: pass', '4: 3', '0: pass', '1: pass', '5: 3', '0: pass']\n"
+                    "    expect: {opened: [3, 0]}\n", encoding="utf-8")
+    (example,) = compile_path(path.resolve()).examples
+    outcome = example_check.run(example, load_ruleset(str(path.resolve())))
+    assert [(m.what, m.expected, m.actual) for m in outcome.mismatches] == [("opened", "0 3", "3")]
+
+
+def test_check_speaks_chinese_and_shows_warnings() -> None:
+    path = Path("zh.yaml")
+    path.write_text(HEAD + "plays:\n  kills: [B by R, 'R alone by 2 twos, +1 card']\nexamples:\n"
+                    "  - name: x\n    play: 999R\n    previous: 888R\n    expect: legal\n", encoding="utf-8")
+    result = gouji("check", "--lang", "zh", path)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].startswith("zh.yaml:6:") and ": 警告: 打王规则 plays.kills[1]" in lines[0]
+    assert "未通过 zh.yaml:8: x" in lines and "    预期: legal" in lines
+    assert "    原因: 带大王的牌为死牌，无牌可灭，对头须扣牌" in lines
+    assert lines[-1] == "检查了1个文件：1个示例，0个通过，1个未通过"
+    assert "FAIL" not in result.output and "expected:" not in result.output

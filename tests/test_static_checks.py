@@ -1,0 +1,100 @@
+"""Static checks of `gouji validate`: warnings (exit 0, located, with a hint) for rules that can never apply."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from cli_helpers import gouji
+
+from gouji_variants.ruleset.catalog import Catalog
+from gouji_variants.ruleset.compiler import compile_path
+from gouji_variants.ruleset.errors import Diagnostic
+
+
+def house(tmp_path: Path, **sections: Any) -> Path:
+    path = tmp_path / "house.yaml"
+    data = {"id": "house", "kind": "ruleset", "name": {"zh": "家规", "en": "House rules"},
+            "extends": sections.pop("extends", ["qingdao"]), **sections}
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def warnings(path: Path) -> list[Diagnostic]:
+    found = list(compile_path(path).warnings)
+    assert all(d.severity == "warning" for d in found)
+    return found
+
+
+@pytest.mark.parametrize("kill", ["R alone by 2 twos, +1 card", "R on 2 by 2 twos", "B on single 2 by 2 twos"])
+def test_a_kill_by_twos_that_needs_jokers_alone_or_a_rank_above_2_is_a_warning(tmp_path: Path, kill: str) -> None:
+    (warning,) = warnings(house(tmp_path, plays={"kills": ["B by R", kill]}))
+    assert warning.message.startswith(f"plays.kills[1] '{kill}' can never apply")
+    assert warning.pointer == "/plays/kills/1" and "any rank" in warning.hint and warning.zh
+
+
+@pytest.mark.parametrize("kill", ["R alone by 2 twos, +1 card, any rank", "R by 2 twos, +1 card", "R alone by 2R"])
+def test_a_kill_that_can_apply_is_not_warned_of(tmp_path: Path, kill: str) -> None:
+    # 'R by 2 twos, +1 card' does apply: 99922 beats 888R (a rank above 8, two 2s, one card more).
+    assert warnings(house(tmp_path, plays={"kills": ["B by R", kill]})) == []
+
+
+def test_a_kill_needing_more_cards_than_the_deck_holds_is_a_warning(tmp_path: Path) -> None:
+    (warning,) = warnings(house(tmp_path, deck={"recipe": "3 decks"}, plays={"kills": ["B by R", "R by 4R"]}))
+    assert "needs at least 4 R, and the deck (deck.recipe) has 3" in warning.message
+
+
+def test_a_key_made_inert_by_another_is_a_warning_only_where_the_file_sets_it(tmp_path: Path) -> None:
+    # 青岛 burns but pays no 烧贡: its inherited shao_cards is no choice of this file, so no warning.
+    assert warnings(house(tmp_path)) == []
+    found = warnings(house(tmp_path, tribute={"shao_cards": 2}, kaidian={"penalty": 3}))
+    assert {(d.pointer, d.message.split(":")[1].strip()) for d in found} == {
+        ("/kaidian/penalty", "it needs kaidian.enabled"),
+        ("/tribute/shao_cards", "it needs tribute.order listing shao")}
+    assert warnings(house(tmp_path, tribute={"shao_cards": 2, "order": "烧 > 落"})) == []
+
+
+def test_built_in_rulesets_have_no_warnings() -> None:
+    catalog = Catalog.default()
+    assert {entry.id: compile_path(entry.path, catalog).warnings for entry in catalog.entries()
+            if compile_path(entry.path, catalog).warnings} == {}
+
+
+def test_validate_prints_warnings_and_exits_0(tmp_path: Path) -> None:
+    path = house(tmp_path, plays={"kills": ["B by R", "R alone by 2 twos, +1 card"]})
+    result = gouji("validate", path)
+    assert result.exit_code == 0, result.output
+    assert f"{path}:11:" in result.stderr and ": warning: plays.kills[1]" in result.stderr
+    assert "  hint: add ', any rank'" in result.stderr
+    assert result.stdout.startswith(f"{path}: ok — house")
+
+
+def test_validate_speaks_chinese(tmp_path: Path) -> None:
+    path = house(tmp_path, plays={"kills": ["B by R", "R alone by 2 twos, +1 card"]}, tribute={"shao_cards": 2})
+    result = gouji("validate", "--lang", "zh", path)
+    assert result.exit_code == 0
+    assert ": 警告: 打王规则 plays.kills[1]「R alone by 2 twos, +1 card」永远用不上" in result.stderr
+    assert "  提示: " in result.stderr and "hint:" not in result.stderr
+    assert "指纹" in result.stdout
+    bad = house(tmp_path, plays={"kills": ["B by R", "R by 2R，+1 card"]})
+    result = gouji("validate", "--lang", "zh", bad)
+    assert result.exit_code == 1
+    assert ": 错误: bad expression in plays.kills.1" in result.stderr  # the compiler's message stays English
+    assert "提示: '，' 是全角字符：请写半角的 ','" in result.stderr
+
+
+def test_jokers_on_threes_set_beside_bie3_is_a_warning(tmp_path: Path) -> None:
+    (warning,) = warnings(house(tmp_path, extends=["qingdao", "bie3"], plays={"jokers_with_threes": True}))
+    assert warning.message == ("plays.jokers_with_threes is set here but does nothing: it needs bie3.enabled: false")
+    assert warnings(house(tmp_path, extends=["qingdao", "bie3"], plays={"jokers_with_threes": False})) == []
+
+
+def test_two_rules_that_contradict_are_an_error(tmp_path: Path) -> None:
+    path = house(tmp_path, extends=["qingdao", "dadian"], kaidian={"opens_with": ["pure", "big-joker"]},
+                 gouji={"joker_plays": "big-joker-open"})
+    result = gouji("validate", path)
+    assert result.exit_code == 1
+    assert ": error: kaidian.opens_with says a 够级 play with 大王 opens, but gouji.joker_plays" in result.stderr
+    assert "hint: remove big-joker from kaidian.opens_with" in result.stderr
