@@ -12,7 +12,7 @@ deal a game, list a seat's legal actions and apply one::
     >>> game.turn, game.legal_actions()
     (0, [Pass(), Hui3(which='3'), Hui3(which='4'), Hui3(which='both')])
     >>> game.apply(Pass())                         # seat 0 declines 会3
-    Event(seat=0, action=Pass(), notes=(<Mark.NO_HUI3: 'no 会3'>,), forced=False, private=False)
+    Event(seat=0, action=Pass(), notes=(Mark(text='no 会3'),), forced=False, private=False)
     >>> game.legal_actions()[:3]                   # now it leads
     [Play('3'), Play('33'), Play('333')]
 

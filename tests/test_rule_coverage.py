@@ -29,14 +29,14 @@ from gouji_variants.ruleset.rules import SECTIONS
 ROOT = Path(__file__).resolve().parent.parent
 
 KEYS = "tests/engine/test_key_effects.py"
-ROUNDS = "tests/engine/test_rounds.py"
-BURNING = "tests/engine/test_burning.py"
-DADIAN = "tests/engine/test_dadian.py"
-BIE3 = "tests/engine/test_bie3.py"
+ROUNDS = "tests/components/test_turns.py"
+BURNING = "tests/components/test_burning.py"
+DADIAN = "tests/components/test_kaidian.py"
+BIE3 = "tests/components/test_bie3.py"
 SETUP = "tests/engine/test_setup_and_result.py"
 SMALL = "tests/engine/test_small_rules.py"
-JUDGE = "tests/test_judge.py"
-COMPONENTS = "tests/engine/test_components.py"
+JUDGE = "tests/text/test_judge.py"
+COMPONENTS = "tests/components/test_components.py"
 READINGS = "tests/engine/test_source_readings.py"
 DEALING = "tests/engine/test_dealing_and_forfeits.py"
 
@@ -257,7 +257,7 @@ COVERAGE: dict[str, list[str]] = {
     "tribute.biewang_cards": [f"{DEALING}::test_biewang_receiver_and_count"],
     # the top-level components: mapping (a registered replacement for any rule area)
     "components": [f"{COMPONENTS}::test_a_registered_component_replaces_the_builtin_one",
-                   "tests/engine/test_example_component.py::test_each_seat_burns_at_most_once_a_game"],
+                   "tests/components/test_example_component.py::test_each_seat_burns_at_most_once_a_game"],
     # penalties
     "penalties.wrong_play": [
         f"{SMALL}::test_wrong_play_lose_turn_an_illegal_follow_counts_as_a_pass",

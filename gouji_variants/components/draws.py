@@ -6,7 +6,7 @@ much of their time.
 For a :class:`random.Random` itself they repeat CPython's algorithm (``_randbelow_with_getrandbits``:
 draw ``n.bit_length()`` bits until the number is below ``n``; ``shuffle``: Fisher-Yates from the
 end); any other generator (a subclass may draw otherwise) is asked to draw itself.
-``tests/test_draws.py`` checks that both give the same numbers.
+``tests/components/test_draws.py`` checks that both give the same numbers.
 """
 
 from __future__ import annotations

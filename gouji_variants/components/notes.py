@@ -11,7 +11,7 @@ it); the words for people, in English or Chinese, are ``gouji_variants.text.even
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from typing import ClassVar
 
 from ..ruleset.cards import RANK_SYMBOLS, Cards
 from ..ruleset.expressions import TRIBUTE_KINDS, Forfeit
@@ -23,35 +23,68 @@ def tribute_name(kind: str) -> str:
     return TRIBUTE_KINDS[kind][0] + "贡"
 
 
-class Mark(Enum):
-    """A note that says no more than its kind."""
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A note that says no more than its kind: ``Mark.BURN`` 烧牌, ``Mark.JIEFENG`` 接风 … (each made
+    once, below; equal by its text, so an unpickled one equals it). A class attribute read is
+    cheap where an enum member's is not (``EnumType.__getattr__`` before Python 3.12), and the
+    engine makes some of these at most decisions (``NO_BURN``, ``CANNOT_ANSWER``)."""
 
-    BURN = "烧牌"  # a burn declared
-    COUNTER_BURN = "反烧"  # a burn declared against a burn
-    BEAT_BACK = "压回"  # the burner beat its 对头's answer back: the burn goes on
-    BURN_BROKEN = "解烧"
-    ZHASHAO = "诈烧"  # the burn failed its condition: the burner is ranked at once
-    MANGUAN = "满贯"  # a one-run win ends the game
-    JIEFENG = "接风"  # the lead passes on from a seat gone out
-    ASKS_JIEFENG = "申请接风"
-    YIELDS = "让牌"
-    LUANCHAN = "四人乱缠"
-    CANNOT_ANSWER = "扣牌"  # the 对头 could not answer the burn
-    WRONG_PLAY = "错牌不出"  # an illegal play cost the turn (a RuleBroken note says which rule)
-    YUDIAN = "预点"
-    MINGDIAN = "明点"
-    TIAOPAI = "挑牌"
-    REVOLUTION = "革命"
-    STUCK_JOKERS = "大小王不出手"  # left with jokers only: ranked 大落 at once
-    NO_BURN = "no burn"  # a burn offer declined
-    NO_REVOLUTION = "no 革命"
-    NO_HUI3 = "no 会3"
-    NO_DECLARATION = "no 宣点"
-    VOID = "流局: void, redeal"
-    REDEALT = "the given hands void the game by themselves (automatic 革命): dealt from the seed instead"
+    text: str  # the engine's text of it
+
+    BURN: ClassVar[Mark]
+    COUNTER_BURN: ClassVar[Mark]
+    BEAT_BACK: ClassVar[Mark]
+    BURN_BROKEN: ClassVar[Mark]
+    ZHASHAO: ClassVar[Mark]
+    MANGUAN: ClassVar[Mark]
+    JIEFENG: ClassVar[Mark]
+    ASKS_JIEFENG: ClassVar[Mark]
+    YIELDS: ClassVar[Mark]
+    LUANCHAN: ClassVar[Mark]
+    CANNOT_ANSWER: ClassVar[Mark]
+    WRONG_PLAY: ClassVar[Mark]
+    YUDIAN: ClassVar[Mark]
+    MINGDIAN: ClassVar[Mark]
+    TIAOPAI: ClassVar[Mark]
+    REVOLUTION: ClassVar[Mark]
+    STUCK_JOKERS: ClassVar[Mark]
+    NO_BURN: ClassVar[Mark]
+    NO_REVOLUTION: ClassVar[Mark]
+    NO_HUI3: ClassVar[Mark]
+    NO_DECLARATION: ClassVar[Mark]
+    VOID: ClassVar[Mark]
+    REDEALT: ClassVar[Mark]
 
     def __str__(self) -> str:
-        return self.value
+        return self.text
+
+
+Mark.BURN = Mark("烧牌")  # a burn declared
+Mark.COUNTER_BURN = Mark("反烧")  # a burn declared against a burn
+Mark.BEAT_BACK = Mark("压回")  # the burner beat its 对头's answer back: the burn goes on
+Mark.BURN_BROKEN = Mark("解烧")
+Mark.ZHASHAO = Mark("诈烧")  # the burn failed its condition: the burner is ranked at once
+Mark.MANGUAN = Mark("满贯")  # a one-run win ends the game
+Mark.JIEFENG = Mark("接风")  # the lead passes on from a seat gone out
+Mark.ASKS_JIEFENG = Mark("申请接风")
+Mark.YIELDS = Mark("让牌")
+Mark.LUANCHAN = Mark("四人乱缠")
+Mark.CANNOT_ANSWER = Mark("扣牌")  # the 对头 could not answer the burn
+Mark.WRONG_PLAY = Mark("错牌不出")  # an illegal play cost the turn (a RuleBroken note says which rule)
+Mark.YUDIAN = Mark("预点")
+Mark.MINGDIAN = Mark("明点")
+Mark.TIAOPAI = Mark("挑牌")
+Mark.REVOLUTION = Mark("革命")
+Mark.STUCK_JOKERS = Mark("大小王不出手")  # left with jokers only: ranked 大落 at once
+Mark.NO_BURN = Mark("no burn")  # a burn offer declined
+Mark.NO_REVOLUTION = Mark("no 革命")
+Mark.NO_HUI3 = Mark("no 会3")
+Mark.NO_DECLARATION = Mark("no 宣点")
+Mark.VOID = Mark("流局: void, redeal")
+Mark.REDEALT = Mark("the given hands void the game by themselves (automatic 革命): dealt from the seed instead")
+#: every mark
+ALL_MARKS: tuple[Mark, ...] = tuple(value for value in vars(Mark).values() if isinstance(value, Mark))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ fingerprint no longer matches, and replaying it under the new rules would be a d
 release whose built-in rules later changed leaves a file ``rulesets/earlier/<release>.json`` holding,
 for every such ruleset, its id, its fingerprint then and its resolved rules then (``Ruleset.resolved()``
 as that release wrote it). The new compiler reads them as the older ruleset format they are, and they
-compile to the fingerprint they were stored under (``tests/test_fingerprint_pins.py`` checks it).
+compile to the fingerprint they were stored under (``tests/ruleset/test_fingerprint_pins.py`` checks it).
 
 To add a release's entries: check the release out beside this one, dump ``resolved()`` of each built-in
 ruleset whose fingerprint the new release changes, and add them as one more file.

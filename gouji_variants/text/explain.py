@@ -614,7 +614,7 @@ def phrase(key: str, rule_value: Any, lang: Lang, rules: Rules | None = None) ->
     """What ``rule_value`` of ``key`` means, without a final full stop; with ``rules``, what it means
     beside them (a sentence that holds as they act together)."""
     text = RULES.get(key)
-    if text is None:  # a key added without a sentence: tests/test_card.py fails on it
+    if text is None:  # a key added without a sentence: tests/text/test_card.py fails on it
         return f"{name(key, lang)}: {rule_value}"
     narrowed = text.given(rule_value, rules) if text.given is not None and rules is not None else None
     zh, en = narrowed or text.say(rule_value)

@@ -23,7 +23,7 @@ import hashlib, json, sys
 from gouji_variants import enginecore
 from gouji_variants.ruleset.catalog import Catalog
 from gouji_variants.ruleset.compiler import load_ruleset
-from gouji_variants.engine import make_agents
+from gouji_variants.agents.registry import make_agents
 from gouji_variants.runs.simulate import simulate
 from gouji_variants.ruleset.resources import RULESETS_DIR
 

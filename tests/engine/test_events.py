@@ -23,7 +23,7 @@ def test_events_are_values() -> None:
     assert event != (1, Play("33"), notes, False, False)
     fields = (event.seat, event.action, event.notes, event.forced, event.private)
     assert fields == (1, Play("33"), notes, False, False)
-    assert repr(event) == ("Event(seat=1, action=Play('33'), notes=(<Mark.JIEFENG: '接风'>, WentOut(place=1)), "
+    assert repr(event) == ("Event(seat=1, action=Play('33'), notes=(Mark(text='接风'), WentOut(place=1)), "
                            "forced=False, private=False)")
     assert pickle.loads(pickle.dumps(event)) == event == copy.deepcopy(event)
     assert Event(-1, None) == Event(-1, None, (), False, False) and Event(2, PASS, private=True).private

@@ -10,9 +10,9 @@ import sys
 from typing import Any
 
 import pytest
-from gouji_variants.engine.moves import Counts
 
 from gouji_variants.components.notes import Note
+from gouji_variants.components.vectors import Counts
 from gouji_variants.engine import Game, RandomAgent, play_out
 from gouji_variants.engine.actions import Burn, Play
 from gouji_variants.ruleset.model import Ruleset

@@ -9,12 +9,12 @@ import operator
 import random
 
 from engine_helpers import variant
-from gouji_variants.engine.moves import moves_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gouji_variants.agents.heuristic import HeuristicAgent
 from gouji_variants.components import reporting, score
+from gouji_variants.components.moves import moves_for
 from gouji_variants.components.plays import Verdict, beats, classify
 from gouji_variants.engine import Game, Match, RandomAgent, decisions, interned, play_out
 from gouji_variants.records.record import game_record, replay

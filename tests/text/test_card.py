@@ -22,7 +22,7 @@ from gouji_variants.ruleset.rules import SECTIONS, Outcomes, Stakes, XuandianTab
 from gouji_variants.text import explain
 from gouji_variants.text.card import build, render
 
-GOLDEN = Path(__file__).resolve().parent / "diff_golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "diff_golden"
 BUILT_IN = sorted(path.stem for path in RULESETS_DIR.glob("*.yaml"))
 EXPRESSION_SAMPLES = {
     expressions.DeckRecipe: ["4 decks", "4 decks, only 6 of 3, remove 2 of 4", "4 decks, add 12 of R, add 12 of B"],

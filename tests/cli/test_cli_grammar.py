@@ -19,7 +19,7 @@ from gouji_variants.cli.common import complete_ruleset
 from gouji_variants.cli.listing import COLUMNS, plain, table
 from gouji_variants.ruleset.compiler import load_ruleset
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: the options that take a bot (or, --agents, a list of bots)
 BOT_OPTIONS = {"--agents", "--agent", "--hints"}
 

@@ -4,7 +4,7 @@ or command line gets its exit code, no traceback and a location.
 Each ``tests/records/bad/<name>.json[l]`` is replayed with cwd = the repository root; stdout and
 stderr must equal ``tests/records/bad/golden/<name>.txt``. After an intended change of wording:
 
-    GOUJI_UPDATE_GOLDEN=1 python -m pytest tests/test_records.py
+    GOUJI_UPDATE_GOLDEN=1 python -m pytest tests/records/test_records.py
     git diff tests/records/bad/golden/
 """
 
@@ -31,7 +31,7 @@ from gouji_variants.ruleset.catalog import Catalog
 from gouji_variants.ruleset.compiler import compile_data, compile_path, load_ruleset
 from gouji_variants.ruleset.errors import GoujiError, InvalidCards
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tests" / "records"
 BAD = RECORDS / "bad"
 GOLDEN = BAD / "golden"

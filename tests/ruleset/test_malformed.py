@@ -6,7 +6,7 @@ which the corpus extends) is validated with cwd = the repository root, so paths 
 
 Regenerate the golden files after an intended change of wording, then review the diff:
 
-    GOUJI_UPDATE_GOLDEN=1 python -m pytest tests/test_malformed.py
+    GOUJI_UPDATE_GOLDEN=1 python -m pytest tests/ruleset/test_malformed.py
     git diff tests/malformed/golden/
 
 Normalised before comparing (so goldens do not churn or depend on the machine): the absolute
@@ -31,7 +31,7 @@ from click.testing import CliRunner
 from gouji_variants.cli import main
 from gouji_variants.ruleset.resources import RULESETS_DIR
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MALFORMED = ROOT / "tests" / "malformed"
 GOLDEN = MALFORMED / "golden"
 UPDATE = os.environ.get("GOUJI_UPDATE_GOLDEN", "") not in ("", "0")

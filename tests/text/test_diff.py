@@ -3,10 +3,10 @@
 Golden outputs live in ``tests/diff_golden/<case>.<format>``; the house-rules files the cases use
 sit beside them. Regenerate after an intended change of wording, then review the diff:
 
-    GOUJI_UPDATE_GOLDEN=1 python -m pytest tests/test_diff.py
+    GOUJI_UPDATE_GOLDEN=1 python -m pytest tests/text/test_diff.py
     git diff tests/diff_golden/
 
-Normalised before comparing, as in ``tests/test_malformed.py``: the repository path, marks inside
+Normalised before comparing, as in ``tests/ruleset/test_malformed.py``: the repository path, marks inside
 the built-in rulesets (``rulesets/<id>.yaml:LINE:COL``), and fingerprints (``xxxx-xxxx-xxxx``,
 which change whenever a rule key is added), which are checked against the rulesets instead.
 """
@@ -34,7 +34,7 @@ from gouji_variants.ruleset.model import Ruleset
 from gouji_variants.text import behaviour
 from gouji_variants.text.diff import diff, render
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "diff_golden"
 UPDATE = os.environ.get("GOUJI_UPDATE_GOLDEN", "") not in ("", "0")
 FINGERPRINT = re.compile(r"\b[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")

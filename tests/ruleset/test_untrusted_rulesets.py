@@ -2,7 +2,7 @@
 non-regular files, a catalogue that skips a bad file, one exit-code table, `new` that always writes
 a valid file, text that cannot act on a terminal, and `judge` that knows the deck.
 
-The malformed corpus (tests/test_malformed.py) covers what `validate` says about each bad file;
+The malformed corpus (tests/ruleset/test_malformed.py) covers what `validate` says about each bad file;
 these tests cover the other commands and the inputs that cannot be committed as files.
 """
 
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from gouji_variants.cli import main
 from gouji_variants.ruleset.yamlsource import MAX_BYTES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HOUSE = "id: house\nkind: ruleset\nname: {zh: 家规, en: House}\nextends: [dagang]\n"
 BROKEN = HOUSE.replace("house", "broken") + "turns: {jiefeng: maybe}\n"
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev/zero are POSIX")

@@ -10,7 +10,7 @@ from cli_helpers import gouji
 
 from gouji_variants.ruleset.compiler import load_ruleset
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RESTATED = ROOT / "tests" / "diff_golden" / "restated.yaml"
 HOUSE = ROOT / "tests" / "diff_golden" / "house.yaml"
 LINE = re.compile(r"^(?P<fp>[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4})  (?P<ref>\S+)  \((?P<id>[a-z0-9-]+)\)$")

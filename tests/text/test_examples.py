@@ -30,7 +30,7 @@ from gouji_variants.text import check as example_check
 from gouji_variants.text.docgen import RULESET_DOCS, ruleset_pages
 from gouji_variants.text.sources import SEEDS_DIR, citations, seed_files
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "examples.md"
 REGENERATE = "run python -m gouji_variants.text.docgen"
 MIN_EXAMPLES = 10

@@ -34,7 +34,7 @@ EXAMPLES = int(os.environ.get("GOUJI_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 SECONDS = 10.0  # the time bound of one replay (a record replays in well under a second)
-COMPAT = Path(__file__).parent / "records" / "compat"
+COMPAT = Path(__file__).parent / "compat"
 
 
 def _pool() -> list[dict[str, Any]]:

@@ -262,7 +262,7 @@ def test_new_from_unknown_ruleset_writes_nothing(tmp_path: Path) -> None:
 def test_judge_json_contract_with_on() -> None:
     code, data = judge_json("--on", "B888", "R999")
     assert code == 0
-    # the CLI prints exactly the library's judgement (whose content tests/test_judge.py checks)
+    # the CLI prints exactly the library's judgement (whose content tests/text/test_judge.py checks)
     assert data == judge(load_ruleset("dagang"), Cards.parse("R999"), Cards.parse("B888")).to_json()
 
 

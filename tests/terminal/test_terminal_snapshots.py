@@ -2,7 +2,7 @@
 wide: snapshots (fingerprints masked, as in tests/diff_golden), every line within 80 columns and
 every fingerprint whole. Rewrite the snapshots with
 
-    GOUJI_UPDATE_GOLDEN=1 python -m pytest tests/test_terminal_snapshots.py
+    GOUJI_UPDATE_GOLDEN=1 python -m pytest tests/terminal/test_terminal_snapshots.py
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from cli_helpers import gouji
 from rich.cells import cell_len
 from terminal_helpers import Terminal, drive
 
-GOLDEN = Path(__file__).parent / "terminal_golden"
+GOLDEN = Path(__file__).parents[1] / "terminal_golden"
 UPDATE = os.environ.get("GOUJI_UPDATE_GOLDEN", "") not in ("", "0")
 FINGERPRINT = re.compile(r"\b[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")
 NO_COLOR = {"NO_COLOR": "1"}
@@ -74,7 +74,7 @@ def test_diff_simulate(lang: str) -> None:
 
 def test_the_readme_session_is_real() -> None:
     """README.md's `console play-session` block is what `gouji play` shows given the answers typed in it."""
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     block = readme.split("```console play-session\n", 1)[1].split("```", 1)[0]
     command, shown = block.split("\n", 1)
     answers = iter(re.findall(r"^(?:seat \d, .*|yes or no)> (.+)$", shown, re.M))
