@@ -195,11 +195,22 @@ def _forfeits(forfeits: tuple[Forfeit, ...]) -> Text:
     return "；".join(zh), text[:1].upper() + text[1:]
 
 
-def _thresholds(value: Thresholds) -> Text:
-    zh = "、".join(f"{_zh_number(count)}张{_rank_zh(rank)}" for rank, count in value.minimum)
-    en = ", ".join(f"{_en_number(count)} {_rank_en(rank)}" for rank, count in value.minimum)
-    return (f"够级牌最低为{zh}；张数更多或点数更高亦为够级",
-            f"The smallest 够级 plays are {en}; more cards or a higher rank are 够级 too")
+def _thresholds(value: Thresholds, but: Text = ("", "")) -> Text:
+    minimum = [(rank, count) for rank, count in value.minimum if not (but[0] and rank in _BIG_JOKERS)]
+    zh = "、".join(f"{_zh_number(count)}张{_rank_zh(rank)}" for rank, count in minimum)
+    en = ", ".join(f"{_en_number(count)} {_rank_en(rank)}" for rank, count in minimum)
+    return (f"够级牌最低为{zh}；张数更多或点数更高亦为够级{but[0]}",
+            f"The smallest 够级 plays are {en}; more cards or a higher rank are 够级 too{but[1]}")
+
+
+_BIG_JOKERS = (BIG_JOKER, TOP_JOKER)
+
+
+def _thresholds_given(value: Thresholds, rules: Rules) -> Text | None:
+    """Under big-joker-open a play with a 大王 (or 王中王) is never 够级, whatever the thresholds list."""
+    if rules.gouji.joker_plays != "big-joker-open":
+        return None
+    return _thresholds(value, ("，带大王的牌除外", ", except a play with a 大王"))
 
 
 def _joker_names(joker: int) -> Text:
@@ -359,7 +370,7 @@ RULES: dict[str, RuleText] = {
     "plays.jokers_with_threes": RuleText("王挂3", "jokers on 3s", _flag(
         ("3也可以挂王", "Jokers may be attached to 3s too"), ("3不能挂王", "Jokers may not be attached to 3s"))),
     "plays.kills": RuleText("打王", "beating joker plays", _kills, _kills_given),
-    "gouji.thresholds": RuleText("够级牌", "够级 plays", _thresholds),
+    "gouji.thresholds": RuleText("够级牌", "够级 plays", _thresholds, _thresholds_given),
     "gouji.joker_plays": RuleText("挂王的牌", "plays with jokers", _choice({
         "gouji": ("挂王的牌都是够级牌", "Every play carrying a joker is 够级"),
         "big-joker-open": ("带大王的牌不是够级牌，谁都可以灭",
