@@ -461,7 +461,10 @@ RULES: dict[str, RuleText] = {
         ("对家一灭烧牌即解烧", "The burn ends (解烧) once the burner's 对头 beats a burn play"))),
     "kaidian.enabled": RuleText("打点", "打点", _flag(
         ("打点：未开点者向对头进点贡", "打点 is played: a player who did not open (开点) pays 点贡 to the 对头"),
-        ("不打点", "No 打点: nobody needs to open (开点)"))),
+        ("不打点", "No 打点: nobody needs to open (开点)")),
+        lambda on, rules: ("打点：须开点，但进贡中没有点贡，未开点者不进贡",
+                           "打点 is played: players open (开点), but no 点贡 is paid (no 点 in the tribute order)")
+        if on and not (rules.tribute.enabled and "dian" in rules.tribute.order) else None),
     "kaidian.opens_with": RuleText("开点的牌", "plays that open", _options(
         _OPENERS, lambda zh, en: (f"站住的{zh}算开点", f"A 够级 play that lives opens if it is {en}"),
         ("没有牌能开点", "No play opens"))),
@@ -657,6 +660,8 @@ def off_note(rules: Rules, key: str, lang: Lang) -> str:
         return f"（{gate}中没有{items}，此条不起作用）" if lang == "zh" else f" (not in play: {gate} without {items})"
     if need.values == (False,):
         return f"（{gate}时此条不起作用）" if lang == "zh" else f" (not in play: {gate} is on)"
+    if need.values == (None,):
+        return f"（已有{gate}，此条不起作用）" if lang == "zh" else f" (not in play: {gate} is set)"
     if need.values == (True,) and not need.unless:
         return f"（{gate}未启用，此条不起作用）" if lang == "zh" else f" (not in play: {gate} is off)"
     if need.unless:

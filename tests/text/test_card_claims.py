@@ -162,12 +162,12 @@ def check_combinations(card: Card) -> None:
         found = probe(ruleset, "5B")
         assert found is not None and found.gouji
     if in_force(card, "plays.kills") and bie3:
-        for killer, target in (("332R", "KKKB"), ("2233", "R"), ("33R", "KB")):
+        for killer, target in (("332R", "KKKB"), ("223", "R"), ("33R", "KB")):
             found = probe(ruleset, killer, target)
             assert found is None or not found.ok, f"under 憋3 the card says {killer} never beats {target}"
     if in_force(card, "plays.kills") and not bie3 and str(rules.plays.kills[-1]) == KILL_BY_TWOS:
-        found = probe(ruleset, "22AA", "R")
-        assert found is None or found.ok, "the card says two 2s and two cards of any rank beat a lone 大王"
+        found = probe(ruleset, "22A", "R")
+        assert found is None or found.ok, "the card says two 2s and one card of any rank beat a lone 大王"
 
 
 def check_no_contradiction(card: Card) -> None:
@@ -177,6 +177,8 @@ def check_no_contradiction(card: Card) -> None:
     for key, kind in AMOUNTS.items():
         if in_force(card, key):
             assert rules.tribute.enabled and kind in rules.tribute.order, f"{key} printed, {kind} not paid"
+    if not (rules.tribute.enabled and "dian" in rules.tribute.order):
+        assert explain.sentence("kaidian.enabled", True, card.lang) not in set(printed(card)), "打点 says 点贡 is paid"
 
 
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow,
@@ -236,3 +238,15 @@ def test_no_reporting_card_has_no_duty_to_report(lang: explain.Lang) -> None:
     card = build(compiled(house), load_ruleset("dagang"), lang)
     assert not in_force(card, "reporting.report_counts")
     assert ("要报" if lang == "zh" else "always known to the table") not in "\n".join(printed(card))
+
+
+@pytest.mark.parametrize("lang", explain.LANGS)
+def test_dadian_without_dian_in_the_order_opens_but_pays_nothing(lang: explain.Lang) -> None:
+    house = {"id": "house", "kind": "ruleset", "name": {"zh": "家规", "en": "House"}, "extends": ["qingdao"],
+             "kaidian": {"enabled": True, "penalty": 2}}
+    card = build(compiled(house), load_ruleset("dagang"), lang)
+    text = "\n".join(d.text for d in card.departures)
+    assert ("进贡中没有点贡" if lang == "zh" else "no 点贡 is paid") in text
+    note = "（进贡顺序中没有点贡，此条不起作用）" if lang == "zh" else "(not in play: tribute order without 点贡)"
+    assert note in text
+    check_no_contradiction(card)
