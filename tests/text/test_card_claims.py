@@ -62,6 +62,12 @@ OVERRIDES: dict[str, list[Any]] = {
     "tribute.shao_cards": [0, 1, 2],
     "tribute.men_cards": [1, 2],
     "tribute.returned": [True, False],
+    "tribute.biewang_cards": [None, 2],
+    "kaidian.xuandian_table": [None, {part: {"only_first_opened": [0, 2], "neither_opened": [1, 1],
+                                             "both_opened": [0, 0], "only_second_opened": [2, 0]}
+                                      for part in ("both_declared", "neither_declared", "one_declared")}],
+    "revolution.enabled": [True, False],
+    "score.manguan": ["none", "one-run", "top-three"],
 }
 #: Tribute amounts and the kind of the order each is paid as.
 AMOUNTS = {"tribute.shao_cards": "shao", "tribute.men_cards": "men", "tribute.biewang_cards": "biewang",
