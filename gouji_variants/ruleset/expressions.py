@@ -172,7 +172,8 @@ class TributeOrder:
     def __str__(self) -> str:
         return " > ".join(TRIBUTE_KINDS[kind][0] for kind in self.kinds)
 
-    def __contains__(self, kind: str) -> bool:
+    def __contains__(self, kind: object) -> bool:
+        """Whether tribute ``kind`` (an id of :data:`TRIBUTE_KINDS`) is paid."""
         return kind in self.kinds
 
 

@@ -22,26 +22,27 @@ ALWAYS: Any = object()
 @dataclass(frozen=True)
 class Needs:
     """What a rule needs to mean anything: another rule (``section.key``) at one of ``values``, or
-    anything but ``unless``, or a list holding ``contains``. At ``idle`` the rule does nothing anyway; at
-    any other value while the need is unmet, the compiler refuses it (a setting that would silently do
-    nothing), or with ``warn`` only warns. Without ``idle`` the rule card notes it is not in play, and the
-    compiler warns of a file that sets it while the need is unmet."""
+    anything but ``unless``, or (a list or a tribute order) holding one of ``contains``. At ``idle``
+    the rule does nothing anyway; at any other value while the need is unmet, the compiler refuses
+    it (a setting that would silently do nothing), or with ``warn`` only warns. Without ``idle`` the
+    rule card notes it is not in play, and the compiler warns of a file that sets it while the need
+    is unmet."""
 
     key: str
     values: tuple[Any, ...] = (True,)
     unless: tuple[Any, ...] = ()
-    idle: Any = ALWAYS  # ALWAYS: no idle value
-    contains: str | None = None
+    idle: Any = ALWAYS  # ALWAYS: no idle value (the rule card only notes it is not in play)
+    contains: tuple[str, ...] = ()  # e.g. ("shao",) of tribute.order: 烧贡 is paid only when 烧 is in the order
     warn: bool = False
 
     def met(self, value: Any) -> bool:
-        if self.contains is not None:
-            return self.contains in value
+        if self.contains:
+            return any(item in value for item in self.contains)
         return value not in self.unless if self.unless else value in self.values
 
     def __str__(self) -> str:
-        if self.contains is not None:
-            return f"{self.key} listing {self.contains}"
+        if self.contains:
+            return f"{self.key} containing {' or '.join(self.contains)}"
         if self.unless:
             return f"{self.key} set"
         return f"{self.key}: {' or '.join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.values)}"
@@ -62,11 +63,13 @@ def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = N
     its old spelling, so a file that says the same thing either way keeps its fingerprint.
 
     The area's switch is its ``gate`` (every other key of the area means nothing while it is off);
-    a key that means something only beside another rule says what it ``needs`` (:class:`Needs`).
+    a key that means something only beside other rules says what it ``needs`` (one :class:`Needs` or several,
+    all of which must hold).
     The rule card, the diff and the compiler's checks read both from here."""
     return dataclasses.field(
         metadata={"zh": zh, "en": en, "minimum": minimum, "length": length, "ordered": ordered,
-                  "neutral": neutral, "spellings": spellings or {}, "gate": gate, "needs": needs}
+                  "neutral": neutral, "spellings": spellings or {}, "gate": gate,
+                  "needs": needs if isinstance(needs, tuple) else (needs,)}
     )
 
 
@@ -141,7 +144,7 @@ class Plays:
     jokers_with_threes: bool = rule(
         "王可挂3（002「除三外」的另一种读法为否）",
         "jokers may be attached to 3s (002 says 'except 3s' yet beats 小虎+3: the reading is named here)",
-        needs=Needs("bie3.enabled", (False,), idle=False, warn=True),  # 憋3's last 3s go without 2s or jokers
+        needs=(Needs("plays.attach_jokers"), Needs("bie3.enabled", (False,), idle=False, warn=True)),
     )
     kills: tuple[KillRule, ...] = rule(
         "打王规则：哪些牌能灭带王的牌；无规则可灭的大王牌为死牌",
@@ -162,6 +165,9 @@ class Gouji:
         "plays with jokers: 'gouji' all are 够级; 'big-joker-open' plays with 大王 are not 够级, "
         "anyone may beat them (003)",
     )
+
+
+_LUANCHAN = Needs("turns.luanchan", ("after-second-out",))
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,11 +213,12 @@ class Turns:
     luanchan_with_revolution: bool = rule(
         "有人革命时，头科产生即进入四人乱缠（000:125）",
         "with a revolutionary sitting out, 四人乱缠 starts once 头科 is out (000:125)",
-        needs=Needs("revolution.enabled"),
+        needs=(Needs("revolution.enabled"), _LUANCHAN),
     )
     luanchan_cut_in: bool = rule(
         "四人乱弹时联邦可抢垫（后水湾，002）",
         "in 四人乱缠 team-mates may cut in (抢垫, 后水湾 002)",
+        needs=_LUANCHAN,
     )
 
 
@@ -256,6 +263,7 @@ class Burning:
     last_play_exempt: bool = rule(
         "最后一手可不挂王（000:131；002「直至最后一次发牌」为否）",
         "the burner's last play need not carry a joker (000:131; 002 reads 'up to the last play': false)",
+        needs=Needs("burning.conditions", contains=("joker-every-play",)),
     )
     team_priority: Literal["gouji-team-first", "play-order"] = rule(
         "多人欲烧：gouji-team-first 发够级者的联邦优先，同方按出牌顺序（000:133）",
@@ -271,6 +279,11 @@ class Burning:
         "对家打烧牌者后，烧牌者压回并走完仍算成功（菏泽单县）",
         "the burn still succeeds if the burner beats the 对头's answer back and runs out (菏泽单县)",
     )
+
+
+def _paid(kind: str) -> tuple[Needs, ...]:
+    """What a tribute amount needs to be paid: tribute, with ``kind`` in its order."""
+    return Needs("tribute.enabled"), Needs("tribute.order", contains=(kind,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +315,7 @@ class Kaidian:
         "deadline: 'dagang' 头科's 对头 before 头科 goes out, others before 二科; 'first-out' all before 头科 (后水湾)",
     )
     penalty: int = rule("不开点者向对头进的点贡张数", "点贡 cards a player who did not open pays the 对头", minimum=0,
-                        needs=Needs("tribute.order", contains="dian"))
+                        needs=(Needs("kaidian.xuandian_table", (None,)), *_paid("dian")))
     mingdian: Stakes | None = rule(
         "明点（进贡后首发前宣布对头不开点）的输赢张数；null 为不可明点",
         "明点 (declared after tribute, before the first play): cards won / lost; null if not allowed",
@@ -453,32 +466,33 @@ class Tribute:
     )
     luo_cards: tuple[int, ...] = rule(
         "落贡：大落向头科、二落向二科进的张数", "落贡: cards 大落 pays 头科 and 二落 pays 二科", length=2,
-        needs=Needs("tribute.order", contains="luo"),
+        needs=Needs("tribute.order", contains=("luo",)),
     )
     returned: bool = rule("还贡：吃落贡者还等量的牌", "还贡: receivers of 落贡 return as many cards",
-                          needs=Needs("tribute.order", contains="luo"))
+                          needs=Needs("tribute.order", contains=("luo", "qing")))
     waive_within_team: bool = rule(
-        "联邦内可免落贡（第二十一条(五)）", "落贡 within one team may be waived (第二十一条(五))"
+        "联邦内可免落贡（第二十一条(五)）", "落贡 within one team may be waived (第二十一条(五))",
+        needs=Needs("tribute.order", contains=("luo",)),
     )
     chuansanhu: Literal["redeal", "one-to-duitou"] = rule(
         "串三户：redeal 重新开牌；one-to-duitou 被串方各向对头进1张",
         "串三户: 'redeal'; or 'one-to-duitou' each swept player pays the 对头 one card",
     )
     shao_cards: int = rule("烧贡张数（反烧翻倍）", "烧贡 cards paid by the burned player (doubled for 反烧)", minimum=0,
-                           needs=(Needs("burning.enabled"), Needs("tribute.order", contains="shao")))
+                           needs=(Needs("burning.enabled"), Needs("tribute.order", contains=("shao",))))
     men_cards: int = rule("闷贡张数", "闷贡 cards paid by a stifled player", minimum=0,
-                          needs=(Needs("bie3.enabled"), Needs("tribute.order", contains="men")))
+                          needs=(Needs("bie3.enabled"), Needs("tribute.order", contains=("men",))))
     biewang_to: Literal["duitou", "touke"] = rule(
         "憋王贡进给谁：duitou 对头；touke 头科",
         "who eats 憋王贡 (a seat left holding jokers): 'duitou' its 对头; 'touke' 头科",
         neutral="duitou",
-        needs=(Needs("bie3.enabled"), Needs("tribute.order", contains="biewang")),
+        needs=(Needs("bie3.enabled"), Needs("tribute.order", contains=("biewang",))),
     )
     biewang_cards: int | None = rule(
         "憋王贡张数；null 为手中剩几张王进几张",
         "憋王贡 cards paid; null for one per joker left in the hand",
         minimum=1, neutral=None,
-        needs=(Needs("bie3.enabled"), Needs("tribute.order", contains="biewang")),
+        needs=(Needs("bie3.enabled"), Needs("tribute.order", contains=("biewang",))),
     )
 
 
@@ -566,9 +580,8 @@ def meta(key: str) -> Mapping[str, Any]:
 
 def needs(key: str) -> tuple[Needs, ...]:
     """What rule ``section.key`` needs to mean anything: its area's gate (unless it is the gate) and
-    its own :class:`Needs`, in that order."""
+    its own :class:`Needs`, in that order; it means something only when all of them are met."""
     section, name = key.split(".")
     gate = next((f.name for f in dataclasses.fields(SECTIONS[section]) if f.metadata.get("gate")), None)
-    own: Needs | tuple[Needs, ...] = meta(key)["needs"]
-    return ((Needs(f"{section}.{gate}"),) if gate is not None and gate != name else ()) + \
-        (own if isinstance(own, tuple) else (own,))
+    own: tuple[Needs, ...] = meta(key)["needs"]
+    return ((Needs(f"{section}.{gate}"),) if gate is not None and gate != name else ()) + own

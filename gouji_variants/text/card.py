@@ -75,7 +75,7 @@ def build(ruleset: Ruleset, base: Ruleset, lang: Lang) -> Card:
     departures = []
     stop = "。" if lang == "zh" else "."
     for key in changed:
-        text = explain.sentence(key, explain.value(ruleset.rules, key), lang)
+        text = explain.sentence(key, explain.value(ruleset.rules, key), lang, ruleset.rules)
         if not explain.active(ruleset.rules, key):
             text += explain.off_note(ruleset.rules, key, lang)
         was = explain.contrast(key, explain.value(ruleset.rules, key), explain.value(base.rules, key), lang)[1]
@@ -84,7 +84,7 @@ def build(ruleset: Ruleset, base: Ruleset, lang: Lang) -> Card:
     for key in explain.keys():
         if key not in changed and explain.active(ruleset.rules, key):
             sentences = sections.setdefault(key.split(".")[0], [])
-            sentences.append(explain.sentence(key, explain.value(ruleset.rules, key), lang))
+            sentences.append(explain.sentence(key, explain.value(ruleset.rules, key), lang, ruleset.rules))
     index = 0 if lang == "zh" else 1
     return Card(ruleset, lang, tuple(departures),
                 tuple((SECTION_TITLES[section][index], tuple(lines)) for section, lines in sections.items()))

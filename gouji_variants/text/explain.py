@@ -1,7 +1,8 @@
 """Every rule value as one plain sentence a table understands, in Chinese and English.
 
 ``RULES`` holds, for each rule key of :data:`gouji_variants.ruleset.rules.SECTIONS`, a short name
-and a function from the rule's typed value to ``(zh, en)``. Sentences carry no final
+and a function from the rule's typed value to ``(zh, en)``; a rule whose meaning other rules
+narrow (贴钱 under 憋3) also says what holds ``given`` them. Sentences carry no final
 full stop, so that they can be joined; :func:`sentence` adds it. A test checks that every
 key and every value a key can take has a sentence in both languages.
 """
@@ -44,6 +45,7 @@ Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
 Text = tuple[str, str]  # (zh, en)
 Say = Callable[[Any], Text]
+Given = Callable[[Any, Rules], Text | None]
 
 _ZH_NUMBERS = "零一两三四五六七八九十"
 _EN_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -53,11 +55,13 @@ _JOKER_NAMES = {BIG_JOKER: "大王", SMALL_JOKER: "小王", TOP_JOKER: "王中�
 
 @dataclass(frozen=True)
 class RuleText:
-    """A rule's short name in both languages, and what each of its values means."""
+    """A rule's short name in both languages, what each of its values means, and what it means
+    ``given`` the other rules where they narrow it (None where they do not)."""
 
     zh: str
     en: str
     say: Say
+    given: Given | None = None
 
     def name(self, lang: Lang) -> str:
         return self.zh if lang == "zh" else self.en
@@ -191,11 +195,22 @@ def _forfeits(forfeits: tuple[Forfeit, ...]) -> Text:
     return "；".join(zh), text[:1].upper() + text[1:]
 
 
-def _thresholds(value: Thresholds) -> Text:
-    zh = "、".join(f"{_zh_number(count)}张{_rank_zh(rank)}" for rank, count in value.minimum)
-    en = ", ".join(f"{_en_number(count)} {_rank_en(rank)}" for rank, count in value.minimum)
-    return (f"够级牌最低为{zh}；张数更多或点数更高亦为够级",
-            f"The smallest 够级 plays are {en}; more cards or a higher rank are 够级 too")
+def _thresholds(value: Thresholds, but: Text = ("", "")) -> Text:
+    minimum = [(rank, count) for rank, count in value.minimum if not (but[0] and rank in _BIG_JOKERS)]
+    zh = "、".join(f"{_zh_number(count)}张{_rank_zh(rank)}" for rank, count in minimum)
+    en = ", ".join(f"{_en_number(count)} {_rank_en(rank)}" for rank, count in minimum)
+    return (f"够级牌最低为{zh}；张数更多或点数更高亦为够级{but[0]}",
+            f"The smallest 够级 plays are {en}; more cards or a higher rank are 够级 too{but[1]}")
+
+
+_BIG_JOKERS = (BIG_JOKER, TOP_JOKER)
+
+
+def _thresholds_given(value: Thresholds, rules: Rules) -> Text | None:
+    """Under big-joker-open a play with a 大王 (or 王中王) is never 够级, whatever the thresholds list."""
+    if rules.gouji.joker_plays != "big-joker-open":
+        return None
+    return _thresholds(value, ("，带大王的牌除外", ", except a play with a 大王"))
 
 
 def _joker_names(joker: int) -> Text:
@@ -262,6 +277,14 @@ def _kills(rules: tuple[KillRule, ...]) -> Text:
     return "；".join(zh), text[:1].upper() + text[1:]
 
 
+def _kills_given(kills: tuple[KillRule, ...], rules: Rules) -> Text | None:
+    if not (kills and rules.bie3.enabled):
+        return None
+    zh, en = _kills(kills)
+    return (f"{zh}；憋3：3不贴不挂，带3的牌不能打王",
+            f"{en}; under 憋3 no play of 3s beats a joker play (3s never go with 2s or jokers)")
+
+
 def _tribute_order(order: TributeOrder) -> Text:
     zh = [TRIBUTE_KINDS[kind][0] + "贡" for kind in order.kinds]
     en = [TRIBUTE_KINDS[kind][1] for kind in order.kinds]
@@ -313,6 +336,12 @@ _BURN_CONDITIONS: dict[str, Text] = {
     "joker-every-play": ("此后每手都挂王", "carry a joker in every later play"),
     "one-rank-left": ("灭牌后只剩一种点数", "be left with one rank only"),
 }
+#: What an item of a list rule is called where another rule needs the list to hold it (rules.Needs.contains).
+_ITEM_NAMES: dict[str, dict[str, Text]] = {
+    "tribute.order": {kind: (zh + "贡", zh + "贡") for kind, (zh, _) in TRIBUTE_KINDS.items()},
+    "burning.conditions": {"joker-every-play": ("每手挂王", "a joker in every play"),
+                           "one-rank-left": ("只剩一种点数", "one rank left")},
+}
 _HUI3: dict[str, Text] = {"3": ("会3", "every 3 (会3)"), "4": ("会4", "every 4 (会4)"),
                           "both": ("3和4都会", "both")}
 
@@ -323,17 +352,25 @@ RULES: dict[str, RuleText] = {
     "plays.attach_twos": RuleText("贴钱", "attaching 2s", _flag(
         ("贴钱：2可随同任何牌打出，算作该牌",
          "2s may be attached to a play of another rank and count as that rank (贴钱)"),
-        ("不许贴钱：2只能单独成手", "2s may not be attached to another rank (no 贴钱)"))),
+        ("不许贴钱：2只能单独成手", "2s may not be attached to another rank (no 贴钱)")),
+        lambda attach, rules: ("贴钱：2可随同3以外的任何牌打出，算作该牌（憋3：3不贴）",
+                               "2s may be attached to a play of any other rank but 3 and count as that rank "
+                               "(贴钱; 憋3)") if attach and rules.bie3.enabled else None),
     "plays.attach_jokers": RuleText("挂花", "attaching jokers", _flag(
         ("挂花：大王、小王可随同任何牌打出", "Jokers may be attached to a play of any rank (挂花)"),
-        ("不许挂花：王只能单独成手", "Jokers may not be attached to another rank (no 挂花)"))),
+        ("不许挂花：王只能单独成手", "Jokers may not be attached to another rank (no 挂花)")),
+        lambda attach, rules: (
+            ("挂花：大王、小王可随同3以外的任何牌打出" + ("（憋3：3不挂）" if rules.bie3.enabled else ""),
+             "Jokers may be attached to a play of any rank but 3 (挂花" + ("; 憋3)"
+                                                                         if rules.bie3.enabled else ")"))
+            if attach and (rules.bie3.enabled or not rules.plays.jokers_with_threes) else None)),
     "plays.mix_jokers": RuleText("大小王混出", "mixing jokers", _flag(
         ("大王和小王可在同一手牌中混出", "A 大王 and a 小王 may go in the same play"),
         ("大王和小王不可混在同一手牌中", "A 大王 and a 小王 may not go in the same play"))),
     "plays.jokers_with_threes": RuleText("王挂3", "jokers on 3s", _flag(
         ("3也可以挂王", "Jokers may be attached to 3s too"), ("3不能挂王", "Jokers may not be attached to 3s"))),
-    "plays.kills": RuleText("打王", "beating joker plays", _kills),
-    "gouji.thresholds": RuleText("够级牌", "够级 plays", _thresholds),
+    "plays.kills": RuleText("打王", "beating joker plays", _kills, _kills_given),
+    "gouji.thresholds": RuleText("够级牌", "够级 plays", _thresholds, _thresholds_given),
     "gouji.joker_plays": RuleText("挂王的牌", "plays with jokers", _choice({
         "gouji": ("挂王的牌都是够级牌", "Every play carrying a joker is 够级"),
         "big-joker-open": ("带大王的牌不是够级牌，谁都可以灭",
@@ -424,7 +461,10 @@ RULES: dict[str, RuleText] = {
         ("对家一灭烧牌即解烧", "The burn ends (解烧) once the burner's 对头 beats a burn play"))),
     "kaidian.enabled": RuleText("打点", "打点", _flag(
         ("打点：未开点者向对头进点贡", "打点 is played: a player who did not open (开点) pays 点贡 to the 对头"),
-        ("不打点", "No 打点: nobody needs to open (开点)"))),
+        ("不打点", "No 打点: nobody needs to open (开点)")),
+        lambda on, rules: ("打点：须开点，但进贡中没有点贡，未开点者不进贡",
+                           "打点 is played: players open (开点), but no 点贡 is paid (no 点 in the tribute order)")
+        if on and not (rules.tribute.enabled and "dian" in rules.tribute.order) else None),
     "kaidian.opens_with": RuleText("开点的牌", "plays that open", _options(
         _OPENERS, lambda zh, en: (f"站住的{zh}算开点", f"A 够级 play that lives opens if it is {en}"),
         ("没有牌能开点", "No play opens"))),
@@ -588,18 +628,20 @@ def name(key: str, lang: Lang) -> str:
     return str(field.metadata[lang])
 
 
-def phrase(key: str, rule_value: Any, lang: Lang) -> str:
-    """What ``rule_value`` of ``key`` means, without a final full stop."""
+def phrase(key: str, rule_value: Any, lang: Lang, rules: Rules | None = None) -> str:
+    """What ``rule_value`` of ``key`` means, without a final full stop; with ``rules``, what it means
+    beside them (a sentence that holds as they act together)."""
     text = RULES.get(key)
     if text is None:  # a key added without a sentence: tests/text/test_card.py fails on it
         return f"{name(key, lang)}: {rule_value}"
-    zh, en = text.say(rule_value)
+    narrowed = text.given(rule_value, rules) if text.given is not None and rules is not None else None
+    zh, en = narrowed or text.say(rule_value)
     return zh if lang == "zh" else en
 
 
-def sentence(key: str, rule_value: Any, lang: Lang) -> str:
+def sentence(key: str, rule_value: Any, lang: Lang, rules: Rules | None = None) -> str:
     """:func:`phrase` as a sentence."""
-    return phrase(key, rule_value, lang) + ("。" if lang == "zh" else ".")
+    return phrase(key, rule_value, lang, rules) + ("。" if lang == "zh" else ".")
 
 
 def off_gate(rules: Rules, key: str) -> Needs | None:
@@ -616,9 +658,14 @@ def off_note(rules: Rules, key: str, lang: Lang) -> str:
     need = off_gate(rules, key)
     assert need is not None
     gate = name(need.key, lang)
-    if need.contains is not None:
-        kind = TRIBUTE_KINDS[need.contains][0]
-        return f"（{gate}中没有{kind}，此条不起作用）" if lang == "zh" else f" (not in play: {gate} has no {kind})"
+    if need.contains:
+        names = _ITEM_NAMES[need.key]
+        items = ("或" if lang == "zh" else " or ").join(names[item][0 if lang == "zh" else 1] for item in need.contains)
+        return f"（{gate}中没有{items}，此条不起作用）" if lang == "zh" else f" (not in play: {gate} without {items})"
+    if need.values == (False,):
+        return f"（{gate}时此条不起作用）" if lang == "zh" else f" (not in play: {gate} is on)"
+    if need.values == (None,):
+        return f"（已有{gate}，此条不起作用）" if lang == "zh" else f" (not in play: {gate} is set)"
     if need.values == (True,) and not need.unless:
         return f"（{gate}未启用，此条不起作用）" if lang == "zh" else f" (not in play: {gate} is off)"
     if need.unless:
