@@ -206,8 +206,8 @@ def test_jiefeng_request_is_recorded_replayed_and_typed(dagang: Ruleset) -> None
     assert to_json(JIEFENG) == {"type": "jiefeng"} and from_json({"type": "jiefeng"}) == JIEFENG
     assert describe(JIEFENG) == "jiefeng"
     game = deal(variant(dagang, **ON_REQUEST), "Q", "3K", "4", "5", "6", "7")
-    assert parse("jiefeng", game, menu(game)) == parse("接风", game, menu(game)) == JIEFENG
-    assert parse("J", game, menu(game)) == parse("j", game, menu(game)) == play("J")  # a card alone is a play
+    assert parse("jiefeng", game, menu(game), Words()) == parse("接风", game, menu(game), Words()) == JIEFENG
+    assert parse("J", game, menu(game), Words()) == parse("j", game, menu(game), Words()) == play("J")  # a card alone is a play
     game.apply(play("Q"))
     game.apply(JIEFENG)
     twin = deal(variant(dagang, **ON_REQUEST), "Q", "3K", "4", "5", "6", "7")

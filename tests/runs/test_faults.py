@@ -268,7 +268,8 @@ def test_a_full_disk_stops_the_run_with_the_records_before_it_whole(tmp_path: Pa
 
 def test_a_records_file_another_run_writes_is_refused(tmp_path: Path, runs: Callable[..., Run]) -> None:
     records = tmp_path / "games.jsonl"
-    first = runs([*RUN, "--workers", "2", "--records", str(records)])
+    long = [*RUN[:2], "100000", *RUN[3:]]  # still writing when the second run starts, however loaded the machine
+    first = runs([*long, "--workers", "2", "--records", str(records)])
     first.wait_for(lambda: lines_in(records) >= 3, "records")
     second = runs([*RUN, "--workers", "1", "--records", str(records)])
     code, _, stderr = second.end()

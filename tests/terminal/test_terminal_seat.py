@@ -43,7 +43,7 @@ def test_the_menu_lists_what_is_legal_now(dagang: Ruleset) -> None:
     game.apply(play("Q"))
     options = menu(game)
     assert options.options == (play("K"), play("A"), PASS) and options.more == 0
-    assert parse("#2", game, options) == play("A")
-    assert parse("#9", game, options) == "error: choose an option from #1 to #3"
-    assert parse("pas", game, options) == "error: unknown command 'pas'; did you mean 'pass'?"
-    assert parse("A", game, options) == play("A") and parse("10", game, options) == play("T")
+    assert parse("#2", game, options, Words()) == play("A")
+    assert parse("#9", game, options, Words()) == "error: choose an option from #1 to #3"
+    assert parse("pas", game, options, Words()) == "error: unknown command 'pas'; did you mean 'pass'?"
+    assert parse("A", game, options, Words()) == play("A") and parse("10", game, options, Words()) == play("T")
