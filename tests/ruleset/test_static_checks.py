@@ -52,7 +52,7 @@ def test_a_key_made_inert_by_another_is_a_warning_only_where_the_file_sets_it(tm
     found = warnings(house(tmp_path, tribute={"shao_cards": 2}, kaidian={"penalty": 3}))
     assert {(d.pointer, d.message.split(":")[1].strip()) for d in found} == {
         ("/kaidian/penalty", "it needs kaidian.enabled"),
-        ("/tribute/shao_cards", "it needs tribute.order listing shao")}
+        ("/tribute/shao_cards", "it needs tribute.order containing shao")}
     assert warnings(house(tmp_path, tribute={"shao_cards": 2, "order": "烧 > 落"})) == []
 
 
