@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 
@@ -49,6 +49,12 @@ class Diagnostic:
         if hint:
             text += f"\n  {words['hint']}: {hint}"
         return text
+
+    def to_json(self) -> dict[str, Any]:
+        """The diagnostic as one JSON object (the stable contract of ``--json`` reports and the web API)."""
+        return {"severity": self.severity, "file": self.mark.file, "line": self.mark.line,
+                "column": self.mark.column, "pointer": self.pointer or None, "message": self.message,
+                "message_zh": self.zh or None, "hint": self.hint or None, "hint_zh": self.hint_zh or None}
 
 
 _WORDS_EN = {"error": "error", "warning": "warning", "at": " (at {})", "chain": "extends chain", "hint": "hint"}

@@ -241,9 +241,8 @@ class FileReport:
             "ruleset": None if ruleset is None else ruleset.id,
             "fingerprint": None if ruleset is None else ruleset.fingerprint,
             "examples": [outcome.to_json() for outcome in self.outcomes],
-            "errors": [] if self.error is None else [
-                {"file": d.mark.file, "line": d.mark.line, "column": d.mark.column, "message": d.message,
-                 "hint": d.hint or None} for d in self.error.diagnostics],
+            "errors": [] if self.error is None else [d.to_json() for d in self.error.diagnostics],
+            "warnings": [] if ruleset is None else [d.to_json() for d in ruleset.warnings],
         }
 
 

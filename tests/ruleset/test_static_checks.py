@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,16 @@ def test_a_kill_by_twos_that_needs_jokers_alone_or_a_rank_above_2_is_a_warning(t
     (warning,) = warnings(house(tmp_path, plays={"kills": ["B by R", kill]}))
     assert warning.message.startswith(f"plays.kills[1] '{kill}' can never apply")
     assert warning.pointer == "/plays/kills/1" and "any rank" in warning.hint and warning.zh
+
+
+def test_check_json_lists_the_warnings_located(tmp_path: Path) -> None:
+    path = house(tmp_path, plays={"kills": ["B by R", "R on 2 by 2 twos"]})
+    result = gouji("check", "--json", str(path))
+    (report,) = json.loads(result.output)["files"]
+    (warning,) = report["warnings"]
+    assert result.exit_code == 0 and report["errors"] == []
+    assert warning["severity"] == "warning" and warning["pointer"] == "/plays/kills/1"
+    assert warning["line"] > 1 and warning["message_zh"] and "any rank" in warning["hint"]
 
 
 @pytest.mark.parametrize("kill", ["R alone by 2 twos, +1 card, any rank", "R by 2 twos, +1 card", "R alone by 2R"])

@@ -313,7 +313,7 @@ def test_json_shape() -> None:
     assert set(data) == {"ok", "exit", "summary", "files"} and data["ok"] is False and data["exit"] == 2
     assert data["summary"] == {"files": 3, "invalid": 1, "examples": 2, "passed": 1, "failed": 1}
     first, second, third = data["files"]
-    assert set(first) == {"ref", "file", "ruleset", "fingerprint", "examples", "errors"}
+    assert set(first) == {"ref", "file", "ruleset", "fingerprint", "examples", "errors", "warnings"}
     assert FINGERPRINT.fullmatch(first["fingerprint"])
     (passed,) = first["examples"]
     assert set(passed) == {"name", "kind", "source", "file", "line", "column", "describe", "ok", "failures"}
@@ -324,6 +324,7 @@ def test_json_shape() -> None:
     assert third["ruleset"] is None and third["examples"] == []
     (error,) = third["errors"]
     assert (error["file"], error["line"], error["column"]) == ("invalid.yaml", 7, 11)
+    assert error["severity"] == "error" and error["message"] and third["warnings"] == []
 
 
 # ── the built-in rulesets ────────────────────────────────────────────────────
