@@ -207,7 +207,8 @@ def test_jiefeng_request_is_recorded_replayed_and_typed(dagang: Ruleset) -> None
     assert describe(JIEFENG) == "jiefeng"
     game = deal(variant(dagang, **ON_REQUEST), "Q", "3K", "4", "5", "6", "7")
     assert parse("jiefeng", game, menu(game), Words()) == parse("接风", game, menu(game), Words()) == JIEFENG
-    assert parse("J", game, menu(game), Words()) == parse("j", game, menu(game), Words()) == play("J")  # a card alone is a play
+    # a card alone is a play
+    assert parse("J", game, menu(game), Words()) == parse("j", game, menu(game), Words()) == play("J")
     game.apply(play("Q"))
     game.apply(JIEFENG)
     twin = deal(variant(dagang, **ON_REQUEST), "Q", "3K", "4", "5", "6", "7")
