@@ -31,7 +31,6 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from . import moved
 from .enginecore import select
 
 if TYPE_CHECKING:
@@ -61,9 +60,8 @@ if TYPE_CHECKING:
     from .ruleset.errors import RulesetError
     from .ruleset.model import Ruleset
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 ENGINE = select()  # "compiled" or "pure" (GOUJI_ENGINE; docs/compiled-core.md)
-moved.install()
 
 __all__ = [
     "Action", "Agent", "Ask", "Burn", "Cards", "Declare", "Event", "Game", "Hui3", "IllegalAction", "InvalidAction",

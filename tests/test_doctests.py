@@ -1,5 +1,5 @@
-"""The public API: its names import lazily, ``__all__`` is sorted, every docstring example runs, and every
-import path 0.3.0 moved still imports with a DeprecationWarning naming the new one."""
+"""The public API: its names import lazily, ``__all__`` is sorted, every docstring example runs, and the
+import paths 0.3.0 moved are gone."""
 
 from __future__ import annotations
 
@@ -8,13 +8,11 @@ import doctest
 import importlib
 import subprocess
 import sys
-import warnings
 from pathlib import Path
 
 import pytest
 
 import gouji_variants
-from gouji_variants import moved
 
 PACKAGE = Path(gouji_variants.__file__).resolve().parent
 #: the modules with docstring examples (a ``>>>`` in their source) -> their source
@@ -77,23 +75,23 @@ def test_the_package_loads_its_names_lazily() -> None:
     assert out.split() == ["[]", "True"]
 
 
-@pytest.mark.parametrize("old", sorted(moved.MOVED))
-def test_an_old_path_imports_with_a_warning_naming_the_new_one(old: str) -> None:
-    new = f"gouji_variants.{moved.MOVED[old]}"
-    sys.modules.pop(f"gouji_variants.{old}", None)
-    with pytest.warns(DeprecationWarning, match=rf"gouji_variants\.{old} moved to {new} in 0\.3\.0"):
-        alias = importlib.import_module(f"gouji_variants.{old}")
-    target = importlib.import_module(new)
-    public = [name for name in getattr(target, "__all__", dir(target)) if not name.startswith("__")]
-    assert public and all(getattr(alias, name) is getattr(target, name) for name in public)
+@pytest.mark.parametrize("old", ["gouji_variants.compiler", "gouji_variants.engine.agents",
+                                 "gouji_variants.engine.record", "gouji_variants.example_check"])
+def test_the_paths_0_3_0_moved_are_gone(old: str) -> None:
+    """0.3.0 kept them one release with a warning; 0.4.0 removed them (CHANGELOG.md)."""
+    sys.modules.pop(old, None)
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(old)
 
 
 @pytest.mark.parametrize("name", ["BasicAgent", "HeuristicAgent", "make_agents"])
-def test_the_bots_old_names_on_the_engine_warn(name: str) -> None:
+def test_the_bots_old_names_on_the_engine_are_gone(name: str) -> None:
     import gouji_variants.engine as engine
 
-    with pytest.warns(DeprecationWarning, match=rf"gouji_variants\.engine\.{name} moved to gouji_variants\.agents"):
-        value = getattr(engine, name)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        assert value is getattr(importlib.import_module(value.__module__), name)
+    assert not hasattr(engine, name)
+
+
+def test_plays_play_is_gone() -> None:
+    from gouji_variants.components import plays
+
+    assert not hasattr(plays, "Play") and plays.Combo

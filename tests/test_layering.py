@@ -17,7 +17,7 @@ MAX_LINES = 440
 #: the layers, lowest first: a package may import its own layer and those before it, never one after it
 LAYERS = ("ruleset", "components", "engine", "agents", "records", "runs", "text", "terminal", "env", "cli")
 #: the top-level modules: the package's own (public API, engine choice, moved paths) and ``python -m``
-TOP = {"gouji_variants", "gouji_variants.__main__", "gouji_variants.enginecore", "gouji_variants.moved"}
+TOP = {"gouji_variants", "gouji_variants.__main__", "gouji_variants.enginecore"}
 #: the one import upwards: the compiler checks that a ruleset's ``components:`` names an installed
 #: component (a call into the registry, made only while compiling such a ruleset)
 UPWARDS = {("gouji_variants.ruleset.compiler", "gouji_variants.components.registry")}

@@ -188,6 +188,3 @@ def beats(play: Combo, target: Combo, plays: Plays) -> Verdict:
     return Verdict(True, "plays.higher-rank", "步步高、张数相同，可以上",
                    "same number of cards at a higher rank: it beats")
 
-
-#: 0.2.0's name of :class:`Combo` (it read like the action ``Play``); goes in 0.4.0
-Play = Combo

@@ -9,10 +9,6 @@ records :mod:`gouji_variants.records`: importing the engine loads neither.
 
 from __future__ import annotations
 
-import importlib
-import warnings
-from typing import Any
-
 from ..components.tribute import BurnDue, Due
 from .actions import (
     ASK,
@@ -49,16 +45,3 @@ __all__ = [
     "Match", "Observation", "Pass", "Play", "RandomAgent", "Return", "Revolution", "SeatView", "Tiaopai",
     "Transfer", "Yield", "play_out",
 ]
-
-#: names 0.2.0 exported here that are the bots' now: importable from here for one release, with a warning
-_BOTS = {"Advice": "base", "Adviser": "base", "BasicAgent": "basic", "HeuristicAgent": "heuristic",
-         "SearchAgent": "search", "NoWorld": "worlds", "sample_world": "worlds", "make_agents": "registry"}
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _BOTS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    new = f"gouji_variants.agents.{_BOTS[name]}"
-    warnings.warn(f"gouji_variants.engine.{name} moved to {new}.{name} in 0.3.0; the old name goes in 0.4.0",
-                  DeprecationWarning, stacklevel=2)
-    return getattr(importlib.import_module(new), name)
