@@ -124,7 +124,7 @@ async def drive(clients: list[Client], version: int, until: int, rng: Any) -> in
     """Six people play random legal actions, one at a time, from ``version`` to ``until``; the version reached."""
     while version < until:
         states = [await latest(client, version) for client in clients]
-        [mover] = [client for client, state in zip(clients, states) if state["legal"] is not None]
+        [mover] = [client for client, state in zip(clients, states, strict=True) if state["legal"] is not None]
         await mover.act(rng.choice(mover.state["legal"]))  # type: ignore[index]
         await mover.until("done", timeout=WAIT)
         version += 1

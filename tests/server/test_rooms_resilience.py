@@ -29,7 +29,7 @@ def test_kill_9_mid_game_then_restart_loses_nothing(tmp_path: Path) -> None:
 
     async def after(code: str, tokens: list[str], states: list[dict[str, object]]) -> None:
         clients = []
-        for token, state in zip(tokens, states):
+        for token, state in zip(tokens, states, strict=True):
             client = await Client.connect(server.ws)
             welcome = await client.open("resume", code, token=token)
             assert welcome["room"]["phase"] == "playing"
