@@ -21,13 +21,14 @@ from ..ruleset.rules import Plays
 from .draws import below
 from .plays import Combo, applies, count_jokers
 from .plays import kills as meets
-from .vectors import Counts, cards_of, group_key, held, vector
+from .recent import keep, recent
+from .vectors import VECTORS_KEPT, Counts, cards_of, group_key, held, vector
 
 Jokers = tuple[int, int, int]  # (小王, 大王, 王中王) attached
 _NO_JOKERS: Final[list[Jokers]] = [(0, 0, 0)]
 _NO_LEAST: Final[Jokers] = (0, 0, 0)
 KillPlan = tuple[KillRule, int, int, bool, Jokers]  # rule, size of its plays, lowest base, checked, fewest jokers
-GROUPS_KEPT: Final = 20_000  # entries of each move cache (then it starts again): bounded memory
+GROUPS_KEPT: Final = VECTORS_KEPT  # entries of each move cache (then it starts again): bounded memory
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -401,12 +402,13 @@ def _least(kill: KillRule, target: Combo) -> Jokers:
             need if kill.killer == TOP_JOKER else 0)
 
 
+#: the move generators of the :data:`.recent.RULESETS_KEPT` ``plays`` sections used last (each keeps at most
+#: :data:`GROUPS_KEPT` groups): a process playing many rulesets keeps the recent ones, not all
 _CACHE: Final[dict[tuple[Plays, bool], Moves]] = {}
 
 
 def moves_for(plays: Plays, whole_threes: bool = False) -> Moves:
     """The (shared) move generator for one ``plays`` section (and 憋3's rule for 3s)."""
-    found = _CACHE.get((plays, whole_threes))
-    if found is None:
-        found = _CACHE[(plays, whole_threes)] = Moves(plays, whole_threes)
-    return found
+    key = (plays, whole_threes)
+    found = recent(_CACHE, key)
+    return keep(_CACHE, key, Moves(plays, whole_threes)) if found is None else found

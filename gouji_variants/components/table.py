@@ -23,6 +23,8 @@ from ..ruleset.rules import Rules
 from ..ruleset.vocabulary import DECISION_NAMES, STATISTIC_NAMES
 from .notes import Note
 from .plays import Combo, Verdict
+from .recent import shared
+from .vectors import VECTORS_KEPT
 
 if TYPE_CHECKING:  # the areas' modules import this one
     from .bie3 import Bie3Area
@@ -101,6 +103,8 @@ class Transfer:
     cards: Cards | None
 
 
+#: what each play is, and whether it is 够级, under the :data:`.recent.RULESETS_KEPT` rules used last: shared
+#: by every game under them, each at most :data:`.vectors.VECTORS_KEPT` plays (then it starts again)
 _CLASSIFY_CACHES: Final[dict[object, dict[Counts, Combo | Verdict]]] = {}
 _GOUJI_CACHES: Final[dict[object, dict[Counts, bool]]] = {}
 
@@ -145,8 +149,8 @@ class Table:
         self.final_places: list[int] | None = None  # set by finish()
         self.final_score: tuple[int, int] | None = None
         self.owed: list[Due] = []  # 点贡, 闷贡, 憋王贡 for the next game
-        self._classified = _CLASSIFY_CACHES.setdefault((rules.plays, rules.bie3, components.plays.classify), {})
-        self._gouji = _GOUJI_CACHES.setdefault((rules.plays, rules.gouji, components.gouji.is_gouji), {})
+        self._classified = shared(_CLASSIFY_CACHES, (rules.plays, rules.bie3, components.plays.classify))
+        self._gouji = shared(_GOUJI_CACHES, (rules.plays, rules.gouji, components.gouji.is_gouji))
         # where a replaced area is asked at each decision rather than the engine's own shortcut:
         # each lead the generator lists is checked with the 憋3 area's 3s hook (``Bie3Area.splits_threes``)
         self.threes_checked = rules.bie3.enabled and not components.replaced.isdisjoint(("bie3", "plays"))
@@ -224,6 +228,8 @@ class Table:
         """What ``counts`` is as a play under the rules (cached per rules)."""
         found = self._classified.get(counts)
         if found is None:
+            if len(self._classified) >= VECTORS_KEPT:
+                self._classified.clear()
             found = self._classified[counts] = self.components.plays.classify(Cards(counts), self.rules.plays,
                                                                              self.rules.bie3)
         return found
@@ -234,6 +240,8 @@ class Table:
         counts = combo.cards.counts
         found = self._gouji.get(counts)
         if found is None:
+            if len(self._gouji) >= VECTORS_KEPT:
+                self._gouji.clear()
             found = self._gouji[counts] = self.components.gouji.is_gouji(combo, self.rules.gouji)
         return found
 

@@ -11,14 +11,18 @@ from ..ruleset.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Car
 
 Counts = tuple[int, ...]
 
-_CARDS: Final[dict[Counts, Cards]] = {}
+#: entries of each table of count vectors or groups of them (then it starts again): bounded memory
+VECTORS_KEPT: Final = 20_000
+_CARDS: Final[dict[Counts, Cards]] = {}  # at most 3 * VECTORS_KEPT (the engine's three tables of actions make them)
 
 
 def cards_of(counts: Counts) -> Cards:
     """The (shared, immutable) :class:`Cards` for a count vector the engine made (16 non-negative
-    ints: not checked again); plays repeat, so they are kept."""
+    ints: not checked again); plays repeat, so they are kept (a bounded number: past that, equal but new)."""
     found = _CARDS.get(counts)
     if found is None:
+        if len(_CARDS) >= 3 * VECTORS_KEPT:
+            _CARDS.clear()
         found = _CARDS[counts] = Cards.unchecked(counts)
     return found
 

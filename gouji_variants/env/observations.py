@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..components.deck import SEATS
+from ..components.recent import keep
 from ..components.table import SLOT_NAMES, Transfer
 from ..engine.game import Observation
 from ..ruleset.cards import N_RANKS
@@ -101,7 +102,7 @@ _counts = attrgetter("counts")
      "removed", "hand_visible", "hands", "given", "received", "burner", "luanchan", "burned", "opened", "declared",
      "gave_up", "places", "last_places", "rules"))
 _BLANKS: dict[int, tuple[Rules, bytearray]] = {}  # by id, the rules (kept so that the id stays theirs) and a
-# blank vector with their switches set
+# blank vector with their switches set: the RULESETS_KEPT rules that came last (components.recent)
 _HIDDEN = 255  # the byte of a hidden hand size: -1 as a signed byte
 _BYTE: dict[int | None, int] = {None: _HIDDEN, **{n: n for n in range(_HIDDEN)}}  # the byte of a hand size (or None)
 _KEPT = 1 << 14  # entries of each cache below (then it is cleared, to bound the memory)
@@ -122,7 +123,7 @@ def _blank(rules: Rules) -> bytearray:
     if known is None or known[0] is not rules:
         blank = bytearray(SIZE)
         blank[_RULES:_RULES + len(switches(rules))] = bytes(on for _, on in switches(rules))
-        known = _BLANKS[id(rules)] = rules, blank
+        known = keep(_BLANKS, id(rules), (rules, blank))
     return known[1]
 
 

@@ -5,12 +5,14 @@ when they are not: with a bound of two entries, every step is checked against th
 
 from __future__ import annotations
 
+import copy
 import random
 
 import numpy as np
 import pytest
 from test_env_observation import reference
 
+from gouji_variants.components.recent import RULESETS_KEPT
 from gouji_variants.engine import Game, Return
 from gouji_variants.env import ActionEncoding, Family, observations
 from gouji_variants.env import actions as encoding_module
@@ -39,3 +41,15 @@ def test_caches_bounded_to_two_entries_change_nothing(ruleset: str, monkeypatch:
             steps += 1
     assert steps > 50
     assert len(observations._MARKS) <= 2 and len(encoding._kept) <= 2
+
+
+def test_blank_vectors_are_kept_for_the_recent_rules_only() -> None:
+    """A blank vector is kept per rules object: a process encoding under many rulesets keeps the
+    :data:`~gouji_variants.components.recent.RULESETS_KEPT` it used last, not one per ruleset for ever."""
+    rules = load_ruleset("dagang").rules
+    seen = Game(load_ruleset("dagang"), 1).observation(0)
+    expected = observations.encode(seen, rules)
+    for _ in range(RULESETS_KEPT + 8):
+        other = copy.copy(rules)  # equal rules, another object: another entry
+        assert (observations.encode(seen, other) == expected).all()
+    assert len(observations._BLANKS) <= RULESETS_KEPT
