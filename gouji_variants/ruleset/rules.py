@@ -150,6 +150,14 @@ class Plays:
         "打王规则：哪些牌能灭带王的牌；无规则可灭的大王牌为死牌",
         "joker kill rules: which plays beat a play carrying jokers; a 大王 play no rule covers is dead",
     )
+    kill_cover: Literal["highest", "each"] = rule(
+        "打王时哪些王须被抵：highest 只看所灭的牌中最大的王，按其规则抵这一种王，较小的王当普通牌计数；"
+        "each 每种王都须按其种类的规则抵，多条规则可在一手中组合（如小王用一张大王抵、大王用两张大王抵）",
+        "which jokers a kill must cover: 'highest' a rule about the play's highest joker covers that kind, "
+        "lower jokers counting as plain cards; 'each' every kind of joker it holds is covered by a rule for "
+        "that kind, several rules composing in one answer (a 小王 by one 大王 and a 大王 by two, say)",
+        neutral="highest",
+    )
 
 
 @dataclass(frozen=True, slots=True)
