@@ -270,5 +270,17 @@ def beats(play: Combo, target: Combo, plays: Plays) -> Verdict:
                    "same number of cards at a higher rank: it beats")
 
 
+def forbids(plays: Plays, play: Combo, hand: tuple[int, ...] | list[int] | None,
+            target: Combo | None) -> Verdict | None:
+    """The verdict of the first of ``plays.forbidden`` that forbids ``play`` from ``hand`` (None: unknown)
+    led, or on ``target``; None if none does."""
+    on = None if target is None else (target.base, target.cards.counts)
+    for index, forbid in enumerate(plays.forbidden):
+        if forbid.matches(play.base, play.cards.counts, hand, on):
+            return _no(f"plays.forbidden[{index}]", f"本规则不许这样出牌（「{forbid}」）",
+                       f"this table does not allow that play ('{forbid}')")
+    return None
+
+
 #: 0.2.0's name of :class:`Combo` (it read like the action ``Play``); goes in 0.4.0
 Play = Combo

@@ -29,7 +29,7 @@ from .cards import (
 )
 from .grammar import NotationError
 
-_STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit")
+_STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit", "forbid")
 PLAYERS = 6
 #: The deals a recipe may make (docs/untrusted-input.md): at most eight decks' worth, twice the standard
 #: four, and at least one deck's ordinary cards (the 44 from 5 to 2): 3s and 4s have rules of their own
@@ -377,8 +377,75 @@ class Forfeit:
         return f"{text} -> {CONSEQUENCES[self.consequence][0]}"
 
 
-Expression = Thresholds | KillRule | TributeOrder | DeckRecipe | HandRule | BuyOrder | Forfeit
-E = TypeVar("E", Thresholds, KillRule, TributeOrder, DeckRecipe, HandRule, BuyOrder, Forfeit)
+#: The shapes of a play a :class:`Forbid` names: of a rank (``4``, ``4 with 2 or joker``), of jokers
+#: alone, any play (``any``, ``any with W``), or some but not all of the cards of a rank held (``part of 4``).
+SHAPES = ("rank", "jokers-alone", "any", "part")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a play looks like, for :class:`Forbid`; ``negated``: any play but such a one."""
+
+    kind: str
+    rank: int = -1  # rank, part
+    attached: tuple[int, ...] = ()  # rank, any: holding one of these (ranks among ATTACHABLE, ascending)
+    negated: bool = False
+
+    def matches(self, base: int, counts: Cards | tuple[int, ...], hand: tuple[int, ...] | list[int] | None) -> bool:
+        """Whether a play of ``base`` with ``counts`` from ``hand`` (None: unknown) looks like this."""
+        if self.kind == "jokers-alone":
+            found = base in JOKERS
+        elif self.kind == "part":
+            found = base == self.rank and hand is not None and counts[base] < hand[base]
+        else:
+            found = (self.kind == "any" or base == self.rank) and (
+                not self.attached or any(counts[a] for a in self.attached))
+        return found != self.negated
+
+    def __str__(self) -> str:
+        if self.kind == "jokers-alone":
+            text = "jokers alone"
+        elif self.kind == "part":
+            text = f"part of {RANK_SYMBOLS[self.rank]}"
+        else:
+            text = "any" if self.kind == "any" else RANK_SYMBOLS[self.rank]
+            if self.attached:
+                names = [RANK_SYMBOLS[a] for a in self.attached if a not in JOKERS]
+                jokers = [a for a in self.attached if a in JOKERS]
+                names += ["joker"] if len(jokers) == len(JOKERS) else [RANK_SYMBOLS[a] for a in jokers]
+                text += " with " + " or ".join(names)
+        return "not " * self.negated + text
+
+
+@dataclass(frozen=True)
+class Forbid:
+    """A combination the table does not allow (``play``), or, with ``target``, an answer it does not
+    allow on such a play: ``SHAPE [on SHAPE]``."""
+
+    KIND: ClassVar[str] = "forbid"
+    play: Shape
+    target: Shape | None = None
+
+    def __post_init__(self) -> None:
+        for shape in (self.play, self.target):
+            if shape is not None and shape.kind not in SHAPES:
+                raise ValueError(f"unknown shape {shape.kind!r}")
+        if self.target is not None and self.target.kind == "part":
+            raise ValueError("'part of' is about the hand of the one who plays: it names no play answered")
+
+    def matches(self, base: int, counts: Cards | tuple[int, ...], hand: tuple[int, ...] | list[int] | None,
+                target: tuple[int, Cards | tuple[int, ...]] | None) -> bool:
+        """Whether a play (led, or answering ``target``: its base and counts) is forbidden by this."""
+        if self.target is not None and (target is None or not self.target.matches(*target, None)):
+            return False
+        return self.play.matches(base, counts, hand)
+
+    def __str__(self) -> str:
+        return str(self.play) + ("" if self.target is None else f" on {self.target}")
+
+
+Expression = Thresholds | KillRule | TributeOrder | DeckRecipe | HandRule | BuyOrder | Forfeit | Forbid
+E = TypeVar("E", Thresholds, KillRule, TributeOrder, DeckRecipe, HandRule, BuyOrder, Forfeit, Forbid)
 
 
 class _Semantic(ValueError):
@@ -523,6 +590,30 @@ class _ToValues(Transformer[Token, object]):
                     raise _Semantic(_at(node), "only 2s and jokers go with a play of another rank")
                 attached |= found
         return Forfeit("plays-with", cards[0], tuple(sorted(attached)), chosen)
+
+
+    def forbid(self, tree: Tree[Token]) -> Forbid:
+        shapes = [_shape(node) for node in tree.children if isinstance(node, Tree)]
+        if len(shapes) > 1 and shapes[1].kind == "part":
+            raise _Semantic(_at(tree.children[-1]), "'part of' is about the hand of the one who plays: "
+                                                    "it names no play answered")
+        return Forbid(shapes[0], shapes[1] if len(shapes) > 1 else None)
+
+
+def _shape(node: Tree[Token]) -> Shape:
+    negated = any(isinstance(c, Token) and c.type == "NOT" for c in node.children)
+    inner = next(c for c in node.children if isinstance(c, Tree))
+    cards = [rank_index(next(card_tokens(c))) for c in inner.children if isinstance(c, Tree) and c.data == "card"]
+    attached: set[int] = set()
+    for part in inner.children:
+        if isinstance(part, Tree) and part.data == "attached":
+            word = part.children[0]
+            found = set(JOKERS) if isinstance(word, Token) else {rank_index(next(card_tokens(word)))}
+            if not found <= set(ATTACHABLE) or cards and cards[0] in found:
+                raise _Semantic(_at(part), "only 2s and jokers go with a play of another rank")
+            attached |= found
+    kind = {"of_rank": "rank", "jokers_alone": "jokers-alone", "anything": "any", "part_of": "part"}[str(inner.data)]
+    return Shape(kind, cards[0] if cards else -1, tuple(sorted(attached)), negated)
 
 
 _WHERE = ("on_two", "on_single_two", "alone")

@@ -53,6 +53,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "NO": "the word 'no'",
     "WITH": "the word 'with'",
     "OR": "the word 'or'",
+    "NOT": "the word 'not'",
+    "PART": "the word 'part'",
 }
 
 

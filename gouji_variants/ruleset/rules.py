@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .expressions import BuyOrder, DeckRecipe, Forfeit, HandRule, KillRule, Thresholds, TributeOrder
+from .expressions import BuyOrder, DeckRecipe, Forbid, Forfeit, HandRule, KillRule, Thresholds, TributeOrder
 
 #: ``neutral`` of a field that every ruleset format has had.
 ALWAYS: Any = object()
@@ -157,6 +157,14 @@ class Plays:
         "lower jokers counting as plain cards; 'each' every kind of joker it holds is covered by a rule for "
         "that kind, several rules composing in one answer (a 小王 by one 大王 and a 大王 by two, say)",
         neutral="highest",
+    )
+    forbidden: tuple[Forbid, ...] = rule(
+        "不许出的牌：如「4 with 2 or joker」4不带2或王，「part of 4」4须一起出，「not jokers alone on jokers alone」"
+        "只有王的牌只能用只有王的牌来灭，「any on any with W」带王中王的牌不可灭",
+        "combinations or answers the table does not allow: e.g. '4 with 2 or joker' (4s never with 2s or jokers), "
+        "'part of 4' (4s all together), 'not jokers alone on jokers alone' (jokers alone are answered by jokers "
+        "alone only), 'any on any with W' (a play carrying a 王中王 cannot be beaten)",
+        neutral=[],
     )
 
 

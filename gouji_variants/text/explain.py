@@ -24,9 +24,11 @@ from ..ruleset.expressions import (
     TRIBUTE_KINDS,
     BuyOrder,
     DeckRecipe,
+    Forbid,
     Forfeit,
     HandRule,
     KillRule,
+    Shape,
     Thresholds,
     TributeOrder,
 )
@@ -192,6 +194,39 @@ def _forfeits(forfeits: tuple[Forfeit, ...]) -> Text:
             zh.append(f"{rank_zh}与{with_zh}一同打出（开点前后皆然）者{CONSEQUENCES[forfeit.consequence][1]}")
             en.append(f"a seat playing {rank_en}s together with a {with_en} (before or after opening) "
                       f"{CONSEQUENCES[forfeit.consequence][2]}")
+    text = "; ".join(en)
+    return "；".join(zh), text[:1].upper() + text[1:]
+
+
+def _shape(shape: Shape) -> Text:
+    """A shape of play (``plays.forbidden``) in zh and en."""
+    if shape.kind == "jokers-alone":
+        zh, en = "只有王的牌", "a play of jokers alone"
+    elif shape.kind == "part":
+        zh, en = f"只出手中一部分{_rank_zh(shape.rank)}", f"some but not all of one's {_rank_en(shape.rank)}s"
+    else:
+        zh, en = ("任何牌", "any play") if shape.kind == "any" else (f"{_rank_zh(shape.rank)}",
+                                                                   f"a play of {_rank_en(shape.rank)}s")
+        if shape.attached:
+            zh += "带" + "或".join(_rank_zh(a) for a in shape.attached)
+            en += " with a " + _en_list([_rank_en(a) for a in shape.attached], "or")
+    return ("非" + zh, "anything but " + en) if shape.negated else (zh, en)
+
+
+def _forbidden(forbidden: tuple[Forbid, ...]) -> Text:
+    if not forbidden:
+        return "合法的牌都可以出", "Every legal combination may be played"
+    zh: list[str] = []
+    en: list[str] = []
+    for forbid in forbidden:
+        play_zh, play_en = _shape(forbid.play)
+        if forbid.target is None:
+            zh.append(f"不许出{play_zh}")
+            en.append(f"{play_en} may not be played")
+        else:
+            on_zh, on_en = _shape(forbid.target)
+            zh.append(f"{on_zh}不能用{play_zh}来灭")
+            en.append(f"{on_en} may not be answered by {play_en}")
     text = "; ".join(en)
     return "；".join(zh), text[:1].upper() + text[1:]
 
@@ -385,6 +420,7 @@ RULES: dict[str, RuleText] = {
     "plays.jokers_with_threes": RuleText("王挂3", "jokers on 3s", _flag(
         ("3也可以挂王", "Jokers may be attached to 3s too"), ("3不能挂王", "Jokers may not be attached to 3s"))),
     "plays.kills": RuleText("打王", "beating joker plays", _kills, _kills_given),
+    "plays.forbidden": RuleText("不许出的牌", "plays not allowed", _forbidden),
     "plays.kill_cover": RuleText("打王组合", "covering jokers", _choice({
         "highest": ("灭带王的牌时只看其中最大的王，按其规则来灭，较小的王当普通牌计数",
                     "A play carrying jokers is beaten by a rule about its highest joker; lower jokers count as "
