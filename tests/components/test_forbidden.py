@@ -14,8 +14,9 @@ from gouji_variants.ruleset.expressions import DeckRecipe, Forbid, KillRule, par
 from gouji_variants.text.judge import judge
 
 DAGANG = load_ruleset("dagang")
-HOUSE = variant(DAGANG, deck={"recipe": parse(DeckRecipe, "4 decks, add 6 of W")}, plays={"forbidden": tuple(parse(Forbid, text) for text in (
-    "4 with 2 or joker", "part of 4", "not jokers alone on jokers alone", "any on any with W"))})
+FORBIDDEN = ("4 with 2 or joker", "part of 4", "not jokers alone on jokers alone", "any on any with W")
+HOUSE = variant(DAGANG, deck={"recipe": parse(DeckRecipe, "4 decks, add 6 of W")},
+                plays={"forbidden": tuple(parse(Forbid, text) for text in FORBIDDEN)})
 
 
 def test_fours_go_all_together_and_bare() -> None:
