@@ -76,6 +76,14 @@ COVERAGE: dict[str, list[str]] = {
         f"{KEYS}::test_plays_switches_change_the_legal_leads[jokers_with_threes]",
         f"{JUDGE}::test_each_plays_switch_on_and_off[jokers_with_threes]",
     ],
+    "plays.forbidden": [
+        "tests/components/test_forbidden.py::test_fours_go_all_together_and_bare",
+        "tests/components/test_forbidden.py::test_answers_forbidden_on_a_play",
+    ],
+    "plays.kill_cover": [
+        "tests/components/test_kill_algebra.py::test_the_engine_lists_and_refuses_by_kill_cover",
+        "tests/components/test_kill_algebra.py::test_each_kind_of_joker_is_covered_by_its_own_rule",
+    ],
     "plays.kills": [
         f"{KEYS}::test_kills_decide_whether_the_duitou_can_beat_a_big_joker_play",
         f"{JUDGE}::test_small_joker_on_a_two_beaten_by_small_jokers",

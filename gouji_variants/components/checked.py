@@ -19,7 +19,7 @@ from ..ruleset.cards import Cards
 from ..ruleset.rules import Rules
 from .draws import choice
 from .moves import GROUPS_KEPT
-from .plays import Combo
+from .plays import Combo, forbids
 from .protocols import PlaysComponent
 from .table import MoveGenerator
 from .vectors import Counts
@@ -35,7 +35,9 @@ def moves_of(components: Components, rules: Rules) -> MoveGenerator:
     against its rules when the area is replaced (:class:`CheckedMoves`)."""
     policy = components.plays
     generator = policy.moves_for(rules.plays, rules.bie3.enabled)
-    return CheckedMoves(generator, policy, rules) if "plays" in components.replaced else generator
+    if "plays" in components.replaced:
+        generator = CheckedMoves(generator, policy, rules)
+    return ForbiddingMoves(generator, policy, rules) if rules.plays.forbidden else generator
 
 
 class CheckedMoves:
@@ -104,6 +106,29 @@ class CheckedMoves:
         if not leads:
             raise stranded(hand)
         return choice(rng, leads)
+
+
+class ForbiddingMoves(CheckedMoves):
+    """``moves``' plays but those ``plays.forbidden`` forbids (a combination, or an answer): what
+    ``verify`` refuses is never listed, offered or drawn. A group is checked once while ``moves`` keeps
+    it: what a shape asks of the hand (``part of 4``) is of the play's base rank, which the group's
+    holding fixes."""
+
+    def __init__(self, moves: MoveGenerator, policy: PlaysComponent, rules: Rules) -> None:
+        super().__init__(moves, policy, rules)
+        self._hand: Sequence[int] = ()
+
+    def _allowed(self, counts: Counts, target: Combo | None) -> bool:
+        combo = self._combo(counts)
+        return combo is not None and forbids(self.rules.plays, combo, list(self._hand), target) is None
+
+    def lead_groups(self, hand: Sequence[int]) -> list[Group]:
+        self._hand = hand
+        return super().lead_groups(hand)
+
+    def beating_groups(self, hand: Sequence[int], top: Combo) -> list[Group]:
+        self._hand = hand
+        return super().beating_groups(hand, top)
 
 
 def stranded(hand: Sequence[int]) -> ValueError:

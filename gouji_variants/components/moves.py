@@ -16,18 +16,16 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO
-from ..ruleset.expressions import KillRule
 from ..ruleset.rules import Plays
 from .draws import below
-from .plays import Combo, applies, count_jokers
-from .plays import kills as meets
+from .plays import Combo, Kill, enough, kills_of
 from .recent import keep, recent
-from .vectors import VECTORS_KEPT, Counts, cards_of, group_key, held, vector
+from .vectors import VECTORS_KEPT, Counts, group_key, held, vector
 
 Jokers = tuple[int, int, int]  # (小王, 大王, 王中王) attached
 _NO_JOKERS: Final[list[Jokers]] = [(0, 0, 0)]
 _NO_LEAST: Final[Jokers] = (0, 0, 0)
-KillPlan = tuple[KillRule, int, int, bool, Jokers]  # rule, size of its plays, lowest base, checked, fewest jokers
+KillPlan = tuple[Kill, bool, Jokers]  # a way to kill, whether each play is checked, the fewest jokers of its plays
 GROUPS_KEPT: Final = VECTORS_KEPT  # entries of each move cache (then it starts again): bounded memory
 
 
@@ -41,7 +39,7 @@ class Moves:
         self.attach_jokers = plays.attach_jokers
         self.mix = plays.mix_jokers
         self.jokers_with_threes = plays.jokers_with_threes
-        self.kills = plays.kills
+        self.plays = plays
         self._sets: dict[Jokers, list[Jokers]] = {}
         self._groups: dict[object, tuple[Counts, ...]] = {}  # leads, and plays of a size, per holding (group_key)
         self._plans: dict[int, tuple[Combo, list[KillPlan]]] = {}  # by the target's id (_kill_plans)
@@ -283,15 +281,16 @@ class Moves:
         found: list[Counts] = []
         seen: set[Counts] = set()
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
-        for kill, size, low, checked, least in self._kill_plans(target):
+        for kill, checked, least in self._kill_plans(target):
             if small < least[0] or big < least[1] or top < least[2]:
                 continue  # the hand has too few of the jokers the rule asks for
-            for base in range(low, N_RANKS):
+            size = kill.size
+            for base in range(kill.low, N_RANKS):
                 have = hand[base]
                 if not have or self._max_size(base, have, twos, small, big, top) < size:
                     continue  # nothing on this rank: none held, or too few cards to make the size
                 for play in self._of_size(hand, base, size, least):
-                    if play not in seen and (not checked or meets(kill, Combo(cards_of(play), base), target)):
+                    if play not in seen and (not checked or enough(kill.needs, play)):
                         if first:
                             return [play]
                         seen.add(play)
@@ -299,17 +298,14 @@ class Moves:
         return found
 
     def _kill_plans(self, target: Combo) -> list[KillPlan]:
-        """The kill rules that apply to ``target`` (a play carrying jokers), each with the size of
-        the plays it asks for, their lowest base, whether each play must be checked against the
-        rule, and the fewest jokers they carry: kept per target object (the table shares one per
+        """The ways to kill ``target`` (a play carrying jokers, :func:`.plays.kills_of`: each gives the
+        size and lowest base of its plays), each with whether its plays must be checked for killer
+        cards, and the fewest jokers they carry: kept per target object (the table shares one per
         play), by its identity, the object kept with them so that the identity stays its own."""
         known = self._plans.get(id(target))
         if known is not None and known[0] is target:
             return known[1]
-        size = sum(target.cards.counts)
-        found = [(kill, size + kill.extra, 0 if kill.any_rank else SMALL_JOKER if kill.alone else target.base + 1,
-                  kill.alone or kill.killer not in JOKERS, _least(kill, target))
-                 for kill in self.kills if applies(kill, target)]
+        found = [(kill, *_least(kill)) for kill in kills_of(self.plays, target)]
         if len(self._plans) >= GROUPS_KEPT:
             self._plans.clear()
         self._plans[id(target)] = target, found
@@ -393,13 +389,14 @@ class Moves:
         return have + (twos if self.attach_twos else 0) + jokers
 
 
-def _least(kill: KillRule, target: Combo) -> Jokers:
-    """The fewest (小王, 大王, 王中王) a play meeting ``kill`` carries (none for mixed counts)."""
-    if kill.killer not in JOKERS:
-        return 0, 0, 0
-    need = kill.wanted(count_jokers(target.cards, kill.target))
-    return (need if kill.killer == SMALL_JOKER else 0, need if kill.killer == BIG_JOKER else 0,
-            need if kill.killer == TOP_JOKER else 0)
+def _least(kill: Kill) -> tuple[bool, Jokers]:
+    """Whether a play of ``kill``'s size and base must still be checked for its killer cards, and the
+    fewest (小王, 大王, 王中王) such a play carries: checked unless it asks for one kind of joker only."""
+    if len(kill.needs) != 1 or len(kill.needs[0][1]) != 1 or kill.needs[0][1][0] not in JOKERS:
+        return True, _NO_LEAST
+    need, (joker,) = kill.needs[0]
+    return False, (need if joker == SMALL_JOKER else 0, need if joker == BIG_JOKER else 0,
+                   need if joker == TOP_JOKER else 0)
 
 
 #: the move generators of the :data:`.recent.RULESETS_KEPT` ``plays`` sections used last (each keeps at most

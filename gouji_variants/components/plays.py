@@ -7,9 +7,10 @@ Rules: one rank per play; 贴钱 2s and 挂花 jokers fill the count (000:117-12
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 from ..ruleset.cards import BIG_JOKER, JOKERS, RANK_NAMES_EN, RANK_NAMES_ZH, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
-from ..ruleset.expressions import ANY_JOKER, COVERING, KillRule
+from ..ruleset.expressions import ANY_JOKER, COVERING, RELATIVE, KillRule
 from ..ruleset.rules import Bie3, Plays
 
 
@@ -103,79 +104,159 @@ def count_jokers(cards: Cards, joker: int) -> int:
     return sum(cards[j] for j in JOKERS) if joker == ANY_JOKER else cards[joker]
 
 
-def applies(rule: KillRule, target: Combo) -> bool:
-    """Whether ``rule`` is about plays like ``target`` (its joker and where it applies)."""
-    return (
-        rule.target in (ANY_JOKER, kind_of(target))
-        and (not rule.on_two or target.base == TWO)
-        and (not rule.single_two or target.twos == 1)
+def _where(rule: KillRule, target: Combo) -> bool:
+    """Whether ``target`` is a play ``rule`` is about by where its jokers go (on 2s, a single 2, alone)."""
+    return (not rule.on_two or target.base == TWO) and (not rule.single_two or target.twos == 1) \
         and (not rule.alone or target.base in JOKERS)
-    )
 
 
-def covers(play: Cards, target: Cards) -> bool:
-    """Each of ``target``'s jokers is matched by an equal or higher joker of ``play``."""
-    have = need = 0
-    for joker in reversed(JOKERS):
-        have += play[joker]
-        need += target[joker]
-        if have < need:
+def applies(rule: KillRule, target: Combo) -> bool:
+    """Whether ``rule`` is about plays like ``target`` (its highest joker and where it applies)."""
+    return rule.target in (ANY_JOKER, kind_of(target)) and _where(rule, target)
+
+
+#: What a kill asks of the killer's cards: (how many, of which kinds), one entry a rule and joker kind.
+Need = tuple[int, tuple[int, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Kill:
+    """One way to beat a play carrying jokers: the rules it uses (index in ``plays.kills``, rule) and,
+    for the answer, its size, its lowest base rank (a higher rank, jokers alone or any: each rule's
+    bound, the highest) and the killer cards it holds (:data:`Need`, which :func:`enough` checks)."""
+
+    parts: tuple[tuple[int, KillRule, tuple[int, ...]], ...]  # (index, rule, the joker kinds it covers)
+    size: int
+    low: int
+    needs: tuple[Need, ...]
+
+    @property
+    def rule(self) -> str:
+        """The rule id of a verdict: ``plays.kills[1]``, or ``plays.kills[0+2]`` for rules composed."""
+        return "plays.kills[" + "+".join(str(index) for index, _, _ in self.parts) + "]"
+
+    def names(self, between: str) -> str:
+        """The rules, as written, ``between`` each other."""
+        return between.join(str(rule) for _, rule, _ in self.parts)
+
+
+def _kill(parts: list[tuple[int, KillRule, tuple[int, ...]]], target: Combo) -> Kill:
+    """The :class:`Kill` of rules each covering the target's jokers of some kinds."""
+    size = target.size
+    low = 0
+    needs: dict[tuple[int, ...], int] = {}  # killer kinds -> how many (the same kinds asked twice: added)
+    for _, rule, kinds in parts:
+        covered = sum(target.cards[kind] for kind in kinds)
+        size += rule.extra * covered if rule.each else rule.extra
+        low = max(low, 0 if rule.any_rank else SMALL_JOKER if rule.alone else target.base + 1)
+        if rule.in_all:  # one count for the rule, of the killers it names (never relative)
+            killers = rule.killers(kinds[0])
+            needs[killers] = needs.get(killers, 0) + rule.ratio
+            continue
+        for kind in kinds:
+            killers = rule.killers(kind)
+            needs[killers] = needs.get(killers, 0) + rule.ratio * target.cards[kind]
+    return Kill(tuple(parts), size, low, tuple([(amount, kinds) for kinds, amount in needs.items()]))
+
+
+def kills_of(plays: Plays, target: Combo) -> list[Kill]:
+    """Every way the kill rules beat ``target``, a play carrying jokers (none: it is dead).
+
+    ``plays.kill_cover`` ``highest``: one rule, about the target's highest joker (or ``joker``),
+    covers that kind, or each joker for ``joker`` and relative killers; lower jokers count as
+    plain cards. ``each``: every kind of joker the target holds is covered by a rule for it, the
+    rules composing in one answer (a rule covering several kinds counts once)."""
+    kinds = tuple([joker for joker in JOKERS if target.cards[joker]])
+    if plays.kill_cover != "each":
+        top = (kind_of(target),)
+        return [_kill([(index, rule, kinds if rule.target == ANY_JOKER or rule.killer in RELATIVE else top)],
+                      target) for index, rule in enumerate(plays.kills) if applies(rule, target)]
+    choices = [[index for index, rule in enumerate(plays.kills) if rule.target in (ANY_JOKER, kind)
+                and _where(rule, target)] for kind in kinds]
+    found: list[Kill] = []
+    for chosen in product(*choices):
+        parts: dict[int, tuple[int, ...]] = {}
+        for kind, index in zip(kinds, chosen, strict=True):
+            parts[index] = (*parts.get(index, ()), kind)
+        found.append(_kill([(index, plays.kills[index], covered) for index, covered in parts.items()], target))
+    return found
+
+
+def enough(needs: tuple[Need, ...], counts: tuple[int, ...]) -> bool:
+    """Whether ``counts`` holds the killer cards of ``needs``, each card covering one need (Hall: every
+    set of needs has as many cards of their kinds together as it needs)."""
+    if len(needs) == 1:
+        amount, kinds = needs[0]
+        return sum(counts[kind] for kind in kinds) >= amount
+    for chosen in range(1, 1 << len(needs)):
+        wanted = 0
+        union: set[int] = set()
+        for index, (amount, kinds) in enumerate(needs):
+            if chosen >> index & 1:
+                wanted += amount
+                union.update(kinds)
+        if sum(counts[kind] for kind in union) < wanted:
             return False
     return True
 
 
-def kills(rule: KillRule, play: Combo, target: Combo) -> bool:
-    """Whether ``play`` meets ``rule`` against ``target`` (``rule`` applies to it)."""
-    if play.size != target.size + rule.extra:
-        return False
-    if rule.killer == COVERING:
-        if not covers(play.cards, target.cards):
-            return False
-    elif count_jokers(play.cards, rule.killer) < rule.wanted(count_jokers(target.cards, rule.target)):
-        return False
-    if rule.any_rank:
-        return True
-    return play.base in JOKERS if rule.alone else play.base > target.base
+def meets(kill: Kill, play: Combo) -> bool:
+    """Whether ``play`` beats the target of ``kill`` that way."""
+    return play.size == kill.size and play.base >= kill.low and enough(kill.needs, play.cards.counts)
 
 
 def _name(joker: int, names: tuple[str, ...], any_joker: str) -> str:
     return any_joker if joker == ANY_JOKER else names[joker]
 
 
-def _kill_requirement(rule: KillRule, target: Combo) -> tuple[str, str]:
-    size = target.size + rule.extra
-    if rule.killer == COVERING:
-        zh_need, en_need = "每张王都有同等或更大的王相抵", "an equal or higher joker for each of its jokers"
-    else:
-        wanted = rule.wanted(count_jokers(target.cards, rule.target))
-        zh_need = f"至少{wanted}张{_name(rule.killer, RANK_NAMES_ZH, '王')}"
-        en_need = f"at least {wanted} {_name(rule.killer, RANK_NAMES_EN, 'joker')}(s)"
-    if rule.any_rank:
+def _needs_text(rule: KillRule, target: Combo, kinds: tuple[int, ...]) -> tuple[str, str]:
+    """What ``rule`` asks of the killer for the target's jokers of ``kinds``."""
+    if rule.killer in RELATIVE:
+        zh, en = ("同等或更大的王", "equal or higher joker") if rule.killer == COVERING else \
+            ("更大的王", "higher joker")
+        if rule.ratio == 1:
+            return f"每张王都有{zh}相抵", f"an {en} for each of its jokers"
+        return f"每张王{rule.ratio}张{zh}", f"{rule.ratio} {en}s for each of its jokers"
+    wanted = rule.wanted(sum(target.cards[kind] for kind in kinds))
+    killers = (rule.killer, *rule.more)
+    zh = "或".join(_name(kind, RANK_NAMES_ZH, "王") for kind in killers)
+    en = " or ".join(_name(kind, RANK_NAMES_EN, "joker") for kind in killers)
+    return f"至少{wanted}张{zh}", f"at least {wanted} {en}(s)"
+
+
+def _kill_requirement(kill: Kill, target: Combo) -> tuple[str, str]:
+    needs = [_needs_text(rule, target, kinds) for _, rule, kinds in kill.parts]
+    if not kill.low:
         rank_zh = rank_en = ""
-    elif rule.alone:
+    elif kill.low == SMALL_JOKER and any(rule.alone for _, rule, _ in kill.parts):
         rank_zh, rank_en = "、只出王", ", jokers alone"
     else:
         rank_zh, rank_en = f"、点数高于{RANK_NAMES_ZH[target.base]}", f", a rank above {RANK_NAMES_EN[target.base]}"
+    rules_zh, rules_en = kill.names("」「"), kill.names("', '")
     return (
-        f"须{zh_need}、共{size}张{rank_zh}（规则「{rule}」）",
-        f"needs {en_need}, {size} cards in all{rank_en} (rule '{rule}')",
+        f"须{'、'.join(zh for zh, _ in needs)}、共{kill.size}张{rank_zh}（规则「{rules_zh}」）",
+        f"needs {', '.join(en for _, en in needs)}, {kill.size} cards in all{rank_en} (rule '{rules_en}')",
     )
 
 
 def beats(play: Combo, target: Combo, plays: Plays) -> Verdict:
     """Whether ``play`` may be played on ``target`` (combination only, seats aside)."""
     if target.has_jokers:
-        kind = kind_of(target)
-        applying = [(index, rule) for index, rule in enumerate(plays.kills) if applies(rule, target)]
-        for index, rule in applying:
-            if kills(rule, play, target):
-                return Verdict(True, f"plays.kills[{index}]", f"按打王规则「{rule}」可灭",
-                               f"beats it by the kill rule '{rule}'")
-        if not applying:
+        found = kills_of(plays, target)
+        for kill in found:
+            if meets(kill, play):
+                rules_zh, rules_en = kill.names("」「"), kill.names("' with '")
+                return Verdict(True, kill.rule, f"按打王规则「{rules_zh}」可灭",
+                               f"beats it by the kill rule '{rules_en}'")
+        if not found:
+            kind = kind_of(target) if plays.kill_cover != "each" else next(
+                joker for joker in JOKERS if target.cards[joker] and not any(
+                    rule.target in (ANY_JOKER, joker) and _where(rule, target) for rule in plays.kills))
             return _no("plays.kills", f"带{RANK_NAMES_ZH[kind]}的牌为死牌，无牌可灭，对头须扣牌",
                        f"a play with a {RANK_NAMES_EN[kind]} is dead: nothing beats it, and its 对头 must 扣 it")
-        # the requirement of the most particular rule (on 2s, jokers alone), else of the first
-        first = next((rule for _, rule in applying if rule.on_two or rule.alone), applying[0][1])
+        kind = kind_of(target)
+        # the requirement of the most particular rules (on 2s, jokers alone), else of the first
+        first = next((kill for kill in found if any(rule.on_two or rule.alone for _, rule, _ in kill.parts)), found[0])
         zh, en = _kill_requirement(first, target)
         return _no("plays.kills", f"灭带{RANK_NAMES_ZH[kind]}的牌{zh}",
                    f"to beat a play with a {RANK_NAMES_EN[kind]}: {en}")
@@ -188,3 +269,14 @@ def beats(play: Combo, target: Combo, plays: Plays) -> Verdict:
     return Verdict(True, "plays.higher-rank", "步步高、张数相同，可以上",
                    "same number of cards at a higher rank: it beats")
 
+
+def forbids(plays: Plays, play: Combo, hand: tuple[int, ...] | list[int] | None,
+            target: Combo | None) -> Verdict | None:
+    """The verdict of the first of ``plays.forbidden`` that forbids ``play`` from ``hand`` (None: unknown)
+    led, or on ``target``; None if none does."""
+    on = None if target is None else (target.base, target.cards.counts)
+    for index, forbid in enumerate(plays.forbidden):
+        if forbid.matches(play.base, play.cards.counts, hand, on):
+            return _no(f"plays.forbidden[{index}]", f"本规则不许这样出牌（「{forbid}」）",
+                       f"this table does not allow that play ('{forbid}')")
+    return None

@@ -13,7 +13,7 @@ from operator import le
 
 from ..components.checked import stranded
 from ..components.draws import below, choice
-from ..components.plays import Verdict
+from ..components.plays import Verdict, forbids
 from ..components.table import BEATING, BURN, DECLARING, FOLLOW, HUI3, LEAD, MINGDIAN, RETURN, REVOLT, Counts, Table
 from ..ruleset.cards import N_RANKS
 from .actions import (
@@ -104,6 +104,10 @@ def _check_lead(table: Table, seat: int, action: Action) -> Verdict | None:
     found = table.combo(action.cards.counts)
     if isinstance(found, Verdict):
         return found
+    if table.rules.plays.forbidden:
+        forbidden = forbids(table.rules.plays, found, table.hands[seat], None)
+        if forbidden is not None:
+            return forbidden
     return _threes(table, seat, action.cards.counts)
 
 
@@ -145,6 +149,10 @@ def _beats(table: Table, counts: Counts) -> Verdict | None:
         return found
     assert table.top is not None
     verdict = table.components.plays.beats(found, table.top, table.rules.plays)
+    if verdict.ok and table.rules.plays.forbidden:
+        forbidden = forbids(table.rules.plays, found, table.hands[table.turn], table.top)
+        if forbidden is not None:
+            return forbidden
     return _threes(table, table.turn, counts) if verdict.ok else verdict
 
 

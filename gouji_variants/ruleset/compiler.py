@@ -31,7 +31,7 @@ from . import rules as rules_
 from .cards import JOKERS, RANK_SYMBOLS, TWO
 from .catalog import Catalog, looks_like_path
 from .errors import Diagnostic, Mark, RulesetError, Severity
-from .expressions import ANY_JOKER, COVERING, PLAYERS, TRIBUTE_KINDS
+from .expressions import ANY_JOKER, PLAYERS, RELATIVE, TRIBUTE_KINDS
 from .grammar import NotationError
 from .model import Interpretation as Interpretation  # the compiled ruleset, re-exported for 0.2.0 callers
 from .model import Ruleset as Ruleset
@@ -609,9 +609,10 @@ def _kill_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterat
                      severity="warning", item=index,
                      zh=(f"打王规则 plays.kills[{index}]「{kill}」永远用不上：灭牌须{wants_zh}，而带2的牌点数最高是2",
                          "加上 ', any rank'，或改用王来灭（如 'by 2R'）"))
-        elif kill.killer not in (COVERING, ANY_JOKER) and kill.wanted(1) > deck[kill.killer]:
-            have = deck[kill.killer]
-            symbol = RANK_SYMBOLS[kill.killer]
+        elif kill.killer not in (*RELATIVE, ANY_JOKER) and \
+                kill.wanted(1) > sum(deck[kind] for kind in (kill.killer, *kill.more)):
+            have = sum(deck[kind] for kind in (kill.killer, *kill.more))
+            symbol = " or ".join(RANK_SYMBOLS[kind] for kind in (kill.killer, *kill.more))
             yield at("plays.kills", f"{where} can never apply: its killer needs at least {kill.wanted(1)} "
                      f"{symbol}, and the deck (deck.recipe) has {have}",
                      "lower the number of killer cards", "deck.recipe", "warning",

@@ -39,7 +39,7 @@ OFFERS = {"revolution": "revolution", "hui3": "hui3", "yudian": "declare", "ming
 HUI3_CHOICES = tuple(vocabulary.HUI3_CHOICES)
 #: A tribute kind as written before 贡 ("落贡 大落 pays 头科 2"), to its id.
 TRIBUTE_SPELLINGS = {zh: kind for kind, (zh, _) in TRIBUTE_KINDS.items()} | {"拉": "luo", "掐": "men"}
-RULE_ID = r"^[a-z0-9_]+(\.[a-z0-9_-]+)+(\[[0-9]+\])?$"
+RULE_ID = r"^[a-z0-9_]+(\.[a-z0-9_-]+)+(\[[0-9]+(\+[0-9]+)*\])?$"
 BURN_PATTERN = r"^\s*[0-5]\s+(burned|counter-burned)\s+[0-5]\s*$"
 _SEAT_PREFIX = re.compile(r"^\s*([0-9]+)\s*:\s*(.*)$", re.S)
 _DUE = re.compile(r"^\s*(?:(?P<kind>\S+?)贡\s*)?(?P<payer>\S+)\s+pays\s+(?P<receiver>\S+)\s+(?P<count>[0-9]+)\s*$")

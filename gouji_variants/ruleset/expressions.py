@@ -29,7 +29,7 @@ from .cards import (
 )
 from .grammar import NotationError
 
-_STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit")
+_STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit", "forbid")
 PLAYERS = 6
 #: The deals a recipe may make (docs/untrusted-input.md): at most eight decks' worth, twice the standard
 #: four, and at least one deck's ordinary cards (the 44 from 5 to 2): 3s and 4s have rules of their own
@@ -77,19 +77,27 @@ class Thresholds:
 ANY_JOKER = -1
 #: ``equal or higher jokers``: each joker of the target covered by an equal or higher one.
 COVERING = -2
-_KILL_WORDS = {ANY_JOKER: "joker", COVERING: "equal or higher jokers"}
+#: ``higher jokers``: each joker of the target covered by a strictly higher one.
+HIGHER = -3
+#: The killers named relative to the joker they cover.
+RELATIVE = (COVERING, HIGHER)
+_KILL_WORDS = {ANY_JOKER: "joker", COVERING: "equal or higher jokers", HIGHER: "higher jokers"}
 
 
 @dataclass(frozen=True)
 class KillRule:
-    """How a play carrying jokers may be beaten: ``TARGET [where] by KILLER [, +E cards] [, any rank]``.
+    """How a play carrying jokers may be beaten: ``TARGET [where] by KILLER [in all] [, +E cards [each]]
+    [, any rank]``.
 
-    The rule applies to a play whose highest joker is ``target`` (any joker play for
-    :data:`ANY_JOKER`), and only on 2s (``on_two``), on a single 2 (``single_two``) or on a
-    play of jokers alone (``alone``) when it says so. The killer has ``extra`` more cards than
-    the target; :meth:`wanted` ``killer`` cards (jokers of any kind for :data:`ANY_JOKER`, 2s for
-    ``TWO``) or, for :data:`COVERING`, an equal or higher joker for each of the target's; and,
-    unless ``any_rank``, a higher base rank, or, ``alone``, jokers alone."""
+    The rule covers the target's jokers of kind ``target`` (every kind for :data:`ANY_JOKER`), and
+    applies only on 2s (``on_two``), on a single 2 (``single_two``) or on a play of jokers alone
+    (``alone``) when it says so. Each joker covered takes ``ratio`` killer cards (``ratio`` in all for
+    ``in_all``) of the kinds :meth:`killers` names: ``killer`` and ``more`` (any joker for
+    :data:`ANY_JOKER`, 2s for ``TWO``), or relative to the joker covered, :data:`COVERING` (equal or
+    higher) and :data:`HIGHER` (strictly higher). The killer has ``extra`` more cards than the target
+    (``extra`` for each joker the rule covers with ``each``); and, unless ``any_rank``, a higher base
+    rank, or, ``alone``, jokers alone. How rules compose in one answer is ``plays.kill_cover``'s
+    (:mod:`gouji_variants.components.plays`)."""
 
     KIND: ClassVar[str] = "kill"
     target: int
@@ -101,14 +109,22 @@ class KillRule:
     single_two: bool = False
     alone: bool = False
     in_all: bool = False
+    more: tuple[int, ...] = ()  # further killer kinds: "R or W" is killer R, more (W,)
+    each: bool = False  # the surplus is ``extra`` for each joker covered
 
     def __post_init__(self) -> None:
-        if self.target not in (*JOKERS, ANY_JOKER) or self.killer not in (*JOKERS, ANY_JOKER, COVERING, TWO):
+        if self.target not in (*JOKERS, ANY_JOKER) or \
+                self.killer not in (*JOKERS, ANY_JOKER, *RELATIVE, TWO):
             raise ValueError("kill rules name jokers: B (小王), R (大王), W (王中王) or 'joker' (and 2s as killers)")
         if not 1 <= self.ratio <= 9:
             raise ValueError("the multiplier must be between 1 and 9")
-        if self.killer == COVERING and (self.ratio != 1 or self.in_all):
-            raise ValueError("'equal or higher jokers' takes no number")
+        if self.killer in RELATIVE and self.in_all:
+            raise ValueError(f"'{_KILL_WORDS[self.killer]}' cover each joker: they take no 'in all'")
+        if self.more and (self.killer not in JOKERS or any(kind not in JOKERS for kind in self.more)
+                          or len({self.killer, *self.more}) != len(self.more) + 1):
+            raise ValueError("a set of killers names different jokers, e.g. 'R or W'")
+        if self.each and not self.extra:
+            raise ValueError("'each' multiplies the cards a kill adds: write e.g. '+1 card each'")
         if self.single_two and not self.on_two:
             raise ValueError("a rule on a single 2 is a rule on 2s")
         if self.alone and self.on_two:
@@ -122,11 +138,16 @@ class KillRule:
             killer = f"{ratio} jokers" if ratio else "joker"
         elif self.killer == TWO:
             killer = f"{self.ratio} two" + ("s" if self.ratio > 1 else "")
+        elif self.killer in RELATIVE:
+            killer = f"{ratio} {self._name(self.killer)}" if ratio else self._name(self.killer)
+        elif self.more:
+            kinds = " or ".join(RANK_SYMBOLS[kind] for kind in (self.killer, *self.more))
+            killer = f"{ratio}({kinds})" if ratio else kinds
         else:
             killer = ratio + self._name(self.killer)
         text += " by " + killer + (" in all" if self.in_all else "")
         if self.extra:
-            text += f", +{self.extra} card" + ("s" if self.extra > 1 else "")
+            text += f", +{self.extra} card" + ("s" if self.extra > 1 else "") + (" each" if self.each else "")
         if self.any_rank:
             text += ", any rank"
         return text
@@ -135,6 +156,14 @@ class KillRule:
         """How many killer cards a target with ``count`` of its jokers needs: ``ratio`` × ``count``,
         or ``ratio`` itself when the rule says ``in all``."""
         return self.ratio if self.in_all else self.ratio * count
+
+    def killers(self, joker: int) -> tuple[int, ...]:
+        """The kinds of cards that cover a ``joker`` of the target under this rule."""
+        if self.killer == ANY_JOKER:
+            return JOKERS
+        if self.killer in RELATIVE:
+            return tuple(kind for kind in JOKERS if kind > joker or kind == joker and self.killer == COVERING)
+        return (self.killer, *self.more)
 
     @staticmethod
     def _name(joker: int) -> str:
@@ -348,8 +377,75 @@ class Forfeit:
         return f"{text} -> {CONSEQUENCES[self.consequence][0]}"
 
 
-Expression = Thresholds | KillRule | TributeOrder | DeckRecipe | HandRule | BuyOrder | Forfeit
-E = TypeVar("E", Thresholds, KillRule, TributeOrder, DeckRecipe, HandRule, BuyOrder, Forfeit)
+#: The shapes of a play a :class:`Forbid` names: of a rank (``4``, ``4 with 2 or joker``), of jokers
+#: alone, any play (``any``, ``any with W``), or some but not all of the cards of a rank held (``part of 4``).
+SHAPES = ("rank", "jokers-alone", "any", "part")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a play looks like, for :class:`Forbid`; ``negated``: any play but such a one."""
+
+    kind: str
+    rank: int = -1  # rank, part
+    attached: tuple[int, ...] = ()  # rank, any: holding one of these (ranks among ATTACHABLE, ascending)
+    negated: bool = False
+
+    def matches(self, base: int, counts: Cards | tuple[int, ...], hand: tuple[int, ...] | list[int] | None) -> bool:
+        """Whether a play of ``base`` with ``counts`` from ``hand`` (None: unknown) looks like this."""
+        if self.kind == "jokers-alone":
+            found = base in JOKERS
+        elif self.kind == "part":
+            found = base == self.rank and hand is not None and counts[base] < hand[base]
+        else:
+            found = (self.kind == "any" or base == self.rank) and (
+                not self.attached or any(counts[a] for a in self.attached))
+        return found != self.negated
+
+    def __str__(self) -> str:
+        if self.kind == "jokers-alone":
+            text = "jokers alone"
+        elif self.kind == "part":
+            text = f"part of {RANK_SYMBOLS[self.rank]}"
+        else:
+            text = "any" if self.kind == "any" else RANK_SYMBOLS[self.rank]
+            if self.attached:
+                names = [RANK_SYMBOLS[a] for a in self.attached if a not in JOKERS]
+                jokers = [a for a in self.attached if a in JOKERS]
+                names += ["joker"] if len(jokers) == len(JOKERS) else [RANK_SYMBOLS[a] for a in jokers]
+                text += " with " + " or ".join(names)
+        return "not " * self.negated + text
+
+
+@dataclass(frozen=True)
+class Forbid:
+    """A combination the table does not allow (``play``), or, with ``target``, an answer it does not
+    allow on such a play: ``SHAPE [on SHAPE]``."""
+
+    KIND: ClassVar[str] = "forbid"
+    play: Shape
+    target: Shape | None = None
+
+    def __post_init__(self) -> None:
+        for shape in (self.play, self.target):
+            if shape is not None and shape.kind not in SHAPES:
+                raise ValueError(f"unknown shape {shape.kind!r}")
+        if self.target is not None and self.target.kind == "part":
+            raise ValueError("'part of' is about the hand of the one who plays: it names no play answered")
+
+    def matches(self, base: int, counts: Cards | tuple[int, ...], hand: tuple[int, ...] | list[int] | None,
+                target: tuple[int, Cards | tuple[int, ...]] | None) -> bool:
+        """Whether a play (led, or answering ``target``: its base and counts) is forbidden by this."""
+        if self.target is not None and (target is None or not self.target.matches(*target, None)):
+            return False
+        return self.play.matches(base, counts, hand)
+
+    def __str__(self) -> str:
+        return str(self.play) + ("" if self.target is None else f" on {self.target}")
+
+
+Expression = Thresholds | KillRule | TributeOrder | DeckRecipe | HandRule | BuyOrder | Forfeit | Forbid
+E = TypeVar("E", Thresholds, KillRule, TributeOrder, DeckRecipe, HandRule, BuyOrder, Forfeit, Forbid)
 
 
 class _Semantic(ValueError):
@@ -387,16 +483,16 @@ class _ToValues(Transformer[Token, object]):
 
     def kill(self, tree: Tree[Token]) -> KillRule:
         target, where, killer, *clauses = self._kill_parts(tree)
-        ratio, kind = killer
+        ratio, kind, more = killer
         extra = next((count for name, count in clauses if name == "extra"), 0)
+        names = {name for name, _ in clauses}
         return KillRule(target, kind, ratio, extra, on_two=where in ("on_two", "on_single_two"),
-                        any_rank=any(name == "any_rank" for name, _ in clauses),
-                        single_two=where == "on_single_two", alone=where == "alone",
-                        in_all=any(name == "in_all" for name, _ in clauses))
+                        any_rank="any_rank" in names, single_two=where == "on_single_two", alone=where == "alone",
+                        in_all="in_all" in names, more=more, each="each" in names)
 
     @staticmethod
     def _kill_parts(tree: Tree[Token]) -> list[Any]:
-        """(target, where, (ratio, killer), *(clause, value)) from a ``kill`` tree."""
+        """(target, where, (ratio, killer, more), *(clause, value)) from a ``kill`` tree."""
         target_node, *rest = tree.children
         assert isinstance(target_node, Tree)
         parts: list[Any] = [_joker_of(target_node.children[0])]
@@ -405,15 +501,24 @@ class _ToValues(Transformer[Token, object]):
         for child in rest:
             if not isinstance(child, Tree) or child.data in _WHERE:
                 continue
-            if child.data == "covering_killer":
-                parts.append((1, COVERING))
+            if child.data in ("covering_killer", "higher_killer"):
+                ratio = next((int(c) for c in child.children if isinstance(c, Token) and c.type == "RATIO"), 1)
+                parts.append((ratio, COVERING if child.data == "covering_killer" else HIGHER, ()))
+            elif child.data == "kinds_killer":
+                ratio = next((int(c) for c in child.children if isinstance(c, Token) and c.type == "RATIO"), 1)
+                kinds = [_joker_of(c) for c in child.children if isinstance(c, Tree)]
+                if len(set(kinds)) != len(kinds):
+                    raise _Semantic(_at(child), "a set of killers names different jokers, e.g. 'R or W'")
+                parts.append((ratio, kinds[0], tuple(kinds[1:])))
             elif child.data in ("kind_killer", "any_joker_killer", "twos_killer"):
                 ratio = next((int(c) for c in child.children if isinstance(c, Token) and c.type == "RATIO"), 1)
                 kind = TWO if child.data == "twos_killer" else _joker_of(child.children[-1])
-                parts.append((ratio, kind))
+                parts.append((ratio, kind, ()))
             else:
                 value = child.children[0] if child.data == "extra" else 0
                 parts.append((str(child.data), int(value)))  # type: ignore[arg-type]
+                if child.data == "extra" and len(child.children) > 2:
+                    parts.append(("each", 1))
         return parts
 
     def tribute_order(self, tree: Tree[Token]) -> TributeOrder:
@@ -485,6 +590,30 @@ class _ToValues(Transformer[Token, object]):
                     raise _Semantic(_at(node), "only 2s and jokers go with a play of another rank")
                 attached |= found
         return Forfeit("plays-with", cards[0], tuple(sorted(attached)), chosen)
+
+
+    def forbid(self, tree: Tree[Token]) -> Forbid:
+        shapes = [_shape(node) for node in tree.children if isinstance(node, Tree)]
+        if len(shapes) > 1 and shapes[1].kind == "part":
+            raise _Semantic(_at(tree.children[-1]), "'part of' is about the hand of the one who plays: "
+                                                    "it names no play answered")
+        return Forbid(shapes[0], shapes[1] if len(shapes) > 1 else None)
+
+
+def _shape(node: Tree[Token]) -> Shape:
+    negated = any(isinstance(c, Token) and c.type == "NOT" for c in node.children)
+    inner = next(c for c in node.children if isinstance(c, Tree))
+    cards = [rank_index(next(card_tokens(c))) for c in inner.children if isinstance(c, Tree) and c.data == "card"]
+    attached: set[int] = set()
+    for part in inner.children:
+        if isinstance(part, Tree) and part.data == "attached":
+            word = part.children[0]
+            found = set(JOKERS) if isinstance(word, Token) else {rank_index(next(card_tokens(word)))}
+            if not found <= set(ATTACHABLE) or cards and cards[0] in found:
+                raise _Semantic(_at(part), "only 2s and jokers go with a play of another rank")
+            attached |= found
+    kind = {"of_rank": "rank", "jokers_alone": "jokers-alone", "anything": "any", "part_of": "part"}[str(inner.data)]
+    return Shape(kind, cards[0] if cards else -1, tuple(sorted(attached)), negated)
 
 
 _WHERE = ("on_two", "on_single_two", "alone")

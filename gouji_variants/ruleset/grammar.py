@@ -34,6 +34,10 @@ TERMINAL_WORDS: dict[str, str] = {
     "TWOS_WORD": "the word 'two' or 'twos'",
     "EQUAL_OR_HIGHER": "'equal or higher'",
     "IN_ALL": "'in all'",
+    "HIGHER": "'higher'",
+    "EACH": "the word 'each'",
+    "LPAR": "'('",
+    "RPAR": "')'",
     "TRIBUTE_KIND": "a tribute kind (点 闷 烧 落 清 憋王)",
     "COMMA": "','",
     "PLUS": "'+'",
@@ -49,6 +53,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "NO": "the word 'no'",
     "WITH": "the word 'with'",
     "OR": "the word 'or'",
+    "NOT": "the word 'not'",
+    "PART": "the word 'part'",
 }
 
 

@@ -106,7 +106,7 @@ def _unpickled(values: dict[str, Any]) -> Ruleset:
 
 #: The typed values of rule expressions: each is written as its canonical string.
 _EXPRESSIONS = (expressions.Thresholds, expressions.KillRule, expressions.TributeOrder, expressions.DeckRecipe,
-                expressions.HandRule, expressions.BuyOrder, expressions.Forfeit)
+                expressions.HandRule, expressions.BuyOrder, expressions.Forfeit, expressions.Forbid)
 
 
 def _plain(value: Any) -> Any:

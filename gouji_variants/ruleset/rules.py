@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .expressions import BuyOrder, DeckRecipe, Forfeit, HandRule, KillRule, Thresholds, TributeOrder
+from .expressions import BuyOrder, DeckRecipe, Forbid, Forfeit, HandRule, KillRule, Thresholds, TributeOrder
 
 #: ``neutral`` of a field that every ruleset format has had.
 ALWAYS: Any = object()
@@ -149,6 +149,22 @@ class Plays:
     kills: tuple[KillRule, ...] = rule(
         "打王规则：哪些牌能灭带王的牌；无规则可灭的大王牌为死牌",
         "joker kill rules: which plays beat a play carrying jokers; a 大王 play no rule covers is dead",
+    )
+    kill_cover: Literal["highest", "each"] = rule(
+        "打王时哪些王须被抵：highest 只看所灭的牌中最大的王，按其规则抵这一种王，较小的王当普通牌计数；"
+        "each 每种王都须按其种类的规则抵，多条规则可在一手中组合（如小王用一张大王抵、大王用两张大王抵）",
+        "which jokers a kill must cover: 'highest' a rule about the play's highest joker covers that kind, "
+        "lower jokers counting as plain cards; 'each' every kind of joker it holds is covered by a rule for "
+        "that kind, several rules composing in one answer (a 小王 by one 大王 and a 大王 by two, say)",
+        neutral="highest",
+    )
+    forbidden: tuple[Forbid, ...] = rule(
+        "不许出的牌：如「4 with 2 or joker」4不带2或王，「part of 4」4须一起出，「not jokers alone on jokers alone」"
+        "只有王的牌只能用只有王的牌来灭，「any on any with W」带王中王的牌不可灭",
+        "combinations or answers the table does not allow: e.g. '4 with 2 or joker' (4s never with 2s or jokers), "
+        "'part of 4' (4s all together), 'not jokers alone on jokers alone' (jokers alone are answered by jokers "
+        "alone only), 'any on any with W' (a play carrying a 王中王 cannot be beaten)",
+        neutral=[],
     )
 
 

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from .. import __version__
 from . import examples
-from .expressions import BuyOrder, DeckRecipe, Forfeit, HandRule, KillRule, Thresholds, TributeOrder
+from .expressions import BuyOrder, DeckRecipe, Forbid, Forfeit, HandRule, KillRule, Thresholds, TributeOrder
 from .resources import SCHEMA_DIR as SCHEMA_DIR  # re-exported: where the schema files live
 from .rules import PLACE_NAMES, SECTION_TITLES, SECTIONS, Outcomes, Stakes, XuandianTable
 from .versions import FIRST_FORMAT, RULESET_FORMAT
@@ -34,11 +34,14 @@ EXPRESSIONS: dict[type, tuple[str, str]] = {
     HandRule: ("hand_rule", "exactly 1 of 3, exactly 1 of 4"),
     BuyOrder: ("buy_order", "对门 > 联邦赠 > 上下家"),
     Forfeit: ("forfeit", "4 with 2 or joker -> 不开点"),
+    Forbid: ("forbid", "not jokers alone on jokers alone"),
 }
 #: Further values an editor offers as completions: one per form of an expression, and the legacy names of buy orders.
 MORE_EXAMPLES: dict[type, tuple[str, ...]] = {
     KillRule: ("B by R", "R alone by 2R, +1 card", "B on single 2 by B", "R by 2 jokers, +1 card", "R by 2R in all",
-               "R by 3 twos, +2 cards", "joker by equal or higher jokers", "R by W", "R by 3B, any rank"),
+               "R by 3 twos, +2 cards", "joker by equal or higher jokers", "R by W", "R by 3B, any rank",
+               "B by R or W", "joker by higher jokers", "R by 2R, +1 card each"),
+    Forbid: ("4 with 2 or joker", "part of 4", "any on any with W"),
     BuyOrder: ("duitou-then-team", "whoever-has-extra", "对门", "none"),
 }
 

@@ -20,12 +20,15 @@ from ..ruleset.expressions import (
     BUY_SOURCES,
     CONSEQUENCES,
     COVERING,
+    RELATIVE,
     TRIBUTE_KINDS,
     BuyOrder,
     DeckRecipe,
+    Forbid,
     Forfeit,
     HandRule,
     KillRule,
+    Shape,
     Thresholds,
     TributeOrder,
 )
@@ -195,6 +198,39 @@ def _forfeits(forfeits: tuple[Forfeit, ...]) -> Text:
     return "；".join(zh), text[:1].upper() + text[1:]
 
 
+def _shape(shape: Shape) -> Text:
+    """A shape of play (``plays.forbidden``) in zh and en."""
+    if shape.kind == "jokers-alone":
+        zh, en = "只有王的牌", "a play of jokers alone"
+    elif shape.kind == "part":
+        zh, en = f"只出手中一部分{_rank_zh(shape.rank)}", f"some but not all of one's {_rank_en(shape.rank)}s"
+    else:
+        zh, en = ("任何牌", "any play") if shape.kind == "any" else (f"{_rank_zh(shape.rank)}",
+                                                                   f"a play of {_rank_en(shape.rank)}s")
+        if shape.attached:
+            zh += "带" + "或".join(_rank_zh(a) for a in shape.attached)
+            en += " with a " + _en_list([_rank_en(a) for a in shape.attached], "or")
+    return ("非" + zh, "anything but " + en) if shape.negated else (zh, en)
+
+
+def _forbidden(forbidden: tuple[Forbid, ...]) -> Text:
+    if not forbidden:
+        return "合法的牌都可以出", "Every legal combination may be played"
+    zh: list[str] = []
+    en: list[str] = []
+    for forbid in forbidden:
+        play_zh, play_en = _shape(forbid.play)
+        if forbid.target is None:
+            zh.append(f"不许出{play_zh}")
+            en.append(f"{play_en} may not be played")
+        else:
+            on_zh, on_en = _shape(forbid.target)
+            zh.append(f"{on_zh}不能用{play_zh}来灭")
+            en.append(f"{on_en} may not be answered by {play_en}")
+    text = "; ".join(en)
+    return "；".join(zh), text[:1].upper() + text[1:]
+
+
 def _thresholds(value: Thresholds, but: Text = ("", "")) -> Text:
     minimum = [(rank, count) for rank, count in value.minimum if not (but[0] and rank in _BIG_JOKERS)]
     zh = "、".join(f"{_zh_number(count)}张{_rank_zh(rank)}" for rank, count in minimum)
@@ -233,13 +269,25 @@ def _kill_target(rule: KillRule) -> Text:
     return f"带{target_zh}的牌", f"a {target_en} play"
 
 
+def _killer_names(rule: KillRule) -> Text:
+    """The killer cards of a rule: a joker, a set of them, any joker, or 2s."""
+    names = [_joker_names(kind) for kind in (rule.killer, *rule.more)]
+    zh, en = "或".join(zh for zh, _ in names), " or ".join(en for _, en in names)
+    return zh, "jokers of any kind" if rule.killer == ANY_JOKER else en
+
+
 def _kill(rule: KillRule) -> Text:
     target, target_en = _joker_names(rule.target)
-    if rule.killer == COVERING:
-        need_zh, need_en = "每张王都有同等或更大的王相抵", "an equal or higher joker for each of its jokers"
+    if rule.killer in RELATIVE:
+        word_zh, word_en = ("同等或更大的王", "equal or higher joker") if rule.killer == COVERING else \
+            ("更大的王", "higher joker")
+        if rule.ratio == 1:
+            need_zh, need_en = f"每张王都有{word_zh}相抵", f"an {word_en} for each of its jokers"
+        else:
+            need_zh = f"每张王都有{_zh_number(rule.ratio)}张{word_zh}相抵"
+            need_en = f"{_en_number(rule.ratio)} {word_en}s for each of its jokers"
     else:
-        killer, killer_en = _joker_names(rule.killer)
-        killer_en = "jokers of any kind" if rule.killer == ANY_JOKER else killer_en
+        killer, killer_en = _killer_names(rule)
         if rule.in_all:
             need_zh, times_en = f"{killer}至少{rule.ratio}张（不论其{target}数）", _en_number(rule.ratio)
         elif rule.ratio == 1:
@@ -247,12 +295,14 @@ def _kill(rule: KillRule) -> Text:
         else:
             need_zh = f"{killer}数至少为其{target}数的{_zh_number(rule.ratio)}倍"
             times_en = "twice as many" if rule.ratio == 2 else f"{_en_number(rule.ratio)} times as many"
-        as_en = "" if rule.killer == rule.target or rule.in_all else f" as it has {target_en}"
+        as_en = "" if rule.killer == rule.target and not rule.more or rule.in_all else f" as it has {target_en}"
         as_en += f", however many {target_en} it has" if rule.in_all else ""
         need_en = f"at least {times_en} {killer_en}{as_en}"
     size_zh = f"多{rule.extra}张" if rule.extra else "张数相同"
     size_en = f"{_en_number(rule.extra)} more card" + ("s" * (rule.extra > 1)) if rule.extra else \
         "the same number of cards"
+    if rule.each:
+        size_zh, size_en = f"每灭一张{target}多{rule.extra}张", f"{size_en} for each {target_en} it kills"
     what_zh, what_en = _kill_target(rule)
     rank_zh, rank_en = ("点数不限", "any rank") if rule.any_rank else ("只有王", "jokers alone") if rule.alone \
         else ("点数更高", "a higher rank")
@@ -370,6 +420,15 @@ RULES: dict[str, RuleText] = {
     "plays.jokers_with_threes": RuleText("王挂3", "jokers on 3s", _flag(
         ("3也可以挂王", "Jokers may be attached to 3s too"), ("3不能挂王", "Jokers may not be attached to 3s"))),
     "plays.kills": RuleText("打王", "beating joker plays", _kills, _kills_given),
+    "plays.forbidden": RuleText("不许出的牌", "plays not allowed", _forbidden),
+    "plays.kill_cover": RuleText("打王组合", "covering jokers", _choice({
+        "highest": ("灭带王的牌时只看其中最大的王，按其规则来灭，较小的王当普通牌计数",
+                    "A play carrying jokers is beaten by a rule about its highest joker; lower jokers count as "
+                    "plain cards"),
+        "each": ("灭带王的牌时每种王都须按其规则相抵，多条规则可在一手中组合，多出的王补足张数",
+                 "Every kind of joker in a play is covered by a rule for it, several rules composing in one "
+                 "answer, spare killers filling the count"),
+    })),
     "gouji.thresholds": RuleText("够级牌", "够级 plays", _thresholds, _thresholds_given),
     "gouji.joker_plays": RuleText("挂王的牌", "plays with jokers", _choice({
         "gouji": ("挂王的牌都是够级牌", "Every play carrying a joker is 够级"),

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..components import registry
 from ..components.gouji import is_pure_gouji
-from ..components.plays import Combo, Verdict
+from ..components.plays import Combo, Verdict, forbids
 from ..ruleset.cards import RANK_NAMES_EN, RANK_NAMES_ZH, Cards
 from ..ruleset.model import Ruleset
 
@@ -84,9 +84,13 @@ def judge(ruleset: Ruleset, play: Cards, on: Cards | None = None) -> Judgement:
     pure = is_pure_gouji(result, rules.gouji)
     forfeits = tuple(f"penalties.forfeits[{index}]: {forfeit}" for index, forfeit in enumerate(rules.penalties.forfeits)
                      if forfeit.matches_play(result.base, result.cards.counts))
+    forbidden = forbids(rules.plays, result, None, previous)  # the hand unknown: 'part of' is not judged
     if previous is not None:
         verdict = beats(result, previous, rules.plays)
+        verdict = forbidden if verdict.ok and forbidden is not None else verdict
         return Judgement(ruleset, play, on, True, gouji, pure, verdict.ok, verdict, forfeits)
+    if forbidden is not None:
+        return Judgement(ruleset, play, on, False, gouji, pure, None, forbidden, forfeits)
     return Judgement(ruleset, play, on, True, gouji, pure, None, _classification(result, gouji, pure, ruleset),
                      forfeits)
 

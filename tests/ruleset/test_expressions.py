@@ -24,6 +24,8 @@ from gouji_variants.ruleset.cards import (
 from gouji_variants.ruleset.expressions import (
     ANY_JOKER,
     COVERING,
+    HIGHER,
+    RELATIVE,
     TRIBUTE_KINDS,
     DeckRecipe,
     KillRule,
@@ -53,14 +55,18 @@ def thresholds(draw: st.DrawFn) -> Thresholds:
 
 @st.composite
 def kill_rules(draw: st.DrawFn) -> KillRule:
-    """Every form: any joker or 'joker' as target; a joker, 'jokers', 2s or covering as killer; where."""
-    killer = draw(st.sampled_from((*JOKERS, ANY_JOKER, TWO, COVERING)))
+    """Every form: any joker or 'joker' as target; a joker, a set of jokers, 'jokers', 2s, equal or higher
+    or higher jokers as killer; where; a surplus fixed or for each joker covered."""
+    killer = draw(st.sampled_from((*JOKERS, ANY_JOKER, TWO, *RELATIVE)))
     where = draw(st.sampled_from(("", "on 2", "on single 2", "alone")))
-    return KillRule(draw(st.sampled_from((*JOKERS, ANY_JOKER))), killer,
-                    1 if killer == COVERING else draw(st.integers(1, 9)), draw(st.integers(0, 30)),
+    more = tuple(draw(st.lists(st.sampled_from([j for j in JOKERS if j != killer]), unique=True, max_size=2))) \
+        if killer in JOKERS else ()
+    extra = draw(st.integers(0, 30))
+    return KillRule(draw(st.sampled_from((*JOKERS, ANY_JOKER))), killer, draw(st.integers(1, 9)), extra,
                     on_two=where.startswith("on"), any_rank=draw(st.booleans()),
                     single_two=where == "on single 2", alone=where == "alone",
-                    in_all=killer != COVERING and draw(st.booleans()))
+                    in_all=killer not in RELATIVE and draw(st.booleans()), more=more,
+                    each=extra > 0 and draw(st.booleans()))
 
 tribute_orders = st.lists(st.sampled_from(sorted(TRIBUTE_KINDS)), min_size=1, unique=True).map(
     lambda kinds: TributeOrder(tuple(kinds))
@@ -310,7 +316,9 @@ def test_values_validate_themselves() -> None:
         KillRule(SMALL_JOKER, 5)
     with pytest.raises(ValueError):
         KillRule(SMALL_JOKER, BIG_JOKER, ratio=10)
-    for bad in (dict(killer=COVERING, ratio=2), dict(killer=COVERING, in_all=True),
+    for bad in (dict(killer=HIGHER, in_all=True), dict(killer=COVERING, in_all=True),
+                dict(killer=BIG_JOKER, more=(BIG_JOKER,)), dict(killer=TWO, more=(BIG_JOKER,)),
+                dict(killer=BIG_JOKER, each=True),
                 dict(killer=BIG_JOKER, single_two=True), dict(killer=BIG_JOKER, on_two=True, alone=True)):
         with pytest.raises(ValueError):
             KillRule(BIG_JOKER, **bad)  # type: ignore[arg-type]
