@@ -1,0 +1,1 @@
+"""The room service and the web page (the ``[web]`` extra): ``gouji serve``."""
