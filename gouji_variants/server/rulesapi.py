@@ -3,7 +3,9 @@ YAML (``gouji validate``'s located diagnostics, the fingerprint and the rule car
 
 ``GET /api/v1/rulesets``, ``GET /api/v1/rulesets/{ref}``, ``GET /api/v1/form``, ``POST /api/v1/check``
 ``{"yaml": TEXT, "name": FILE}``, ``POST /api/v1/diff`` ``{"a": SIDE, "b": SIDE}`` where a side is
-``{"ref": ID}`` or ``{"yaml": TEXT, "name": FILE}``. Errors are ``{"error": TEXT, "diagnostics": [...]}``
+``{"ref": ID}`` or ``{"yaml": TEXT, "name": FILE}``, and ``POST /api/v1/replay`` ``{"record": RECORD, "seat":
+N or null, "lang": "zh"|"en"}`` (a game record re-played and checked, in steps of words as ``gouji replay
+--show`` prints them, as one seat saw it or with all hands). Errors are ``{"error": TEXT, "diagnostics": [...]}``
 with status 400 (a malformed request), 404 (no such ruleset) or 413 (too large). Compiling runs off the
 event loop.
 """
@@ -19,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..ruleset.errors import RulesetError
+from ..ruleset.errors import GoujiError, RulesetError
 from ..ruleset.model import Ruleset
 from ..ruleset.uploaded import compile_text
 from . import rulesdata
@@ -135,10 +137,24 @@ async def diff(request: Request) -> Json:
     return await run_in_threadpool(work)
 
 
+async def replay(request: Request) -> Json:
+    """A game record stepped through in words (``gouji replay --show``): ``{"steps": [{number, lines}]}``."""
+    data = await _body(request)
+    record, seat, lang = data.get("record"), data.get("seat"), data.get("lang", "en")
+    if not isinstance(record, dict) or lang not in ("zh", "en") \
+            or not (seat is None or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 6)):
+        raise BadRequest(400, "give 'record' (a game record), 'seat' (0-5 or null) and 'lang' (zh or en)")
+    try:
+        return await run_in_threadpool(rulesdata.replay_steps, record, seat, lang)
+    except GoujiError as error:
+        raise BadRequest(422, f"the record cannot be replayed: {error}") from None
+
+
 routes: list[BaseRoute] = [
     Route("/api/v1/rulesets", _answering(list_rulesets), methods=["GET"]),
     Route("/api/v1/rulesets/{ref}", _answering(one_ruleset), methods=["GET"]),
     Route("/api/v1/form", _answering(form), methods=["GET"]),
     Route("/api/v1/check", _answering(check), methods=["POST"]),
     Route("/api/v1/diff", _answering(diff), methods=["POST"]),
+    Route("/api/v1/replay", _answering(replay), methods=["POST"]),
 ]

@@ -10,13 +10,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..records.record import RecordError, replay
 from ..ruleset import schema
 from ..ruleset.catalog import Catalog
 from ..ruleset.compiler import BASE_ID, compile_path
 from ..ruleset.errors import Diagnostic, Mark, RulesetError
 from ..ruleset.model import Ruleset
 from ..ruleset.rules import SECTION_TITLES, SECTIONS, meta, needs
+from ..ruleset.versions import RULESET_FORMAT
 from ..ruleset.yamlsource import MAX_BYTES, read_bounded
+from ..terminal.render import Words
+from ..terminal.replay import steps
 from ..text import card, explain, sources
 from ..text.diff import diff, meaning, to_json
 from ..text.docgen import builtin_rulesets
@@ -141,6 +145,17 @@ def diff_json(a: Ruleset, b: Ruleset) -> Json:
     return data
 
 
+def replay_steps(record: dict[str, Any], seat: int | None, lang: explain.Lang) -> Json:
+    """A game record re-played and checked, as the steps ``gouji replay --show`` prints (seen by ``seat``, or
+    all hands); raises :class:`GoujiError` (``RecordError``) when it does not re-play."""
+    replayed = replay(record, catalog())
+    if replayed.game is None or not replayed.ok:
+        raise RecordError.at(replayed.field, replayed.divergence or "the record does not re-play")
+    words = Words(lang)
+    return {"ok": True, "steps": [{"number": number, "lines": lines}
+                                  for number, lines in steps(replayed.game, seat, words)]}
+
+
 # ── the rules form ───────────────────────────────────────────────────────────
 
 
@@ -194,4 +209,5 @@ def form() -> Json:
     packs = [{**summary(r), "sets": [f"{s}.{k}" for s in SECTIONS for k in (r.own.get(s) or {})]}
              for r in library if r.kind == "option-pack"]
     defs = {name: _stripped(value) for name, value in built.get("$defs", {}).items()}
-    return {"sections": sections, "packs": packs, "defs": defs, "base": BASE_ID, "max_bytes": MAX_BYTES}
+    return {"sections": sections, "packs": packs, "defs": defs, "base": BASE_ID, "max_bytes": MAX_BYTES,
+            "format": RULESET_FORMAT}

@@ -1,0 +1,181 @@
+// Chinese first, English by a switch: every word of the page, and the choice kept in localStorage.
+
+const WORDS = {
+  title: ["够级", "Gouji"],
+  rules_nav: ["规则", "Rules"],
+  lang_other: ["English", "中文"],
+  home_intro: ["六人四副牌的够级：先定家规，大家都同意了再发牌。", "Six players, four decks: agree on the house rules, then deal."],
+  create: ["开房间", "Create a room"],
+  join: ["加入房间", "Join a room"],
+  edit_rules: ["查看与编辑规则", "See and edit rules"],
+  room_code: ["房间号", "Room code"],
+  go: ["进入", "Go"],
+  ruleset: ["规则集", "Ruleset"],
+  city: ["地方规则", "Ruleset (city)"],
+  packs: ["选项包", "Option packs"],
+  form: ["表单", "Form"],
+  yaml: ["YAML", "YAML"],
+  paste_hint: ["粘贴或编辑 YAML，改动会即时检查。", "Paste or edit YAML; it is checked as you type."],
+  upload: ["上传 YAML 文件", "Upload a YAML file"],
+  download: ["下载 YAML", "Download YAML"],
+  house_name_zh: ["家规名（中文）", "House rules name (Chinese)"],
+  house_name_en: ["家规名（英文）", "House rules name (English)"],
+  fingerprint: ["规则指纹", "Fingerprint"],
+  card: ["规则卡", "Rule card"],
+  checking: ["检查中…", "Checking…"],
+  valid: ["规则有效", "The rules are valid"],
+  invalid: ["规则有错，见下", "The rules have errors, see below"],
+  errors: ["错误", "Errors"],
+  warning: ["警告", "Warning"],
+  default: ["默认（大纲）", "Default (大纲)"],
+  reset: ["恢复", "Reset"],
+  changed: ["已改", "changed"],
+  sources: ["出处", "Sources"],
+  needs: ["需要", "Needs"],
+  none: ["无", "none"],
+  add: ["添加", "Add"],
+  remove: ["删除", "Remove"],
+  yes: ["是", "yes"],
+  no: ["否", "no"],
+  use_value: ["设定", "set"],
+  room_settings: ["房间设置", "Room settings"],
+  your_name: ["你的名字", "Your name"],
+  games: ["局数", "Games in the match"],
+  timer: ["每步限时（秒，空为不限）", "Seconds per decision (empty: none)"],
+  hints: ["允许提示", "Hints allowed"],
+  hints_unsupported: ["（服务器暂不支持提示设置）", "(the server does not offer hints yet)"],
+  seat: ["座位", "Seat"],
+  seat_n: ["{n}号位", "seat {n}"],
+  person: ["真人", "person"],
+  bot_heuristic: ["机器人（启发式）", "bot (heuristic)"],
+  bot_search: ["机器人（搜索）", "bot (search)"],
+  bot_basic: ["机器人（简单）", "bot (basic)"],
+  create_room: ["创建房间", "Create the room"],
+  share: ["邀请", "Invite"],
+  share_link: ["链接", "Link"],
+  copy: ["复制", "Copy"],
+  copied: ["已复制", "Copied"],
+  join_as: ["以此名字入座", "Take a seat with this name"],
+  seats: ["座位", "Seats"],
+  empty: ["空位", "empty"],
+  bot: ["机器人", "bot"],
+  host: ["房主", "host"],
+  accepted: ["已同意", "accepted"],
+  not_accepted: ["未同意", "not yet"],
+  offline: ["离线", "offline"],
+  standin: ["托管", "bot stands in"],
+  accept: ["同意这套规则", "Accept these rules"],
+  accepted_you: ["你已同意这套规则（指纹 {fp}）", "You accepted these rules (fingerprint {fp})"],
+  waiting_all: ["等所有人同意后自动发牌。", "The deal starts when everyone has accepted."],
+  compare: ["和我平时的规则比较", "What differs from what I usually play"],
+  compare_file: ["或我的规则文件", "or my rules file"],
+  compare_go: ["比较", "Compare"],
+  same_rules: ["规则相同", "The same rules"],
+  n_differ: ["{n} 条规则不同", "{n} rules differ"],
+  change_rules: ["修改规则（会清除所有人的同意）", "Change the rules (clears every acceptance)"],
+  apply_rules: ["用这套规则", "Use these rules"],
+  apply_settings: ["保存设置", "Save settings"],
+  you: ["你", "you"],
+  duitou: ["对头", "对头"],
+  teammate: ["联邦", "team-mate"],
+  opponent: ["对手", "opponent"],
+  game_n: ["第 {n}/{of} 局", "Game {n} of {of}"],
+  round: ["本轮", "This round"],
+  to_act: ["轮到 {who}", "{who} to act"],
+  your_turn: ["轮到你了", "Your turn"],
+  waiting: ["等待 {who}", "Waiting for {who}"],
+  top: ["桌面", "On the table"],
+  your_hand: ["你的牌", "Your hand"],
+  selected: ["已选", "Selected"],
+  clear: ["清除", "Clear"],
+  type_cards: ["输入牌（如 88B、TT、小王）", "Type cards (e.g. 88B, TT, 小王)"],
+  send: ["出", "Send"],
+  legal: ["可选", "You may"],
+  legal_plays: ["可出的牌", "Legal plays"],
+  not_legal: ["这手不合规则：{cards}", "Not a legal choice now: {cards}"],
+  bad_notation: ["看不懂这些牌：{text}", "Cannot read these cards: {text}"],
+  events: ["牌局记录", "What happened"],
+  cards_left: ["{n}张", "{n} cards"],
+  count_hidden: ["?张", "? cards"],
+  opened: ["开点", "opened (开点)"],
+  burner: ["烧牌中", "burning"],
+  finished: ["已走", "out"],
+  passed: ["过", "passed"],
+  revolution_mark: ["革命", "革命"],
+  time_left: ["剩 {s} 秒", "{s} s left"],
+  places: ["名次", "Places"],
+  score: ["本局得分", "Game score"],
+  totals: ["总分", "Match score"],
+  team_a: ["0·2·4号位", "seats 0·2·4"],
+  team_b: ["1·3·5号位", "seats 1·3·5"],
+  match_over: ["比赛结束", "The match is over"],
+  records: ["下载牌局记录（gouji replay 可校验）", "Download the records (gouji replay verifies them)"],
+  replay: ["回放", "Replay"],
+  replay_as: ["视角", "Seen by"],
+  all_hands: ["所有手牌", "all hands"],
+  prev: ["上一步", "Previous"],
+  next: ["下一步", "Next"],
+  step: ["第 {n}/{of} 步", "Step {n} of {of}"],
+  confirm_leave: ["确定吗？", "Go ahead?"],
+  confirm_revolution: ["革命：本局你不出牌，名次为{place}。确定吗？", "革命: you sit this game out and are ranked {place}. Go ahead?"],
+  confirm_final: ["这手会让你当场定名次：{why}。确定吗？", "This ranks you at once: {why}. Go ahead?"],
+  connecting: ["连接中…", "Connecting…"],
+  reconnecting: ["连接断开，重连中…", "Disconnected, reconnecting…"],
+  refused: ["未接受：{why}", "Refused: {why}"],
+  error: ["出错：{why}", "Error: {why}"],
+  no_room: ["没有这个房间", "No such room"],
+  spectator: ["旁观", "Watching"],
+  watch: ["旁观", "Watch"],
+  lobby: ["等候", "Lobby"],
+  a_play: ["出 {cards}", "plays {cards}"],
+  act_pass: ["过", "pass"],
+  act_yield: ["让牌", "yield (让牌)"],
+  act_burn: ["烧 {cards}", "burn {cards}"],
+  act_revolution: ["革命", "革命 (revolution)"],
+  act_hui3: ["会3（{which}）", "会3 ({which})"],
+  act_return: ["还贡 {cards}", "return {cards} (还贡)"],
+  act_declare: ["宣点", "declare (宣点)"],
+  act_jiefeng: ["接风", "接风 (take the lead)"],
+  act_tiaopai: ["挑牌", "show hand (挑牌)"],
+  act_ask: ["问牌数", "ask the count"],
+  play_selected: ["出所选的牌", "Play the selection"],
+  burn_selected: ["用所选的牌烧", "Burn with the selection"],
+  return_selected: ["还贡所选的牌", "Return the selection"],
+  deal_started: ["已发牌", "Dealt"],
+  game_over: ["本局结束", "Game over"],
+  small_joker: ["小王", "small joker"],
+  big_joker: ["大王", "big joker"],
+  top_joker: ["王中王", "super joker"],
+  n_cards: ["{n}张{rank}", "{n} × {rank}"],
+};
+
+const KEY = "gouji.lang";
+let lang = (() => { try { return localStorage.getItem(KEY) === "en" ? "en" : "zh"; } catch { return "zh"; } })();
+const listeners = new Set();
+
+export const getLang = () => lang;
+
+export function setLang(value) {
+  lang = value === "en" ? "en" : "zh";
+  try { localStorage.setItem(KEY, lang); } catch { /* private mode */ }
+  document.documentElement.lang = lang === "zh" ? "zh-Hans" : "en";
+  for (const fn of listeners) fn(lang);
+}
+
+export const onLang = (fn) => listeners.add(fn);
+
+/** The word for key in the page's language, {name}s filled in. */
+export function t(key, vars = {}) {
+  const pair = WORDS[key];
+  let text = pair ? pair[lang === "zh" ? 0 : 1] : key;
+  for (const [name, value] of Object.entries(vars)) text = text.replaceAll(`{${name}}`, String(value));
+  return text;
+}
+
+/** The page's language of a {zh, en} object from the server (the other when one is empty). */
+export function pick(both) {
+  if (!both || typeof both !== "object") return both ?? "";
+  return (lang === "zh" ? both.zh || both.en : both.en || both.zh) || "";
+}
+
+export const PLACES = ["头科", "二科", "三科", "四科", "二落", "大落"];
