@@ -1,0 +1,90 @@
+"""Bots at a room's seats, thinking off the event loop: a bot decides on a copy of the game in a
+thread, a search bot in a separate process from the seat's observation (so that it never stalls the
+other rooms), and the decision is taken no sooner than a human pace allows."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import random
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from functools import lru_cache
+from typing import Any
+
+from ..agents.registry import make_agent
+from ..agents.worlds import NoWorld, sample_world
+from ..engine.actions import to_json
+from ..engine.game import Game, Observation
+from ..ruleset.catalog import Catalog
+from ..ruleset.compiler import compile_data
+from ..ruleset.model import Ruleset
+from .protocol import observation_from_json, observation_json
+from .rooms import Room
+
+
+def think(game: Game, spec: str, seed: int) -> dict[str, Any]:
+    """What bot ``spec`` does at ``game``'s decision (a copy of the room's game: the bot sees its view only)."""
+    return to_json(make_agent(spec).act(game.view(), random.Random(seed)))
+
+
+def decide_from_observation(ruleset: Ruleset, seen: Observation, legal: list[dict[str, Any]], spec: str,
+                            seed: int) -> dict[str, Any]:
+    """What bot ``spec`` does knowing only ``seen`` (a network client's case): it acts in a world
+    consistent with the observation (:func:`sample_world`); where none is found, the first legal
+    action that is not a play, else the first."""
+    try:
+        world = sample_world(ruleset, seen, seed)
+        if not world.over and world.turn == seen.seat:
+            return to_json(make_agent(spec).act(world.view(), random.Random(seed)))
+    except NoWorld:
+        pass
+    return next((action for action in legal if action["type"] == "pass"), legal[0])
+
+
+@lru_cache(maxsize=16)
+def _compiled(rules: str) -> Ruleset:
+    return compile_data(json.loads(rules), "<room rules>", Catalog.default())
+
+
+def think_remote(rules: str, seen: dict[str, Any], legal: list[dict[str, Any]], spec: str,
+                 seed: int) -> dict[str, Any]:
+    """:func:`decide_from_observation` in a worker process, from the resolved rules as JSON text."""
+    return decide_from_observation(_compiled(rules), observation_from_json(seen), legal, spec, seed)
+
+
+class Bots:
+    """Runs the bots of every room: ``pace`` seconds at least a decision; search bots in ``processes``
+    worker processes (0: in threads like the others)."""
+
+    def __init__(self, pace: float = 1.0, processes: int = 1) -> None:
+        self.pace, self.processes = pace, processes
+        self._pool: Executor | None = None
+
+    def _processes(self) -> Executor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def decide(self, room: Room, seat: int) -> dict[str, Any]:
+        game = room.game
+        assert game is not None and game.turn == seat
+        started = time.monotonic()
+        spec, seed = room.bot_spec(seat), random.getrandbits(32)
+        loop = asyncio.get_running_loop()
+        if spec.startswith("search") and self.processes:
+            legal = [to_json(action) for action in game.legal_actions()]
+            rules = json.dumps(room.ruleset.resolved(), sort_keys=True, ensure_ascii=False)
+            action = await loop.run_in_executor(self._processes(), think_remote, rules,
+                                                observation_json(game.observation(seat)), legal, spec, seed)
+        else:
+            action = await asyncio.to_thread(think, game.clone(), spec, seed)
+        left = self.pace - (time.monotonic() - started)
+        if left > 0:
+            await asyncio.sleep(left)
+        return action
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)

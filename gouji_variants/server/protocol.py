@@ -1,0 +1,175 @@
+"""The room protocol, version 1 (docs/protocol.md): reading a client's message against its JSON
+Schema, and the observation as JSON both ways (lossless, so a network client can rebuild it)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import best_match
+
+from ..components.table import BURN, REVOLT
+from ..components.tribute import BurnDue, Due
+from ..engine.actions import Action, InvalidAction, from_json, to_json
+from ..engine.carry import Carry
+from ..engine.game import Game, Observation
+from ..engine.observing import PublicRecord
+from ..engine.seat import Transfer
+from ..ruleset.cards import Cards
+from ..ruleset.errors import InvalidCards
+from ..ruleset.grammar import NotationError
+
+PROTOCOL = 1
+SCHEMA_DIR = Path(__file__).parent / "schemas"
+CLIENT_TYPES = ("join", "resume", "watch", "accept", "rules", "settings", "act", "diff", "leave", "ping")
+#: the messages that open a session on a connection
+OPENING = ("join", "resume", "watch")
+_PUBLIC_TRANSFERS = ("buy", "pay", "hui3")  # made in front of the table (as engine.observing says)
+
+
+class ProtocolError(Exception):
+    """A message that cannot be handled: an ``error`` message's code, text and any diagnostics."""
+
+    def __init__(self, code: str, message: str, diagnostics: list[dict[str, Any]] | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.diagnostics = code, message, diagnostics
+
+    def to_json(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
+        if self.diagnostics is not None:
+            found["diagnostics"] = self.diagnostics
+        return found
+
+
+@cache
+def schema(name: str) -> dict[str, Any]:
+    """The JSON Schema of message ``name`` (``schemas/NAME.schema.json``)."""
+    loaded: dict[str, Any] = json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
+    return loaded
+
+
+@cache
+def _validator(name: str) -> jsonschema.protocols.Validator:
+    return jsonschema.Draft202012Validator(schema(name))
+
+
+def check(name: str, data: Any) -> None:
+    """Raise ProtocolError ``schema`` naming the field unless ``data`` matches message ``name``'s schema."""
+    error = best_match(_validator(name).iter_errors(data))
+    if error is not None:
+        where = "/" + "/".join(str(part) for part in error.absolute_path)
+        shown = error.message if len(error.message) <= 200 else error.message[:197] + "..."
+        raise ProtocolError("schema", f"{name}: {shown} (at {where})")
+
+
+def parse_client(raw: str | bytes) -> dict[str, Any]:
+    """A client's message, checked: a JSON object of a known type matching its schema."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("json", "not a JSON object: send one JSON object a message") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("json", "not a JSON object: send one JSON object a message")
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        shown = json.dumps(kind, ensure_ascii=False)[:40]
+        raise ProtocolError("unknown-type", f"unknown message type {shown}: one of {', '.join(CLIENT_TYPES)}")
+    if kind in OPENING and data.get("v") != PROTOCOL:
+        raise ProtocolError("version", f"this server speaks protocol version {PROTOCOL}: send \"v\": {PROTOCOL}")
+    check(kind, data)
+    return data
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    """The engine action a message names; ProtocolError ``invalid`` when none."""
+    try:
+        return from_json(data)
+    except (InvalidAction, InvalidCards, NotationError, ValueError, TypeError) as error:
+        raise ProtocolError("invalid", f"not an action: {error}") from None
+
+
+# ── observations ───────────────────────────────────────────────────────────────────────────────
+
+def _cards(cards: Cards | None) -> str | None:
+    return None if cards is None else str(cards)
+
+
+def _carry_json(carry: Carry | None) -> dict[str, Any] | None:
+    if carry is None:
+        return None
+    return {"places": None if carry.places is None else list(carry.places),
+            "burns": [[b.burner, b.burned, b.counter] for b in carry.burns], "leader": carry.leader,
+            "owed": [[d.kind, d.payer, d.receiver, d.count, d.returned] for d in carry.owed], "drawer": carry.drawer}
+
+
+def observation_json(seen: Observation) -> dict[str, Any]:
+    """The observation as the ``state`` message carries it (every field; cards as notation)."""
+    return {
+        "seat": seen.seat, "stage": seen.stage, "to_act": seen.to_act, "decision": seen.decision,
+        "hand": str(seen.hand), "counts": list(seen.counts), "hands": [_cards(hand) for hand in seen.hands],
+        "top": _cards(seen.top), "top_seat": seen.top_seat, "may_answer": list(seen.may_answer),
+        "round_plays": [[seat, str(cards)] for seat, cards in seen.round_plays], "passed": list(seen.passed),
+        "burner": seen.burner, "luanchan": seen.luanchan, "finished": list(seen.finished),
+        "out_of_play": list(seen.out_of_play), "revolutionaries": list(seen.revolutionaries),
+        "removed": str(seen.removed), "opened": list(seen.opened), "declared": list(seen.declared),
+        "deal": seen.deal, "deal_leader": seen.deal_leader,
+        "history": [[seat, to_json(action)] for seat, action in seen.history],
+        "played": [str(cards) for cards in seen.played], "dealt": list(seen.dealt), "sizes": list(seen.sizes),
+        "transfers": [{"kind": t.kind, "giver": t.giver, "taker": t.taker, "count": t.count, "cards": _cards(t.cards)}
+                      for t in seen.transfers],
+        "deck": str(seen.deck), "shown": list(seen.shown), "told": list(seen.told), "gave_up": list(seen.gave_up),
+        "burns": [list(burn) for burn in seen.burns], "bottom": list(seen.bottom), "stifled": list(seen.stifled),
+        "places": None if seen.places is None else list(seen.places), "carry": _carry_json(seen.carry),
+    }
+
+
+def _parsed(text: str | None) -> Cards | None:
+    return None if text is None else Cards.parse(text) if text else Cards.EMPTY
+
+
+def observation_from_json(data: dict[str, Any]) -> Observation:
+    """The :class:`Observation` a ``state`` message carries (the inverse of :func:`observation_json`)."""
+    carry = data["carry"]
+    return Observation(
+        seat=data["seat"], stage=data["stage"], to_act=data["to_act"], decision=data["decision"],
+        hand=_parsed(data["hand"]) or Cards.EMPTY, counts=tuple(data["counts"]),
+        hands=tuple(_parsed(hand) for hand in data["hands"]), top=_parsed(data["top"]), top_seat=data["top_seat"],
+        may_answer=tuple(data["may_answer"]),
+        round_plays=tuple((seat, _parsed(cards) or Cards.EMPTY) for seat, cards in data["round_plays"]),
+        passed=tuple(data["passed"]), burner=data["burner"], luanchan=data["luanchan"],
+        finished=tuple(data["finished"]), out_of_play=tuple(data["out_of_play"]),
+        revolutionaries=tuple(data["revolutionaries"]), removed=_parsed(data["removed"]) or Cards.EMPTY,
+        opened=tuple(data["opened"]), declared=tuple(data["declared"]), deal=data["deal"],
+        deal_leader=data["deal_leader"],
+        history=tuple((seat, from_json(action)) for seat, action in data["history"]),
+        played=tuple(_parsed(cards) or Cards.EMPTY for cards in data["played"]), dealt=tuple(data["dealt"]),
+        sizes=tuple(data["sizes"]),
+        transfers=tuple(Transfer(t["kind"], t["giver"], t["taker"], t["count"], _parsed(t["cards"]))
+                        for t in data["transfers"]),
+        deck=_parsed(data["deck"]) or Cards.EMPTY, shown=tuple(data["shown"]), told=tuple(data["told"]),
+        gave_up=tuple(data["gave_up"]), burns=tuple(tuple(burn) for burn in data["burns"]),
+        bottom=tuple(data["bottom"]), stifled=tuple(data["stifled"]),
+        places=None if data["places"] is None else tuple(data["places"]),
+        carry=None if carry is None else Carry(
+            None if carry["places"] is None else tuple(carry["places"]),
+            tuple(BurnDue(*burn) for burn in carry["burns"]), carry["leader"],
+            tuple(Due(*due) for due in carry["owed"]), carry["drawer"]),
+    )
+
+
+def public_observation(game: Game) -> Observation:
+    """What a spectator may know: the public record only (no hand, no hidden count, no private
+    decline, tribute and 还贡 cards only where made in front of the table)."""
+    table = game.state
+    private = not game.over and table.kind in (BURN, REVOLT)
+    other = 0 if game.turn < 0 else (game.turn + 1) % 6  # a seat not deciding: to_act as the table sees it
+    seen = game.observation(other)
+    history = PublicRecord().history(table.history, (), other)
+    return replace(
+        seen, seat=None, decision=None, hand=Cards.EMPTY, hands=(None,) * 6, counts=(None,) * 6,  # type: ignore[arg-type]
+        to_act=None if private else seen.to_act, history=history,
+        transfers=tuple(t if t.kind in _PUBLIC_TRANSFERS else replace(t, cards=None) for t in seen.transfers))

@@ -1,0 +1,380 @@
+"""A room as a state machine, without I/O: its rules and fingerprint, seats, acceptances, the match
+and its games (docs/protocol.md).
+
+Every change is an *event* (a JSON object): a ``check_*`` method checks a request against the room
+and returns the event it would make (or raises :class:`ProtocolError`), the service stores the event,
+and :meth:`Room.apply` makes the change and says what to broadcast. A room is rebuilt after a restart
+by applying its stored events again, in order, to a room made from its stored creation: the same
+decisions, the same hands (the deal comes from the stored seed)."""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+import time
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents.registry import make_agent
+from ..engine.actions import IllegalAction, to_json
+from ..engine.game import Game
+from ..engine.match import Match
+from ..records.record import game_record
+from ..ruleset.model import Ruleset
+from .protocol import PROTOCOL, ProtocolError, action_from_json, observation_json, public_observation
+from .rulesource import Rulebook, RuleSource
+
+SEATS = 6
+LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+#: action ids remembered per seat, to answer a retried act again
+MAX_IDS = 64
+MAX_NAME = 24
+#: seconds a disconnected player's decision waits before a bot takes it (托管), when the turn timer is longer
+AWAY_GRACE = 30.0
+
+
+def new_code() -> str:
+    """A room code: 96 random bits, URL-safe."""
+    return secrets.token_urlsafe(12)
+
+
+def new_token() -> str:
+    """A seat token: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def check_name(name: str) -> str:
+    """A player's name as given, or ProtocolError ``name``: 1-24 characters, none a control or format character."""
+    shown = name.strip()
+    if not 1 <= len(shown) <= MAX_NAME or any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in shown):
+        raise ProtocolError("name", f"a name is 1 to {MAX_NAME} characters, with no control or direction characters")
+    return shown
+
+
+def check_bot(spec: str) -> str:
+    """A bot spec the registry knows (``heuristic``, ``search:300ms`` …), or ProtocolError ``bot``."""
+    try:
+        make_agent(spec)
+    except ValueError as error:
+        raise ProtocolError("bot", str(error)) from None
+    return spec.strip()
+
+
+@dataclass
+class Seat:
+    kind: str = "empty"  # empty, human or bot
+    name: str | None = None
+    token: str | None = None
+    bot: str | None = None
+    connected: bool = False  # kept by the service
+    standin: bool = False  # 托管: a bot plays the seat until its player acts or resumes
+    ids: OrderedDict[str, int] = field(default_factory=OrderedDict)  # action id -> the version it led to
+
+
+@dataclass
+class Creation:
+    """What a room is made from (stored as is): rules, match settings, the host and the match seed."""
+
+    source: RuleSource
+    host: int
+    host_name: str
+    host_token: str
+    seed: int
+    games: int = 1
+    timer: int | None = None
+    bots: dict[int, str] = field(default_factory=dict)
+    created: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"source": self.source.to_json(), "host": self.host, "host_name": self.host_name,
+                "host_token": self.host_token, "seed": self.seed, "games": self.games, "timer": self.timer,
+                "bots": {str(seat): spec for seat, spec in self.bots.items()}, "created": self.created}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Creation:
+        return cls(RuleSource.from_json(data["source"]), data["host"], data["host_name"], data["host_token"],
+                   data["seed"], data["games"], data["timer"], {int(k): v for k, v in data["bots"].items()},
+                   data["created"])
+
+
+@dataclass
+class Broadcast:
+    """What an applied event changed: the room description, the game (each receiver's ``state``), and
+    messages the same for everyone (``game_over``)."""
+
+    room: bool = False
+    state: bool = False
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    records: list[dict[str, Any]] = field(default_factory=list)  # games finished by this event
+    last: dict[str, Any] | None = None  # the public action that led to the state
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+class Room:
+    """One room: made from its :class:`Creation`, changed only by :meth:`apply`."""
+
+    def __init__(self, code: str, creation: Creation, rulebook: Rulebook,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.code, self.creation, self.rulebook, self.clock = code, creation, rulebook, clock
+        self.source = creation.source
+        self.ruleset: Ruleset = rulebook.compile(creation.source)
+        self.games, self.timer, self.host = creation.games, creation.timer, creation.host
+        self.seats = [Seat() for _ in range(SEATS)]
+        self.seats[creation.host] = Seat("human", creation.host_name, creation.host_token)
+        for seat, spec in creation.bots.items():
+            self.seats[seat] = Seat("bot", spec, bot=spec)
+        self.acceptances: list[dict[str, Any]] = []
+        self.accepted: set[int] = set()
+        self.phase = LOBBY
+        self.match: Match | None = None
+        self.game: Game | None = None
+        self.version = 0
+        self.records: list[dict[str, Any]] = []
+        self.spectators = 0
+        self.decided_at = clock()  # when the current decision began (the turn timer)
+        self.touched = clock()  # the last change (idle rooms expire)
+        self.grace = AWAY_GRACE
+
+    # -- requests, checked: each returns the event to store and apply --------------------------
+
+    def check_join(self, name: str, seat: int | None) -> dict[str, Any]:
+        if self.phase != LOBBY:
+            raise ProtocolError("phase", "the match has started: watch, or resume your seat with its token")
+        name = check_name(name)
+        free = [index for index, place in enumerate(self.seats) if place.kind == "empty"]
+        if seat is None:
+            if not free:
+                raise ProtocolError("full", "every seat is taken")
+            seat = free[0]
+        elif seat not in free:
+            raise ProtocolError("seat-taken", f"seat {seat} is taken")
+        return {"kind": "join", "seat": seat, "name": name, "token": new_token()}
+
+    def seat_of(self, token: str) -> int:
+        for index, place in enumerate(self.seats):
+            if place.kind == "human" and place.token is not None and secrets.compare_digest(place.token, token):
+                return index
+        raise ProtocolError("token", "no seat of this room has that token")
+
+    def check_leave(self, seat: int) -> dict[str, Any]:
+        if self.phase == LOBBY and seat == self.host:
+            raise ProtocolError("host", "the host keeps the seat in the lobby")
+        return {"kind": "leave", "seat": seat}
+
+    def check_accept(self, seat: int, fingerprint: str) -> dict[str, Any]:
+        if self.phase != LOBBY:
+            raise ProtocolError("phase", "the rules were agreed: the match is under way")
+        if fingerprint != self.ruleset.fingerprint:
+            raise ProtocolError("fingerprint", f"the room's rules have fingerprint {self.ruleset.fingerprint}, "
+                                f"not {fingerprint}: read the card again")
+        return {"kind": "accept", "seat": seat, "fingerprint": fingerprint, "at": _now()}
+
+    def _host_in_lobby(self, seat: int) -> None:
+        if seat != self.host:
+            raise ProtocolError("host", "only the host may change the rules and settings")
+        if self.phase != LOBBY:
+            raise ProtocolError("phase", "the rules are fixed once the match has started")
+
+    def check_rules(self, seat: int, source: RuleSource) -> dict[str, Any]:
+        self._host_in_lobby(seat)
+        self.rulebook.compile(source)  # refused here, with every diagnostic, when it does not compile
+        return {"kind": "rules", "source": source.to_json()}
+
+    def check_settings(self, seat: int, message: dict[str, Any]) -> dict[str, Any]:
+        self._host_in_lobby(seat)
+        event: dict[str, Any] = {"kind": "settings"}
+        if "games" in message:
+            event["games"] = message["games"]
+        if "timer" in message:
+            event["timer"] = message["timer"]
+        bots: dict[str, str | None] = {}
+        for key, spec in (message.get("bots") or {}).items():
+            place = int(key)
+            if self.seats[place].kind == "human":
+                raise ProtocolError("seat-taken", f"seat {place} is a person's: a bot may take only an empty seat")
+            bots[key] = None if spec is None else check_bot(spec)
+        if bots:
+            event["bots"] = bots
+        return event
+
+    def check_act(self, seat: int, action_id: str, version: int, action: dict[str, Any],
+                  bot: bool = False) -> dict[str, Any]:
+        """The ``act`` event, or the answer to send at once (``done`` again for a duplicate, ``refused``)."""
+        known = self.seats[seat].ids.get(action_id)
+        if known is not None:
+            return {"type": "done", "action_id": action_id, "version": known}
+        game = self.game
+        if self.phase != PLAYING or game is None:
+            return self._refused(action_id, "phase", "no game is under way")
+        if version != self.version:
+            return self._refused(action_id, "stale", f"the state is at version {self.version}, not {version}")
+        if game.turn != seat:
+            return self._refused(action_id, "turn", "it is not this seat's decision")
+        try:
+            game.verify(action_from_json(action))
+        except ProtocolError as error:
+            return self._refused(action_id, "invalid", error.message)
+        except IllegalAction as error:
+            verdict = error.verdict
+            refused = self._refused(action_id, "illegal", str(error))
+            refused["reason"] = {"rule": verdict.rule, "zh": verdict.zh, "en": verdict.en}
+            return refused
+        return {"kind": "act", "seat": seat, "action_id": action_id, "action": action, "bot": bot}
+
+    def _refused(self, action_id: str, code: str, message: str) -> dict[str, Any]:
+        return {"type": "refused", "action_id": action_id, "code": code, "message": message, "version": self.version}
+
+    # -- applying events ---------------------------------------------------------------------------
+
+    def apply(self, event: dict[str, Any]) -> Broadcast:
+        """Make the change ``event`` (from a ``check_*``, now or stored) says; what to broadcast."""
+        self.touched = self.clock()
+        kind = event["kind"]
+        if kind == "act":
+            return self._act(event)
+        seat: int = event.get("seat", -1)
+        if kind == "join":
+            self.seats[seat] = Seat("human", event["name"], event["token"])
+        elif kind == "leave":
+            if self.phase == LOBBY:
+                self.seats[seat] = Seat()
+                self.accepted.discard(seat)
+            else:
+                self.seats[seat].standin = True
+        elif kind == "accept":
+            self.acceptances.append({"seat": seat, "name": self.seats[seat].name or "",
+                                     "fingerprint": event["fingerprint"], "at": event["at"]})
+            self.accepted.add(seat)
+        elif kind == "rules":
+            self.source = RuleSource.from_json(event["source"])
+            self.ruleset = self.rulebook.compile(self.source)
+            self.accepted.clear()  # any change of the rules clears every acceptance
+        elif kind == "settings":
+            self.games = event.get("games", self.games)
+            self.timer = event.get("timer", self.timer)
+            for key, spec in (event.get("bots") or {}).items():
+                self.seats[int(key)] = Seat() if spec is None else Seat("bot", spec, bot=spec)
+        return self._maybe_deal(Broadcast(room=True))
+
+    def _maybe_deal(self, changed: Broadcast) -> Broadcast:
+        """Deal when every seat is taken and every person accepted the current fingerprint."""
+        humans = {index for index, place in enumerate(self.seats) if place.kind == "human"}
+        if self.phase != LOBBY or any(place.kind == "empty" for place in self.seats) or not humans <= self.accepted:
+            return changed
+        self.phase = PLAYING
+        self.match = Match(self.ruleset, self.creation.seed)
+        self._next_game(changed)
+        changed.state = True
+        return changed
+
+    def _next_game(self, changed: Broadcast) -> None:
+        assert self.match is not None
+        while len(self.match.games) < self.games:
+            self.game = game = self.match.new_game()
+            self.decided_at = self.clock()
+            if not game.over:
+                return
+            self._finish(game, changed)
+        self.phase = OVER
+
+    def _act(self, event: dict[str, Any]) -> Broadcast:
+        game = self.game
+        assert game is not None
+        seat = event["seat"]
+        action = action_from_json(event["action"])
+        place = self.seats[seat]
+        if not event["bot"]:
+            place.standin = False  # the player is back
+        private = game.apply(action).private
+        self.version += 1
+        self.decided_at = self.clock()
+        place.ids[event["action_id"]] = self.version
+        if len(place.ids) > MAX_IDS:
+            place.ids.popitem(last=False)
+        changed = Broadcast(state=True, last=None if private else {"seat": seat, "action": event["action"]})
+        if game.over:
+            self._finish(game, changed)
+            self._next_game(changed)
+            changed.room = True
+        return changed
+
+    def _finish(self, game: Game, changed: Broadcast) -> None:
+        assert self.match is not None and game.places is not None and game.score is not None
+        self.match.record(game)
+        record = game_record(game, players=[place.name or "" for place in self.seats],
+                             headers={"room": self.code, "acceptances": self._accepted_text()})
+        self.records.append(record)
+        changed.records.append(record)
+        changed.messages.append({"type": "game_over", "game": len(self.match.games) - 1, "places": list(game.places),
+                                 "score": list(game.score), "totals": list(self.match.totals),
+                                 "match_over": len(self.match.games) >= self.games})
+
+    def _accepted_text(self) -> str:
+        """Who accepted the fingerprint played, for the records' headers."""
+        found = [f"seat {a['seat']} {a['name']} {a['at']}" for a in self.acceptances
+                 if a["fingerprint"] == self.ruleset.fingerprint and a["seat"] in self.accepted]
+        return ("; ".join(found))[:1000]
+
+    # -- the bot's and timer's side ----------------------------------------------------------------
+
+    def bot_seat(self) -> int | None:
+        """The seat to act when a bot takes its decision (a bot's, or a person's under 托管), else None."""
+        game = self.game
+        if self.phase != PLAYING or game is None or game.over:
+            return None
+        place = self.seats[game.turn]
+        return game.turn if place.kind == "bot" or place.standin else None
+
+    def bot_spec(self, seat: int) -> str:
+        return self.seats[seat].bot or "heuristic"
+
+    def timeout_at(self) -> float | None:
+        """When the person to act loses the decision to a bot (turn timer, or away), else None."""
+        game = self.game
+        if self.phase != PLAYING or game is None or game.over:
+            return None
+        place = self.seats[game.turn]
+        if place.kind != "human" or place.standin:
+            return None
+        limits = [float(self.timer)] if self.timer is not None else []
+        if not place.connected:
+            limits.append(self.grace)
+        return self.decided_at + min(limits) if limits else None
+
+    def stand_in(self, seat: int) -> None:
+        """托管: a bot plays ``seat`` until its player acts or resumes (not stored: a restart finds everyone away)."""
+        self.seats[seat].standin = True
+
+    # -- what is sent --------------------------------------------------------------------------
+
+    def description(self, spectators: int | None = None) -> dict[str, Any]:
+        return {
+            "code": self.code, "protocol": PROTOCOL, "phase": self.phase,
+            "rules": self.rulebook.info(self.ruleset, self.source), "games": self.games,
+            "played": 0 if self.match is None else len(self.match.games), "timer": self.timer, "host": self.host,
+            "seats": [{"seat": index, "kind": place.kind, "name": place.name, "bot": place.bot,
+                       "accepted": index in self.accepted, "connected": place.connected, "standin": place.standin}
+                      for index, place in enumerate(self.seats)],
+            "totals": [0, 0] if self.match is None else list(self.match.totals), "version": self.version,
+            "acceptances": list(self.acceptances), "spectators": self.spectators if spectators is None else spectators,
+        }
+
+    def state(self, seat: int | None, last: dict[str, Any] | None = None) -> dict[str, Any] | None:
+        """``seat``'s ``state`` message (None: a spectator's), built from its view only; None before the deal."""
+        game = self.game
+        if game is None:
+            return None
+        seen = public_observation(game) if seat is None else game.observation(seat)
+        to_act = not game.over and seat is not None and game.turn == seat
+        deadline = self.timeout_at() if to_act else None
+        return {"type": "state", "version": self.version, "game": 0 if self.match is None else len(self.match.games),
+                "seat": seat, "observation": observation_json(seen),
+                "legal": [to_json(action) for action in game.legal_actions()] if to_act else None,
+                "deadline_ms": None if deadline is None else max(0, int((deadline - self.clock()) * 1000)),
+                "last": last}

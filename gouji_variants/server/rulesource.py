@@ -1,0 +1,154 @@
+"""A room's rules: a built-in ruleset by id, alias or name, or house rules sent as YAML (untrusted:
+compiled as ``gouji validate`` compiles a file, never executed), and what a room shows of them:
+the rule card as data, the semantic diff against another ruleset, located diagnostics."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import tempfile
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..ruleset.catalog import Catalog, looks_like_path
+from ..ruleset.compiler import BASE_ID, compile_path
+from ..ruleset.errors import Diagnostic, RulesetError
+from ..ruleset.model import Ruleset
+from ..ruleset.yamlsource import MAX_BYTES
+from ..text import card as card_
+from ..text import diff as diff_
+from ..text.explain import Lang
+from .protocol import ProtocolError
+
+DEFAULT_NAME = "house.yaml"
+_SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,59}\.ya?ml")
+#: compiled rulesets kept, by source (a room's rules are compiled again only when it is rebuilt)
+CACHE_SIZE = 64
+
+
+@dataclass(frozen=True)
+class RuleSource:
+    """Where a room's rules come from: ``ref`` (a built-in) or ``yaml`` (house rules, shown as ``name``)."""
+
+    ref: str | None = None
+    yaml: str | None = None
+    name: str = DEFAULT_NAME
+
+    @classmethod
+    def of(cls, message: dict[str, Any], field: str = "ruleset") -> RuleSource:
+        """The source a ``create``, ``rules`` or ``diff`` message names (``field``: its ref's key)."""
+        ref, text = message.get(field), message.get("yaml")
+        if (ref is None) == (text is None):
+            raise ProtocolError("schema", f"give either {field!r} (a ruleset id, alias or name) or 'yaml' "
+                                "(house rules)")
+        name = message.get("name") or DEFAULT_NAME
+        return cls(ref, text, name if _SAFE_NAME.fullmatch(name) else DEFAULT_NAME)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ref": self.ref} if self.ref is not None else {"yaml": self.yaml, "name": self.name}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RuleSource:
+        return cls(data.get("ref"), data.get("yaml"), data.get("name", DEFAULT_NAME))
+
+
+class Rulebook:
+    """Compiles rule sources against one catalogue, keeping the last :data:`CACHE_SIZE` compiled."""
+
+    def __init__(self, catalog: Catalog | None = None) -> None:
+        self.catalog = catalog or Catalog.default()
+        self._compiled: OrderedDict[RuleSource, Ruleset] = OrderedDict()
+        self._cards: OrderedDict[str, dict[str, Any]] = OrderedDict()
+
+    def compile(self, source: RuleSource) -> Ruleset:
+        """The ruleset ``source`` names; ProtocolError ``invalid-rules`` with every diagnostic if none."""
+        found = self._compiled.get(source)
+        if found is None:
+            found = self._compile(source)
+            self._compiled[source] = found
+            if len(self._compiled) > CACHE_SIZE:
+                self._compiled.popitem(last=False)
+        else:
+            self._compiled.move_to_end(source)
+        return found
+
+    def _compile(self, source: RuleSource) -> Ruleset:
+        try:
+            if source.ref is not None:
+                if looks_like_path(source.ref):
+                    raise ProtocolError("invalid-rules", f"{source.ref!r} is a path: name a built-in ruleset by id, "
+                                        "alias or name, or send house rules as 'yaml'")
+                return compile_path(self.catalog.find(source.ref), self.catalog)
+            assert source.yaml is not None
+            raw = source.yaml.encode("utf-8", "surrogatepass")
+            if len(raw) > MAX_BYTES:
+                raise ProtocolError("invalid-rules", f"the house rules are larger than the {MAX_BYTES // 1024} KiB "
+                                    "a ruleset may hold")
+            with tempfile.TemporaryDirectory(prefix="gouji-house-") as folder:
+                path = Path(folder) / source.name
+                path.write_bytes(raw)
+                try:
+                    return compile_path(path, self.catalog)
+                except RulesetError as error:  # shown by the name the sender gave, not the server's folder
+                    raise RulesetError([_renamed(d, str(path), source.name) for d in error.diagnostics]) from None
+        except RulesetError as error:
+            raise ProtocolError("invalid-rules", error.render(), [diagnostic_json(d) for d in error.diagnostics]) \
+                from None
+
+    def base(self) -> Ruleset:
+        """大纲, what a rule card measures departures from."""
+        return self.compile(RuleSource(BASE_ID))
+
+    def cards(self, ruleset: Ruleset) -> dict[str, Any]:
+        """The rule card as data in both languages (kept per fingerprint)."""
+        found = self._cards.get(ruleset.fingerprint)
+        if found is None:
+            found = {lang: card_json(card_.build(ruleset, self.base(), lang)) for lang in ("zh", "en")}
+            self._cards[ruleset.fingerprint] = found
+            if len(self._cards) > CACHE_SIZE:
+                self._cards.popitem(last=False)
+        return found
+
+    def info(self, ruleset: Ruleset, source: RuleSource) -> dict[str, Any]:
+        """The ``rules`` of a room description."""
+        return {"id": ruleset.id, "name": {"zh": ruleset.name_zh, "en": ruleset.name_en},
+                "description": {"zh": ruleset.description_zh, "en": ruleset.description_en},
+                "fingerprint": ruleset.fingerprint, "source": "built-in" if source.ref is not None else "house",
+                "extends": list(ruleset.extends), "card": self.cards(ruleset), "resolved": ruleset.resolved()}
+
+
+def _renamed(diagnostic: Diagnostic, path: str, name: str) -> Diagnostic:
+    mark = diagnostic.mark
+    if mark.file != path:
+        return diagnostic
+    return dataclasses.replace(diagnostic, mark=dataclasses.replace(mark, file=name))
+
+
+def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
+    mark = diagnostic.mark
+    return {"file": mark.file, "line": mark.line, "column": mark.column, "message": diagnostic.message,
+            "message_zh": diagnostic.zh, "pointer": diagnostic.pointer, "hint": diagnostic.hint,
+            "hint_zh": diagnostic.hint_zh, "detail": diagnostic.detail, "severity": diagnostic.severity,
+            "text": diagnostic.render()}
+
+
+def card_json(card: card_.Card) -> dict[str, Any]:
+    return {"lang": card.lang, "name": card.name, "description": card.description,
+            "fingerprint": card.ruleset.fingerprint, "footer": card.footer,
+            "departures": [{"key": d.key, "name": d.name, "text": d.text, "base": d.base} for d in card.departures],
+            "sections": [{"title": title, "sentences": list(lines)} for title, lines in card.sections]}
+
+
+def diff_json(against: Ruleset, room: Ruleset, lang: str) -> dict[str, Any]:
+    """The changes from ``against`` (what the reader usually plays) to the room's rules, each with
+    its meaning in ``lang``; no server path."""
+    result = diff_.diff(against, room)
+    found = diff_.to_json(result)
+    for side in ("a", "b"):
+        found[side].pop("path", None)
+    said: Lang = "zh" if lang == "zh" else "en"
+    for change in found["changes"]:
+        change["meaning"] = diff_.meaning(result, change["rule"], said)
+    return found

@@ -1,0 +1,18 @@
+"""Runs the room service for the tests: ``python run_server.py PORT DB OPTIONS_JSON`` (create_app's
+keyword options, limits as a mapping) on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import uvicorn
+
+from gouji_variants.server.app import create_app
+from gouji_variants.server.limits import Limits
+
+if __name__ == "__main__":
+    port, db, raw = int(sys.argv[1]), sys.argv[2], json.loads(sys.argv[3])
+    if "limits" in raw:
+        raw["limits"] = Limits(**raw["limits"])
+    uvicorn.run(create_app(db, **raw), host="127.0.0.1", port=port, log_level="warning", ws_max_size=1 << 20)

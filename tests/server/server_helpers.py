@@ -1,0 +1,112 @@
+"""A real room server for the tests: a uvicorn subprocess on 127.0.0.1 and a free port, always
+stopped; and clients that sit at its seats."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from gouji_variants.server.client import Client
+
+HERE = Path(__file__).parent
+ROOT = HERE.parents[1]
+WAIT = 30.0  # seconds a test waits for any one message
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """``with Server(db, pace=0) as server:`` a running service; ``server.kill()`` kills it (-9)."""
+
+    def __init__(self, db: Path, **options: Any) -> None:
+        self.db, self.options = db, {"pace": 0.0, "processes": 0, "tick": 0.05, **options}
+        self.process: subprocess.Popen[bytes] | None = None
+        self.port = 0
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/v1"
+
+    def start(self) -> Server:
+        self.port = free_port()
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+        self.process = subprocess.Popen([sys.executable, str(HERE / "run_server.py"), str(self.port), str(self.db),
+                                         json.dumps(self.options)], env=env, stderr=subprocess.PIPE)
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.process.stderr.read().decode()}")  # type: ignore[union-attr]
+            try:
+                if httpx.get(f"{self.http}/api/v1", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(WAIT)
+
+    def stop(self) -> str:
+        """Stop the server; what it wrote on standard error."""
+        if self.process is None:
+            return ""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(WAIT)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        errors = self.process.stderr.read().decode() if self.process.stderr else ""
+        self.process.stderr.close() if self.process.stderr else None
+        self.process = None
+        return errors
+
+    def __enter__(self) -> Server:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        answer = httpx.post(f"{self.http}/api/v1/rooms", json={"host": "host", **body}, timeout=WAIT)
+        assert answer.status_code == 201, answer.text
+        found: dict[str, Any] = answer.json()
+        return found
+
+
+async def seated(server: Server, created: dict[str, Any], names: list[str]) -> list[Client]:
+    """The host resumed at its seat and one client joined per name, every welcome received."""
+    host = await Client.connect(server.ws)
+    await host.open("resume", created["room"], token=created["token"])
+    clients = [host]
+    for name in names:
+        client = await Client.connect(server.ws)
+        await client.open("join", created["room"], name=name)
+        clients.append(client)
+    return clients
+
+
+async def close_all(clients: list[Client]) -> None:
+    for client in clients:
+        await client.close()
