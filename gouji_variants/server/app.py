@@ -411,8 +411,8 @@ def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = 
                routes: Sequence[BaseRoute] = ()) -> Starlette:
     """The room service: rooms kept in ``db`` (a SQLite file, default under the user's data folder, or a
     :class:`Store`), bots acting no sooner than ``pace`` seconds, search bots in ``processes`` worker
-    processes, a disconnected player's decision handed to a bot after ``grace`` seconds, and ``routes``
-    added (the page's)."""
+    processes, a disconnected player's decision handed to a bot after ``grace`` seconds, the web page
+    (:mod:`.page`) and ``routes`` added."""
     store = db if db is not None and not isinstance(db, (str, Path)) else SQLiteStore(db or default_path())
     bots = Bots(pace, processes)
     service = Service(store, Rulebook(), bots, limits or Limits(), grace)
@@ -437,6 +437,8 @@ def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = 
             bots.close()
             store.close()
 
-    app = Starlette(routes=[*_routes(service), *routes], lifespan=lifespan)
+    from . import page  # the web page and its rules endpoints, served beside the rooms
+
+    app = Starlette(routes=[*_routes(service), *page.routes(), *routes], lifespan=lifespan)
     app.state.service = service
     return app

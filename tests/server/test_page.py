@@ -1,0 +1,184 @@
+"""The web page in a real browser (Playwright driving Debian's Chromium) against the real room server:
+six players create and join a room, a rules change clears the acceptances, all accept, and they play a
+whole game to its places by taps and typed notation, one of them reloading mid-game and one on a phone;
+the rules form checks expressions while typing; a ruleset's hostile text shows as text."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("GOUJI_CHROMIUM", "/usr/bin/chromium"))
+if not CHROMIUM.exists():
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set GOUJI_CHROMIUM)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (the [test] extra) is not installed")
+pytest.importorskip("starlette", reason="the [web] extra is not installed")
+
+from server_helpers import Server  # noqa: E402
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+WAIT = 20_000  # ms a step may take
+HOSTILE = """id: hostile
+kind: ruleset
+name: {zh: "<script>window.pwned=1</script>家规", en: "<img src=x onerror=window.pwned=1>"}
+description: {zh: "<b>粗</b>", en: "</p><script>window.pwned=2</script>"}
+extends: [dagang]
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with Server(tmp_path_factory.mktemp("page") / "rooms.db") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM))
+        yield launched
+        launched.close()
+
+
+def open_page(browser: Any, url: str, viewport: dict[str, int] = DESKTOP) -> Any:
+    context = browser.new_context(viewport=viewport, bypass_csp=True)  # the escaping alone must hold
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(url)
+    return page
+
+
+def test_the_rules_form_checks_while_typing_and_updates_the_fingerprint(server: Server, browser: Any) -> None:
+    page = open_page(browser, f"{server.http}/#/rules", PHONE)
+    page.wait_for_selector(".status.ok", timeout=WAIT)
+    before = page.locator(".preview .fingerprint code").text_content()
+    page.locator("[data-section=plays] > summary").click()
+    kills = page.locator('[data-rule="plays.kills"] input.expr').first
+    kills.fill("B by RR")
+    page.wait_for_selector(".status.bad", timeout=WAIT)
+    error = page.locator('[data-rule="plays.kills"] .field-error').text_content()
+    assert ":" in error and "/plays/kills/0" in error and "^" in error  # file:line:col, pointer, caret
+    kills.fill("B by R, +1 card")
+    page.wait_for_selector(".status.ok", timeout=WAIT)
+    page.wait_for_function(f"document.querySelector('.preview .fingerprint code').textContent !== {before!r}")
+    page.locator('[data-pack="bie3"]').check()
+    page.wait_for_selector('[data-section="bie3"] .count:not(:empty)', timeout=WAIT)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_hostile_ruleset_shows_as_text(server: Server, browser: Any) -> None:
+    page = open_page(browser, f"{server.http}/#/rules")
+    page.wait_for_selector(".status.ok", timeout=WAIT)
+    page.get_by_role("tab", name="YAML").click()
+    page.locator("textarea.yaml").fill(HOSTILE)
+    page.wait_for_function("document.querySelector('.preview h2').textContent.includes('<script>')", timeout=WAIT)
+    assert page.locator(".preview .card script, .preview .card img, .preview .card b").count() == 0
+    assert page.evaluate("window.pwned") is None and page.errors == []
+    page.context.close()
+
+
+def my_turn(page: Any) -> bool:
+    return bool(page.locator(".table-box.my-turn").count())
+
+
+def act(page: Any, typed: bool) -> None:
+    """Take one legal choice the way a player would: a listed play (tapped, or typed), pass, or a lead of the
+    lowest cards that make a legal play, chosen by tapping."""
+    quick = page.locator(".quick [data-play]")
+    if quick.count():
+        cards = quick.first.get_attribute("data-play")
+        if typed:
+            page.locator("#typed").fill(cards)
+            page.locator("#typed").press("Enter")
+        else:
+            tap(page, cards)
+        return
+    passing = page.locator('[data-action="pass"]')
+    if passing.count():
+        passing.first.click()
+        return
+    for symbol in page.eval_on_selector_all(".hand .rank-group", "gs => gs.map(g => g.querySelector('button').dataset.rank)"):
+        group = page.locator(f'.hand button[data-rank="{symbol}"]')
+        for index in range(group.count()):
+            group.nth(index).click()
+            if page.locator("#send-play").count():
+                page.locator("#send-play").click()
+                return
+        page.locator(".selection button.small").click()
+    page.locator(".actions button").first.click()  # nothing else: the first choice offered
+
+
+def tap(page: Any, cards: str) -> None:
+    for symbol in cards:
+        page.locator(f'.hand button[data-rank="{symbol}"][aria-pressed="false"]').first.click()
+    page.locator("#send-play, #send-burn, #send-return").first.click()
+
+
+def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any) -> None:
+    host = open_page(browser, f"{server.http}/#/new")
+    host.wait_for_selector(".status.ok", timeout=WAIT)
+    host.locator("#host-name").fill("房主")
+    host.locator("#create-room").click()
+    code = host.wait_for_selector("#room-code", timeout=WAIT).text_content()
+    players = [host]
+    for number in range(1, 6):
+        page = open_page(browser, f"{server.http}/#/room/{code}", PHONE if number == 3 else DESKTOP)
+        page.locator("#join-name").fill(f"玩家{number}")
+        page.locator("#join").click()
+        page.wait_for_selector("#accept", timeout=WAIT)
+        players.append(page)
+    for page in players[:3]:
+        page.locator("#accept").click()
+    players[1].wait_for_selector('.seats [data-accepted="true"] >> nth=2', timeout=WAIT)
+    # the host turns burning off: every acceptance is cleared
+    host.locator("#change-rules").click()
+    host.wait_for_selector(".host .status.ok", timeout=WAIT)
+    host.locator('.host [data-section="burning"] > summary').click()
+    host.locator('.host [data-rule="burning.enabled"] input').uncheck()
+    host.wait_for_selector('.host [data-section="burning"] .count:not(:empty)', timeout=WAIT)
+    host.wait_for_selector(".host .status.ok", timeout=WAIT)
+    host.locator("#apply-rules").click()
+    for page in players:
+        page.wait_for_selector("#accept", timeout=WAIT)
+        assert page.locator('.seats [data-accepted="true"]').count() == 0
+    for page in players:
+        page.locator("#accept").click()
+    for page in players:
+        page.wait_for_selector(".table-box:not([hidden])", timeout=WAIT)
+    assert players[3].evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    actions, reloaded, end = 0, False, time.monotonic() + 100
+    while not all(page.locator("#game-over").count() for page in players):
+        assert time.monotonic() < end, f"the game did not finish ({actions} actions)"
+        turn = next((seat for seat, page in enumerate(players) if my_turn(page)), None)
+        if turn is None:
+            players[0].wait_for_timeout(30)
+            continue
+        act(players[turn], typed=turn % 2 == 1)
+        actions += 1
+        players[turn].wait_for_function("!document.querySelector('.table-box').classList.contains('my-turn') || "
+                                        "document.querySelector('.notice').textContent", timeout=WAIT)
+        if actions == 12 and not reloaded:  # a reload mid-game: back in the same seat, same hand
+            hand = players[2].locator(".hand").text_content()
+            players[2].reload()
+            players[2].wait_for_selector(".table-box:not([hidden]) .hand button", timeout=WAIT)
+            assert players[2].locator(".hand").text_content() == hand
+            reloaded = True
+    assert reloaded and actions > 20
+    for page in players:
+        assert page.locator(".places li").count() == 6
+        assert page.errors == []
+    host.locator("#open-replay").click()
+    host.wait_for_selector(".replay-step:not(:empty)", timeout=WAIT)
+    host.locator("#replay-next").click()
+    assert "2" in host.locator(".step-n").text_content()
+    for page in players:
+        page.context.close()
