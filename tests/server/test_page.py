@@ -164,8 +164,13 @@ def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any) 
             continue
         act(players[turn], typed=turn % 2 == 1)
         actions += 1
-        players[turn].wait_for_function("!document.querySelector('.table-box').classList.contains('my-turn') || "
-                                        "document.querySelector('.notice').textContent", timeout=WAIT)
+        try:
+            players[turn].wait_for_function("() => !document.querySelector('.table-box').classList.contains('my-turn')"
+                                            " || document.querySelector('.notice').textContent", timeout=WAIT)
+        except Exception:
+            players[turn].screenshot(path="/tmp/pagecheck/stuck.png", full_page=True)
+            print(players[turn].locator(".notice").text_content(), players[turn].locator(".actions").inner_html())
+            raise
         if actions == 12 and not reloaded:  # a reload mid-game: back in the same seat, same hand
             hand = players[2].locator(".hand").text_content()
             players[2].reload()

@@ -112,7 +112,7 @@ class Session {
     this.render();
   }
 
-  showTable(on) { this.tableBox.hidden = !on; this.lobby.hidden = on && this.room && this.room.phase !== "lobby"; }
+  showTable(on) { this.tableBox.hidden = !on; this.lobby.hidden = on; }
 
   render() {
     const room = this.room;
@@ -139,7 +139,7 @@ class Session {
       room.phase === "lobby" ? h("p", {}, t("waiting_all")) : null);
     p.host.hidden = !(me !== null && me === room.host && room.phase === "lobby");
     if (!p.host.hidden && !p.editor) this.hostEditor();
-    this.lobby.hidden = room.phase !== "lobby" && !this.tableBox.hidden;
+    this.lobby.hidden = !this.tableBox.hidden;
   }
 
   joinForm() {
