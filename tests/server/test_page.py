@@ -106,7 +106,8 @@ def act(page: Any, typed: bool) -> None:
     if passing.count():
         passing.first.click()
         return
-    for symbol in page.eval_on_selector_all(".hand .rank-group", "gs => gs.map(g => g.querySelector('button').dataset.rank)"):
+    ranks = "gs => gs.map(g => g.querySelector('button').dataset.rank)"
+    for symbol in page.eval_on_selector_all(".hand .rank-group", ranks):
         group = page.locator(f'.hand button[data-rank="{symbol}"]')
         for index in range(group.count()):
             group.nth(index).click()
