@@ -7,6 +7,7 @@ import asyncio
 import itertools
 import json
 import random
+import secrets
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -35,6 +36,7 @@ class Client:
         self.state: dict[str, Any] | None = None
         self.received: list[dict[str, Any]] = []  # every message, in order
         self._ids = itertools.count()
+        self._session = secrets.token_hex(4)  # action ids unique across this seat's sessions
 
     @classmethod
     async def connect(cls, url: str, max_size: int = 2**22) -> Client:
@@ -84,7 +86,7 @@ class Client:
                   version: int | None = None) -> str:
         """Send ``action`` at the last state's version; returns the action id (the answer is received later)."""
         assert self.state is not None
-        action_id = action_id or f"{self.seat}-{next(self._ids)}"
+        action_id = action_id or f"{self._session}-{next(self._ids)}"
         await self.send({"type": "act", "action_id": action_id,
                          "version": self.state["version"] if version is None else version, "action": action})
         return action_id

@@ -110,3 +110,22 @@ async def seated(server: Server, created: dict[str, Any], names: list[str]) -> l
 async def close_all(clients: list[Client]) -> None:
     for client in clients:
         await client.close()
+
+
+async def latest(client: Client, version: int) -> dict[str, Any]:
+    """The client's state at ``version`` (messages before it read and kept)."""
+    while client.state is None or client.state["version"] < version:
+        await client.until("state", timeout=WAIT)
+    assert client.state["version"] == version, (client.state["version"], version)
+    return client.state
+
+
+async def drive(clients: list[Client], version: int, until: int, rng: Any) -> int:
+    """Six people play random legal actions, one at a time, from ``version`` to ``until``; the version reached."""
+    while version < until:
+        states = [await latest(client, version) for client in clients]
+        [mover] = [client for client, state in zip(clients, states, strict=True) if state["legal"] is not None]
+        await mover.act(rng.choice(mover.state["legal"]))  # type: ignore[index]
+        await mover.until("done", timeout=WAIT)
+        version += 1
+    return version
