@@ -6,6 +6,8 @@ the rules form checks expressions while typing; a ruleset's hostile text shows a
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -90,41 +92,65 @@ def my_turn(page: Any) -> bool:
     return bool(page.locator(".table-box.my-turn").count())
 
 
+def version(page: Any) -> str | None:
+    found: str | None = page.locator(".table-box").get_attribute("data-version")
+    return found
+
+
 def act(page: Any, typed: bool) -> None:
-    """Take one legal choice the way a player would: a listed play (tapped, or typed), pass, or a lead of the
-    lowest cards that make a legal play, chosen by tapping."""
+    """Take one legal choice the way a player would: a listed play (tapped, or typed), pass (clicked, or typed
+    过), or a lead of the lowest cards that make a legal play (typed, or chosen by tapping)."""
     quick = page.locator(".quick [data-play]")
     if quick.count():
         cards = quick.first.get_attribute("data-play")
         if typed:
-            page.locator("#typed").fill(cards)
-            page.locator("#typed").press("Enter")
+            send_typed(page, " ".join(cards))
         else:
             tap(page, cards)
         return
-    passing = page.locator('[data-action="pass"]')
-    if passing.count():
-        passing.first.click()
+    if page.locator('[data-action="pass"]').count():
+        if typed:
+            send_typed(page, "过")
+        else:
+            page.locator('[data-action="pass"]').first.click()
         return
-    ranks = "gs => gs.map(g => g.querySelector('button').dataset.rank)"
-    for symbol in page.eval_on_selector_all(".hand .rank-group", ranks):
-        group = page.locator(f'.hand button[data-rank="{symbol}"]')
-        for index in range(group.count()):
-            group.nth(index).click()
-            if page.locator("#send-play").count():
-                page.locator("#send-play").click()
+    ranks = page.eval_on_selector_all(".hand .rank-group", "gs => gs.map(g => g.querySelectorAll('button').length"
+                                      " + g.querySelector('button').dataset.rank)")
+    lowest = ranks[0][-1] * int(ranks[0][:-1])
+    if typed:  # the whole lowest group, typed: when the rules refuse it, the page says so and nothing is sent
+        page.locator("#typed").fill(" ".join(lowest))
+        page.locator("#typed").press("Enter")
+        if not page.locator(".notice").text_content():
+            return
+    elif tap(page, lowest):
+        return
+    for symbol, count in ((r[-1], int(r[:-1])) for r in ranks):  # else card by card, lowest first
+        for _ in range(count):
+            page.locator(f'.hand button[data-rank="{symbol}"][aria-pressed="false"]').first.click()
+            if page.locator("#send-play, #send-return").count():
+                page.locator("#send-play, #send-return").first.click()
                 return
-        page.locator(".selection button.small").click()
-    page.locator(".actions button").first.click()  # nothing else: the first choice offered
+    raise AssertionError(f"no legal choice found: {page.locator('.actions').inner_html()}")
 
 
-def tap(page: Any, cards: str) -> None:
+def send_typed(page: Any, text: str) -> None:
+    page.locator("#typed").fill(text)
+    page.locator("#typed").press("Enter")
+
+
+def tap(page: Any, cards: str) -> bool:
+    """Tap the cards; send them when the page offers them as a legal choice, else clear the selection."""
     for symbol in cards:
         page.locator(f'.hand button[data-rank="{symbol}"][aria-pressed="false"]').first.click()
-    page.locator("#send-play, #send-burn, #send-return").first.click()
+    offered = page.locator("#send-play, #send-burn, #send-return")
+    if offered.count():
+        offered.first.click()
+        return True
+    page.locator("#clear-selection").click()
+    return False
 
 
-def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any) -> None:
+def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any, tmp_path: Path) -> None:
     host = open_page(browser, f"{server.http}/#/new")
     host.wait_for_selector(".status.ok", timeout=WAIT)
     host.locator("#host-name").fill("房主")
@@ -155,23 +181,21 @@ def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any) 
         page.locator("#accept").click()
     for page in players:
         page.wait_for_selector(".table-box:not([hidden])", timeout=WAIT)
+        assert page.locator(".lobby").is_hidden()
     assert players[3].evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
-    actions, reloaded, end = 0, False, time.monotonic() + 100
+    actions, reloaded, end = 0, False, time.monotonic() + 150
     while not all(page.locator("#game-over").count() for page in players):
         assert time.monotonic() < end, f"the game did not finish ({actions} actions)"
         turn = next((seat for seat, page in enumerate(players) if my_turn(page)), None)
         if turn is None:
-            players[0].wait_for_timeout(30)
+            players[0].wait_for_timeout(20)
             continue
-        act(players[turn], typed=turn % 2 == 1)
+        before = version(players[turn])
+        act(players[turn], typed=turn % 2 == 1)  # seats 1, 3, 5 type, seats 0, 2, 4 tap
         actions += 1
-        try:
-            players[turn].wait_for_function("() => !document.querySelector('.table-box').classList.contains('my-turn')"
-                                            " || document.querySelector('.notice').textContent", timeout=WAIT)
-        except Exception:
-            players[turn].screenshot(path="/tmp/pagecheck/stuck.png", full_page=True)
-            print(players[turn].locator(".notice").text_content(), players[turn].locator(".actions").inner_html())
-            raise
+        players[turn].wait_for_function(f"document.querySelector('.table-box').dataset.version !== {before!r}"
+                                        " || document.querySelector('.notice').textContent", timeout=WAIT)
+        assert not players[turn].locator(".notice").text_content(), players[turn].locator(".notice").text_content()
         if actions == 12 and not reloaded:  # a reload mid-game: back in the same seat, same hand
             hand = players[2].locator(".hand").text_content()
             players[2].reload()
@@ -181,10 +205,19 @@ def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any) 
     assert reloaded and actions > 20
     for page in players:
         assert page.locator(".places li").count() == 6
+        assert any(ch.isdigit() for ch in page.locator("#totals").text_content())
         assert page.errors == []
+    with host.expect_download() as download:
+        host.locator("#records").click()
+    saved = tmp_path / "room.jsonl"
+    download.value.save_as(saved)
+    checked = subprocess.run([sys.executable, "-m", "gouji_variants", "replay", str(saved)], capture_output=True,
+                             text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
+    assert checked.returncode == 0 and "1 game: 1 ok" in checked.stdout, checked.stdout + checked.stderr
     host.locator("#open-replay").click()
     host.wait_for_selector(".replay-step:not(:empty)", timeout=WAIT)
+    first = host.locator(".replay-step").text_content()
     host.locator("#replay-next").click()
-    assert "2" in host.locator(".step-n").text_content()
+    assert "2" in host.locator(".step-n").text_content() and host.locator(".replay-step").text_content() != first
     for page in players:
         page.context.close()

@@ -128,7 +128,7 @@ export function createTable(root, session) {
     const buttons = matches.map((a) => h("button", { type: "button", class: "primary", id: `send-${a.type}`, onclick: () => send(a) },
       a.type === "play" ? t("play_selected") : a.type === "burn" ? t("burn_selected") : t("return_selected")));
     fill(selection, `${t("selected")}: `, notation ? h("code", {}, notation) : "—", " ", buttons,
-      notation ? h("button", { type: "button", class: "small", onclick: () => { selected.fill(0); drawHand(); drawSelection(); } }, t("clear")) : null);
+      notation ? h("button", { type: "button", class: "small", id: "clear-selection", onclick: () => { selected.fill(0); drawHand(); drawSelection(); } }, t("clear")) : null);
   }
 
   function drawActions() {
@@ -189,18 +189,21 @@ export function createTable(root, session) {
     update(message) {
       const fresh = !state || state.game !== message.game;
       state = message;
-      if (fresh) { selected.fill(0); fill(log); seenHistory = 0; after.hidden = true; }
+      // a state's game counts the finished games: the last view of a finished game comes after its game_over
+      const finished = Boolean(message.observation.places);
+      if (fresh) { selected.fill(0); fill(log); seenHistory = 0; if (!finished) after.hidden = true; }
       const held = parse(state.observation.hand || "") || [];
       selected = selected.map((n, i) => Math.min(n, held[i] || 0));
       const obs = state.observation;
       const mine = obs.to_act !== null && obs.to_act === session.seat;
-      fill(head, h("p", {}, room ? t("game_n", { n: message.game + 1, of: room.games }) : "", " · ",
-        h("strong", { id: "turn" }, mine && legal().length ? t("your_turn") : obs.to_act === null ? "…" : t("waiting", { who: name(obs.to_act) }))));
+      fill(head, h("p", {}, room ? t("game_n", { n: message.game + (finished ? 0 : 1), of: room.games }) : "", " · ",
+        h("strong", { id: "turn" }, mine && legal().length ? t("your_turn") : finished ? t("game_over") : obs.to_act === null ? "…" : t("waiting", { who: name(obs.to_act) }))));
       deadline = message.deadline_ms === null || message.deadline_ms === undefined ? null : Date.now() + message.deadline_ms;
       clearInterval(ticker);
       ticker = deadline === null ? null : setInterval(tick, 250);
       tick();
       root.classList.toggle("my-turn", mine && legal().length > 0);
+      root.dataset.version = String(message.version);
       typedForm.hidden = !legal().length;
       drawSeats(); drawCenter(); drawActions(); drawHand(); drawSelection(); drawLog();
       if (mine && legal().length) announce(t("your_turn"));
