@@ -73,6 +73,14 @@ def test_the_rules_form_checks_while_typing_and_updates_the_fingerprint(server: 
     page.locator('[data-pack="bie3"]').check()
     page.wait_for_selector('[data-section="bie3"] .count:not(:empty)', timeout=WAIT)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    made = page.locator(".preview .fingerprint code").text_content()
+    page.locator("#lang").click()  # English: the page is rebuilt in the other language with the edits kept
+    page.wait_for_function("document.documentElement.lang === 'en'", timeout=WAIT)
+    page.wait_for_selector('[data-section="bie3"] .count:not(:empty)', timeout=WAIT)
+    assert page.locator('[data-rule="plays.kills"] input.expr').first.input_value() == "B by R, +1 card"
+    assert page.locator('[data-pack="bie3"]').is_checked()
+    assert page.locator(".preview .fingerprint code").text_content() == made
+    assert page.locator("[data-section=plays]").get_attribute("open") is not None
     assert page.errors == []
     page.context.close()
 

@@ -29,7 +29,19 @@ function home() {
 async function rulesView() {
   const box = h("div");
   fill(main, h("h1", {}, t("rules_nav")), box);
-  await rulesEditor(box);
+  await rulesEditor(box, { keep: "rules" });
+}
+
+/** The new room's settings as typed so far: a switch of language rebuilds the form with them. */
+const settingsDraft = {};
+
+/** Keep each field's value in settingsDraft under its id, and put back what was kept. */
+function kept(...fields) {
+  for (const field of fields) {
+    const prop = field.type === "checkbox" ? "checked" : "value";
+    if (field.id in settingsDraft) field[prop] = settingsDraft[field.id];
+    field.addEventListener(field.tagName === "SELECT" || field.type === "checkbox" ? "change" : "input", () => { settingsDraft[field.id] = field[prop]; });
+  }
 }
 
 async function newRoom() {
@@ -41,6 +53,7 @@ async function newRoom() {
   const bots = [1, 2, 3, 4, 5].map((seat) => h("select", { id: `bot-${seat}`, "aria-label": t("seat_n", { n: seat }) },
     h("option", { value: "" }, t("person")), h("option", { value: "heuristic" }, t("bot_heuristic")),
     h("option", { value: "search:300ms" }, t("bot_search")), h("option", { value: "basic" }, t("bot_basic"))));
+  kept(name, games, timer, ...bots);
   const problem = h("p", { class: "errors", role: "alert" });
   let editor = null;
   const submit = async (event) => {
@@ -69,7 +82,7 @@ async function newRoom() {
       h("label", { class: "inline", for: "hints" }, hints, t("hints"), h("small", {}, t("hints_unsupported"))),
       h("fieldset", {}, h("legend", {}, t("seats")), bots.map((select, i) => h("label", { class: "inline" }, t("seat_n", { n: i + 1 }), " ", select))),
       problem, h("button", { type: "submit", class: "primary", id: "create-room" }, t("create_room"))));
-  editor = await rulesEditor(box);
+  editor = await rulesEditor(box, { keep: "new" });
 }
 
 export function storedName() { try { return localStorage.getItem("gouji.name") || ""; } catch { return ""; } }

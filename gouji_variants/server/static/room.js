@@ -201,6 +201,6 @@ class Session {
     h("details", {}, h("summary", {}, t("room_settings")),
       h("label", { for: "set-games" }, t("games")), games, h("label", { for: "set-timer" }, t("timer")), timer,
       h("button", { type: "button", onclick: () => this.send({ type: "settings", games: Number(games.value) || 1, timer: timer.value ? Number(timer.value) : null }) }, t("apply_settings"))));
-    p.editor = await rulesEditor(box, { base: this.room.rules.source === "built-in" ? this.room.rules.id : (this.room.rules.extends || [])[0] });
+    p.editor = await rulesEditor(box, { keep: `room:${this.code}`, base: this.room.rules.source === "built-in" ? this.room.rules.id : (this.room.rules.extends || [])[0] });
   }
 }

@@ -34,6 +34,8 @@ function valueAt(rules, key) {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 let serial = 0;
+/** What each editor on the page holds, by its options.keep name: a rebuilt editor (another language) picks it up. */
+const drafts = new Map();
 const uid = (key) => `f${++serial}-${key.replace(/[^a-z0-9]/gi, "-")}`;
 
 /** One control for a schema; set(value) shows a value, the control calls change(value). */
@@ -125,7 +127,9 @@ function isSimple(schema) {
 export async function rulesEditor(root, options = {}) {
   const { rulesets, form } = await library();
   const cities = rulesets.filter((r) => r.kind === "ruleset");
-  const state = { base: options.base || "dagang", packs: [], overrides: {}, id: "house-rules", name: { zh: "", en: "" }, pasted: null };
+  const kept = options.keep ? drafts.get(options.keep) : undefined;
+  const state = kept ? structuredClone(kept.state)
+    : { base: options.base || "dagang", packs: [], overrides: {}, id: "house-rules", name: { zh: "", en: "" }, pasted: null };
   const rows = new Map();
   let result = null;
   let sequence = 0;
@@ -163,7 +167,8 @@ export async function rulesEditor(root, options = {}) {
   const sections = form.sections.map((section) => {
     const count = h("span", { class: "count" });
     const body = section.rules.map((rule) => row(rule));
-    return h("details", { class: "section", "data-section": section.id }, h("summary", {}, pick(section.title), " ", count), body);
+    return h("details", { class: "section", "data-section": section.id, open: Boolean(kept && kept.open.includes(section.id)), ontoggle: keep },
+      h("summary", {}, pick(section.title), " ", count), body);
   });
 
   function row(rule) {
@@ -197,7 +202,23 @@ export async function rulesEditor(root, options = {}) {
 
   const tabs = { form: h("div", { class: "tab-form" }), yaml: h("div", { class: "tab-yaml", hidden: true }) };
   const tabButtons = ["form", "yaml"].map((name) => h("button", { type: "button", role: "tab", "aria-selected": name === "form" ? "true" : "false",
-    onclick: () => { for (const [n, el] of Object.entries(tabs)) el.hidden = n !== name; tabButtons.forEach((b) => b.setAttribute("aria-selected", String(b.textContent === t(name)))); if (name === "yaml" && state.pasted === null) yamlBox.value = yaml(); } }, t(name)));
+    "aria-controls": `${yamlBox.id}-${name}`, "data-tab": name, onclick: () => showTab(name) }, t(name)));
+  function showTab(name) {
+    for (const [n, el] of Object.entries(tabs)) el.hidden = n !== name;
+    tabButtons.forEach((b) => b.setAttribute("aria-selected", String(b.dataset.tab === name)));
+    if (name === "yaml") yamlBox.value = yaml();
+    keep();
+  }
+  /** Remember the editor's state, open sections and tab for a rebuild in the other language. */
+  function keep() {
+    if (!options.keep) return;
+    drafts.set(options.keep, { state: structuredClone(state), tab: tabs.yaml.hidden ? "form" : "yaml",
+      open: [...root.querySelectorAll("details.section[open]")].map((d) => d.dataset.section) });
+  }
+  tabs.form.id = `${yamlBox.id}-form`;
+  tabs.yaml.id = `${yamlBox.id}-yaml`;
+  tabs.form.setAttribute("role", "tabpanel");
+  tabs.yaml.setAttribute("role", "tabpanel");
   fill(tabs.form, sections);
   fill(tabs.yaml, h("p", { id: "yaml-hint" }, t("paste_hint")), h("label", { for: yamlBox.id, class: "sr-only" }, t("yaml")), yamlBox,
     h("p", {}, h("label", { for: upload.id }, t("upload")), " ", upload));
@@ -230,6 +251,7 @@ export async function rulesEditor(root, options = {}) {
   }
 
   const check = debounce(async () => {
+    keep();
     const mine = ++sequence;
     status.textContent = t("checking");
     let answer;
@@ -300,6 +322,10 @@ export async function rulesEditor(root, options = {}) {
   const editor = { yaml, fileName, plain, focusRule, get result() { return result; }, get state() { return state; },
     load(text, name) { state.pasted = text; state.fileName = name; yamlBox.value = text; check(); } };
   picker.value = state.base;
+  root.querySelectorAll("[data-pack]").forEach((box) => { box.checked = state.packs.includes(box.value); });
+  nameZh.value = state.name.zh;
+  nameEn.value = state.name.en;
+  if (kept && kept.tab === "yaml") showTab("yaml");
   showAbout();
   check();
   void getLang;
