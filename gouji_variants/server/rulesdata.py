@@ -210,4 +210,4 @@ def form() -> Json:
              for r in library if r.kind == "option-pack"]
     defs = {name: _stripped(value) for name, value in built.get("$defs", {}).items()}
     return {"sections": sections, "packs": packs, "defs": defs, "base": BASE_ID, "max_bytes": MAX_BYTES,
-            "format": RULESET_FORMAT}
+            "format": RULESET_FORMAT, "card_words": {key: bilingual(*pair) for key, pair in card.WORDS.items()}}

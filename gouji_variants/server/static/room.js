@@ -1,6 +1,6 @@
 // A room over the WebSocket protocol (docs/protocol.md): join or resume a seat, agree on the rules, play.
 import { api, library } from "./api.js";
-import { diffView, fingerprint, ruleCard } from "./card.js";
+import { diffView, ruleCard } from "./card.js";
 import { announce, fill, h } from "./dom.js";
 import { getLang, pick, t } from "./i18n.js";
 import { rulesEditor } from "./rules.js";
@@ -29,7 +29,9 @@ class Session {
     this.closed = false;
     this.retry = 0;
     this.counter = 0;
+    this.cardWords = null;
     this.build();
+    library().then(({ form }) => { this.cardWords = form.card_words; this.render(); }).catch(() => {});
     if (this.mine) this.connect({ type: "resume", v: 1, room: code, token: this.mine.token });
     else this.preview();
   }
@@ -120,15 +122,16 @@ class Session {
     if (!this.parts) this.parts = this.lobbyParts();
     const p = this.parts;
     fill(p.title, pick(room.rules.name));
-    fill(p.card, fingerprint(room.rules.fingerprint), ruleCard(room.rules.card));
+    fill(p.card, ruleCard(room.rules.card, { words: this.cardWords }));
     const me = this.seat;
     fill(p.seats, room.seats.map((s) => {
       const who = s.kind === "empty" ? t("empty") : s.name || t("bot");
       const marks = [s.seat === room.host ? t("host") : null, s.kind === "bot" ? `${t("bot")} ${s.bot || ""}` : null,
         s.kind === "human" ? (s.accepted ? `✓ ${t("accepted")}` : `… ${t("not_accepted")}`) : null,
         s.kind === "human" && !s.connected ? t("offline") : null, s.standin ? t("standin") : null].filter(Boolean);
+      const words = marks.length ? ` — ${marks.join(" · ")}` : "";
       return h("li", { class: `seat ${s.accepted ? "yes" : ""}`, "data-seat": s.seat, "data-accepted": String(Boolean(s.accepted)) },
-        h("strong", {}, t("seat_n", { n: s.seat })), " ", h("bdi", {}, who), s.seat === me ? ` (${t("you")})` : "", " — ", marks.join(" · "));
+        h("strong", {}, t("seat_n", { n: s.seat })), " ", h("bdi", {}, who), s.seat === me ? ` (${t("you")})` : "", words);
     }));
     const mine = me === null || me === undefined ? null : room.seats[me];
     fill(p.accept, room.phase !== "lobby" ? null
