@@ -105,22 +105,23 @@ def version(page: Any) -> str | None:
     return found
 
 
-def act(page: Any, typed: bool) -> None:
+def act(page: Any, typed: bool, keys: bool) -> None:
     """Take one legal choice the way a player would: a listed play (tapped, or typed), pass (clicked, or typed
-    过), or a lead of the lowest cards that make a legal play (typed, or chosen by tapping)."""
+    过), or a lead of the lowest cards that make a legal play (typed, or chosen by tapping); with ``keys``,
+    tapping and clicking are done from the keyboard (focus, Space or Enter)."""
     quick = page.locator(".quick [data-play]")
     if quick.count():
         cards = quick.first.get_attribute("data-play")
         if typed:
             send_typed(page, " ".join(cards))
         else:
-            tap(page, cards)
+            tap(page, cards, keys)
         return
     if page.locator('[data-action="pass"]').count():
         if typed:
             send_typed(page, "过")
         else:
-            page.locator('[data-action="pass"]').first.click()
+            press(page.locator('[data-action="pass"]').first, keys)
         return
     ranks = page.eval_on_selector_all(".hand .rank-group", "gs => gs.map(g => g.querySelectorAll('button').length"
                                       " + g.querySelector('button').dataset.rank)")
@@ -130,13 +131,13 @@ def act(page: Any, typed: bool) -> None:
         page.locator("#typed").press("Enter")
         if not page.locator(".notice").text_content():
             return
-    elif tap(page, lowest):
+    elif tap(page, lowest, keys):
         return
     for symbol, count in ((r[-1], int(r[:-1])) for r in ranks):  # else card by card, lowest first
         for _ in range(count):
-            page.locator(f'.hand button[data-rank="{symbol}"][aria-pressed="false"]').first.click()
+            press(page.locator(f'.hand button[data-rank="{symbol}"][aria-pressed="false"]').first, keys)
             if page.locator("#send-play, #send-return").count():
-                page.locator("#send-play, #send-return").first.click()
+                press(page.locator("#send-play, #send-return").first, keys)
                 return
     raise AssertionError(f"no legal choice found: {page.locator('.actions').inner_html()}")
 
@@ -146,15 +147,27 @@ def send_typed(page: Any, text: str) -> None:
     page.locator("#typed").press("Enter")
 
 
-def tap(page: Any, cards: str) -> bool:
+def press(button: Any, keys: bool) -> None:
+    """Click a button, or focus it and press Enter (Space on a card); a card keeps the focus once redrawn."""
+    if not keys:
+        button.click()
+        return
+    card = button.get_attribute("data-rank")
+    button.focus()
+    button.press("Space" if card else "Enter")
+    if card:
+        assert button.page.evaluate("document.activeElement.dataset.rank") == card  # the focus stays on the card
+
+
+def tap(page: Any, cards: str, keys: bool = False) -> bool:
     """Tap the cards; send them when the page offers them as a legal choice, else clear the selection."""
     for symbol in cards:
-        page.locator(f'.hand button[data-rank="{symbol}"][aria-pressed="false"]').first.click()
+        press(page.locator(f'.hand button[data-rank="{symbol}"][aria-pressed="false"]').first, keys)
     offered = page.locator("#send-play, #send-burn, #send-return")
     if offered.count():
-        offered.first.click()
+        press(offered.first, keys)
         return True
-    page.locator("#clear-selection").click()
+    press(page.locator("#clear-selection"), keys)
     return False
 
 
@@ -199,7 +212,7 @@ def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any, 
             players[0].wait_for_timeout(20)
             continue
         before = version(players[turn])
-        act(players[turn], typed=turn % 2 == 1)  # seats 1, 3, 5 type, seats 0, 2, 4 tap
+        act(players[turn], typed=turn % 2 == 1, keys=turn == 4)  # 1, 3, 5 type; 0, 2 tap; 4 uses the keyboard
         actions += 1
         players[turn].wait_for_function(f"document.querySelector('.table-box').dataset.version !== {before!r}"
                                         " || document.querySelector('.notice').textContent", timeout=WAIT)

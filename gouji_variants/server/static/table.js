@@ -105,21 +105,26 @@ export function createTable(root, session) {
     chooseCards(notation, text);
   }
 
+  /** Draw the hand; a card that had the keyboard's focus keeps it (the same rank and place, or the nearest). */
   function drawHand() {
     const obs = state.observation;
-    const mine = parse(obs.hand || "") || [];
+    const focused = handBox.contains(document.activeElement) ? document.activeElement.dataset : null;
     const cards = groups(obs.hand || "").map(([symbol, count]) => {
       const rank = RANKS.indexOf(symbol);
       return h("div", { class: "rank-group", role: "group", "aria-label": `${label(symbol)} × ${count}` },
         Array.from({ length: count }, (_, i) => {
           const on = i < selected[rank];
           return h("button", { type: "button", class: `card${isJoker(symbol) ? ` joker joker-${symbol}` : ""}${on ? " on" : ""}`,
-            "aria-pressed": String(on), "aria-label": label(symbol), "data-rank": symbol,
+            "aria-pressed": String(on), "aria-label": label(symbol), "data-rank": symbol, "data-i": i,
             onclick: () => { selected[rank] = on ? i : i + 1; drawHand(); drawSelection(); } }, face(symbol));
         }));
     });
     fill(handBox, cards.length ? cards : h("p", {}, "—"));
-    void mine;
+    if (focused && focused.rank) {
+      const same = [...handBox.querySelectorAll(`button[data-rank="${focused.rank}"]`)];
+      const target = same[Math.min(Number(focused.i), same.length - 1)] || handBox.querySelector("button");
+      if (target) target.focus();
+    }
   }
 
   function drawSelection() {
@@ -138,7 +143,7 @@ export function createTable(root, session) {
     fill(actions,
       others.map((a) => h("button", { type: "button", class: a.type === "pass" ? "" : "primary", "data-action": a.type,
         onclick: () => send(a) }, actionWords(a))),
-      few.length ? h("div", { class: "quick", "aria-label": t("legal_plays") }, few.map((a) => h("button", { type: "button", class: "small", "data-play": a.cards, onclick: () => send(a) }, a.cards))) : null);
+      few.length ? h("div", { class: "quick", "aria-label": t("legal_plays") }, few.map((a) => h("button", { type: "button", class: "small", "data-play": a.cards, "aria-label": actionWords(a), onclick: () => send(a) }, a.cards))) : null);
   }
 
   function drawSeats() {
