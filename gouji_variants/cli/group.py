@@ -19,6 +19,7 @@ from .play import hint, play
 from .referee import check, judge
 from .rulesets import fingerprint, list_command, new, schema_command, show, validate
 from .runs import replay, simulate
+from .serve import bot_command, serve
 
 
 def _stdout_failed(error: OSError) -> NoReturn:
@@ -94,6 +95,6 @@ def _warn_skipped(catalog: Catalog) -> None:
         click.echo(f"{diagnostic.mark}: warning: {diagnostic.message}; the file was skipped", err=True)
 
 
-for _command in (card, check, diff_command, fingerprint, hint, judge, list_command, new, play, replay, schema_command,
-                 show, simulate, validate):
+for _command in (bot_command, card, check, diff_command, fingerprint, hint, judge, list_command, new, play, replay,
+                 schema_command, serve, show, simulate, validate):
     main.add_command(_command)

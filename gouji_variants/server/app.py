@@ -31,6 +31,7 @@ from .protocol import PROTOCOL, ProtocolError, check, parse_client
 from .rooms import AWAY_GRACE, PLAYING, Broadcast, Creation, Room, check_bot, check_name, new_code, new_token
 from .rulesource import Rulebook, RuleSource, diff_json
 from .store import SQLiteStore, Store, default_path
+from .words import hint
 
 log = logging.getLogger("gouji.server")
 
@@ -46,6 +47,10 @@ class Conn:
         self.seat: int | None = None
         self.bucket = Bucket(limits.rate, limits.burst)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.queue)
+        self.confirm = False  # legal actions carry their confirmation question
+        self.lean = False  # a lean session: room descriptions without unchanged rules, states with new history
+        self.rules_serial = -1  # the room's rules_serial when this connection was last sent the rules
+        self.history: tuple[int, list[Any]] | None = None  # the game and history of the last state sent
 
     def send(self, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
@@ -118,12 +123,40 @@ class Service:
             raise ProtocolError("seat-taken", f"seat {seat} is the host's: a bot may not take it")
         creation = Creation(source, seat, check_name(message["host"]), new_token(), random.getrandbits(63),
                             message.get("games", 1), message.get("timer"), bots,
-                            time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+                            time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), message.get("hints", False))
         code = new_code()
         room = self._room(code, creation)
         self.store.create(code, address, creation.to_json())
         self.rooms[code] = Live(room, address)
         return {"room": code, "seat": seat, "token": creation.host_token, "info": room.description()}
+
+    async def compiled(self, source: RuleSource) -> None:
+        """Compile ``source`` off the event loop (kept by the rulebook: the room then finds it compiled)."""
+        await asyncio.to_thread(self.rulebook.compile, source)
+
+    async def diff(self, room: Room, message: dict[str, Any]) -> dict[str, Any]:
+        """The ``diff`` of ``message``'s rules against ``room``'s, made off the event loop."""
+        def made() -> dict[str, Any]:
+            against = self.rulebook.compile(RuleSource.of(message, "against"))
+            return diff_json(against, room.ruleset, message.get("lang", "en"))
+
+        return await asyncio.to_thread(made)
+
+    async def hint(self, conn: Conn) -> dict[str, Any]:
+        """The ``hint_result`` for ``conn``'s seat: the heuristic bot's advice, thought off the event loop."""
+        room = self.live(conn.code).room
+        if conn.seat is None:
+            raise ProtocolError("session", "a spectator only watches")
+        if not room.hints:
+            raise ProtocolError("hints", "this room does not allow hints (the host's setting)")
+        game = room.game
+        if room.phase != PLAYING or game is None:
+            raise ProtocolError("phase", "no game is under way")
+        if game.turn != conn.seat:
+            raise ProtocolError("turn", "it is not this seat's decision")
+        version = room.version
+        advice = await asyncio.to_thread(hint, game.clone(), random.getrandbits(32))
+        return {"type": "hint_result", "version": version, **advice}
 
     def live(self, code: str | None) -> Live:
         found = self.rooms.get(code or "")
@@ -150,17 +183,53 @@ class Service:
         if changed.room:
             self.send_room(live)
         if changed.state:
-            states: dict[int | None, str] = {}
+            states: dict[tuple[int | None, bool], dict[str, Any] | None] = {}
+            texts: dict[tuple[int | None, bool, int], str] = {}
             for conn in live.conns:
-                if conn.seat not in states:
-                    states[conn.seat] = json.dumps(room.state(conn.seat, changed.last), ensure_ascii=False)
-                conn.send(states[conn.seat])
+                key = (conn.seat, conn.confirm)
+                if key not in states:
+                    states[key] = room.state(conn.seat, changed.last, changed.events, conn.confirm)
+                self.send_state(conn, states[key], texts)
         self._schedule(live)
 
-    def send_room(self, live: Live) -> None:
-        text = json.dumps({"type": "room", "room": live.room.description(self._spectators(live))}, ensure_ascii=False)
-        for conn in live.conns:
-            conn.send(text)
+    @staticmethod
+    def send_state(conn: Conn, state: dict[str, Any] | None, texts: dict[tuple[int | None, bool, int], str]) -> None:
+        """Send ``state`` to ``conn``; a lean session gets only the history entries after those it was sent
+        (``history_from``). ``texts``: the messages already made for this change, by seat and start."""
+        if state is None:
+            return
+        history: list[Any] = state["observation"]["history"]
+        start = -1
+        if conn.lean:
+            start = 0
+            if conn.history is not None and conn.history[0] == state["game"]:
+                sent = conn.history[1]
+                start = len(sent) if history[:len(sent)] == sent else 0
+            conn.history = (state["game"], history)
+        text = texts.get((conn.seat, conn.confirm, start))
+        if text is None:
+            if start >= 0:
+                state = {**state, "history_from": start,
+                         "observation": {**state["observation"], "history": history[start:]}}
+            text = texts[conn.seat, conn.confirm, start] = json.dumps(state, ensure_ascii=False)
+        conn.send(text)
+
+    def send_room(self, live: Live, only: Conn | None = None) -> None:
+        """The room description to every connection (or ``only`` one); a lean session gets the rules only
+        when they changed since it was last sent them."""
+        room = live.room
+        description = room.description(self._spectators(live))
+        full = json.dumps({"type": "room", "room": description}, ensure_ascii=False)
+        lean: str | None = None
+        for conn in live.conns if only is None else (only,):
+            if conn.lean and conn.rules_serial == room.rules_serial:
+                if lean is None:
+                    lean = json.dumps({"type": "room", "room": {k: v for k, v in description.items() if k != "rules"}},
+                                      ensure_ascii=False)
+                conn.send(lean)
+            else:
+                conn.rules_serial = room.rules_serial
+                conn.send(full)
 
     @staticmethod
     def _spectators(live: Live) -> int:
@@ -222,10 +291,6 @@ class Service:
             raise ProtocolError("session", "join, resume or watch a room first")
         live = self.live(conn.code)
         room, seat = live.room, conn.seat
-        if kind == "diff":
-            against = self.rulebook.compile(RuleSource.of(message, "against"))
-            conn.send({"type": "diff_result", "diff": diff_json(against, room.ruleset, message.get("lang", "en"))})
-            return
         if seat is None:
             raise ProtocolError("session", "a spectator only watches")
         if kind == "act":
@@ -245,7 +310,7 @@ class Service:
             assert kind == "leave"
             changed = self.commit(live, room.check_leave(seat))
             self.disconnect(conn)
-            conn.send({"type": "room", "room": room.description(self._spectators(live))})
+            self.send_room(live, conn)
             conn.close()
         self.broadcast(live, changed)
 
@@ -265,7 +330,8 @@ class Service:
             changed = Broadcast(room=True)
         else:
             changed = Broadcast(room=True)
-        conn.code = room.code
+        conn.code, conn.lean, conn.rules_serial = room.code, message.get("lean", False), room.rules_serial
+        conn.confirm = message.get("confirm", False)
         live.conns.add(conn)
         if conn.seat is not None:
             room.seats[conn.seat].connected = True
@@ -274,9 +340,8 @@ class Service:
         if token is not None:
             welcome["token"] = token
         conn.send(welcome)
-        state = room.state(conn.seat)
-        if state is not None and not changed.state:
-            conn.send(state)
+        if not changed.state:
+            self.send_state(conn, room.state(conn.seat, confirm=conn.confirm), {})
         self.broadcast(live, changed)
 
     def disconnect(self, conn: Conn) -> None:
@@ -325,6 +390,8 @@ def _routes(service: Service) -> list[BaseRoute]:
     async def create(request: Request) -> Response:
         try:
             body = await _body(request, limits.message_bytes)
+            check("create", {"type": "create", **body})
+            await service.compiled(RuleSource.of(body))
             address = request.client.host if request.client else "?"
             return JSONResponse(service.create(address, body), status_code=201)
         except ProtocolError as error:
@@ -354,8 +421,7 @@ def _routes(service: Service) -> list[BaseRoute]:
             room = service.live(request.path_params["code"]).room
             body = await _body(request, limits.message_bytes)
             check("diff", {"type": "diff", **body})
-            against = service.rulebook.compile(RuleSource.of(body, "against"))
-            return JSONResponse(diff_json(against, room.ruleset, body.get("lang", "en")))
+            return JSONResponse(await service.diff(room, body))
         except ProtocolError as error:
             return _error(_STATUS.get(error.code, 400), error)
 
@@ -386,7 +452,17 @@ def _routes(service: Service) -> list[BaseRoute]:
                     conn.send(ProtocolError("rate", "too many messages: slow down").to_json())
                     continue
                 try:
-                    service.handle(conn, parse_client(text))
+                    message = parse_client(text)
+                    if message["type"] == "diff" and conn.code is not None:  # (a session's first message opens it)
+                        conn.send({"type": "diff_result", "diff": await service.diff(service.live(conn.code).room,
+                                                                                     message)})
+                        continue
+                    if message["type"] == "hint":
+                        conn.send(await service.hint(conn))
+                        continue
+                    if message["type"] == "rules":
+                        await service.compiled(RuleSource.of(message))
+                    service.handle(conn, message)
                 except ProtocolError as error:
                     conn.send(error.to_json())
                 except Exception:
@@ -420,6 +496,7 @@ def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         service.resume_all()
+        warming = asyncio.create_task(asyncio.to_thread(service.rulebook.warm))
 
         async def ticking() -> None:
             while True:
@@ -431,6 +508,7 @@ def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = 
             yield
         finally:
             ticker.cancel()
+            warming.cancel()
             for live in service.rooms.values():
                 if live.bot is not None:
                     live.bot.cancel()

@@ -102,7 +102,7 @@ def test_every_bot_option_lists_every_bot() -> None:
                     assert f"{bot}[:X]" in help_text if bot in PARAMETERS else f"{bot} (" in help_text, (name, bot)
                 for meaning in PARAMETERS.values():
                     assert meaning in help_text
-    assert found == {"diff", "hint", "play", "simulate"}
+    assert found == {"bot", "diff", "hint", "play", "simulate"}
 
 
 def test_simulate_accepts_every_bot() -> None:

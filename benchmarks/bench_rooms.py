@@ -1,0 +1,234 @@
+"""Rooms under load: N concurrent rooms of six real WebSocket clients on loopback, against a
+`gouji serve` process (a uvicorn subprocess). The clients run in worker processes of their own
+(--workers), so that their load is not counted as the server's latency.
+
+Human pace: a person acts a uniformly random 1-3 seconds (--pace 2: 0.5x to 1.5x the mean) after the
+state telling it to act arrives; every seat is a person (no bots). Prints the rooms held (every seat
+joined, the rules accepted, the game dealt, and still playing at the end), the p50/p90/p99 latency from
+an action sent to its broadcast (the state at the new version received by each of the room's six
+clients), the server's memory per room, and messages lost or out of order (a state whose version is
+not the last one plus one).
+
+    GOUJI_ENGINE=compiled python benchmarks/bench_rooms.py --rooms 300 --seconds 60
+
+Bounded: at most --rooms rooms (up to 1000) for at most --seconds seconds (up to 600); the server
+and the workers are always stopped. --profile FILE writes the server's cProfile statistics."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from gouji_variants.server.client import Client  # noqa: E402
+
+SERVER = """
+import cProfile, os, sys, uvicorn
+from gouji_variants.server.app import create_app
+from gouji_variants.server.limits import Limits
+profile = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
+app = create_app(sys.argv[2], pace=1.0, limits=Limits(rooms_per_address=10_000, idle_lobby=3600))
+if profile:
+    profile.enable()
+try:
+    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", ws_max_size=1 << 20)
+finally:
+    if profile:
+        profile.disable()
+        profile.dump_stats(os.environ["BENCH_PROFILE"])
+"""
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+#: what a client asks for when it opens its session (--full: every state holds the whole observation)
+LEAN = {"lean": True} if os.environ.get("BENCH_FULL") != "1" else {}
+
+
+class Room:
+    def __init__(self) -> None:
+        self.sent: dict[int, float] = {}  # version -> when the action leading to it was sent
+        self.latencies: list[float] = []
+        self.disorder = 0
+        self.actions = 0
+        self.dealt = False
+        self.failed: str | None = None
+
+
+async def person(client: Client, room: Room, pace: float, end: float, rng: random.Random) -> None:
+    last = None
+    while time.monotonic() < end:
+        try:
+            message = await client.receive(timeout=max(0.1, end - time.monotonic()))
+        except Exception as error:
+            if time.monotonic() < end - 0.5:
+                room.failed = f"{type(error).__name__}: {error}"
+            return
+        now = time.monotonic()
+        if message["type"] in ("error", "refused"):
+            room.failed = json.dumps(message)[:200]
+        if message["type"] != "state":
+            continue
+        room.dealt = True
+        version = message["version"]
+        if last is not None and version != last + 1:
+            room.disorder += 1
+        last = version
+        if version in room.sent:
+            room.latencies.append(now - room.sent[version])
+        if message["legal"] is not None:
+            await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
+            if time.monotonic() >= end:
+                return
+            room.sent[version + 1] = time.monotonic()
+            room.actions += 1
+            await client.act(rng.choice(message["legal"]))
+
+
+async def one_room(http: httpx.AsyncClient, ws: str, index: int, pace: float, end: float) -> Room:
+    room = Room()
+    try:
+        answer = await http.post("/api/v1/rooms", json={"host": f"h{index}", "ruleset": "qingdao", "games": 50})
+        created = answer.json()
+        clients = [await Client.connect(ws) for _ in range(6)]
+        await clients[0].open("resume", created["room"], token=created["token"], **LEAN)
+        for number, client in enumerate(clients[1:], 1):
+            await client.open("join", created["room"], name=f"p{index}-{number}", **LEAN)
+    except Exception as error:
+        room.failed = f"{type(error).__name__}: {error}"
+        return room
+    for client in clients:
+        await client.send({"type": "accept", "fingerprint": created["info"]["rules"]["fingerprint"]})
+    rng = random.Random(index)
+    await asyncio.gather(*(person(client, room, pace, end, rng) for client in clients))
+    for client in clients:
+        await client.close()
+    return room
+
+
+async def worker(port: int, first: int, rooms: int, pace: float, end: float, spread: float) -> dict[str, Any]:
+    ws = f"ws://127.0.0.1:{port}/ws/v1"
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
+        tasks = []
+        for index in range(first, first + rooms):
+            tasks.append(asyncio.create_task(one_room(http, ws, index, pace, end)))
+            await asyncio.sleep(spread)  # rooms open over a few seconds, as people arrive
+        done = await asyncio.gather(*tasks)
+    failures = [room.failed for room in done if room.failed]
+    return {"held": sum(room.dealt and not room.failed for room in done), "failures": failures[:3],
+            "failed": len(failures), "actions": sum(room.actions for room in done),
+            "disorder": sum(room.disorder for room in done),
+            "latencies": [round(x, 5) for room in done for x in room.latencies]}
+
+
+def run_worker(arguments: list[str]) -> None:
+    port, first, rooms, pace, end, spread = arguments
+    # the end is given as seconds since the epoch, the same in every process
+    left = float(end) - time.time()
+    result = asyncio.run(worker(int(port), int(first), int(rooms), float(pace), time.monotonic() + left,
+                                float(spread)))
+    json.dump(result, sys.stdout)
+
+
+def start_server(port: int, db: Path, profile: str | None) -> subprocess.Popen[bytes]:
+    script = db.parent / "server.py"
+    script.write_text(SERVER)
+    server = subprocess.Popen([sys.executable, str(script), str(port), str(db)],
+                              env={**os.environ, "PYTHONPATH": str(ROOT), "BENCH_PROFILE": profile or ""})
+    for _ in range(300):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/v1", timeout=1).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    server.terminate()
+    raise SystemExit("the server did not start")
+
+
+def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | None, full: bool) -> dict[str, Any]:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with tempfile.TemporaryDirectory() as folder:
+        server = start_server(port, Path(folder) / "rooms.sqlite3", profile)
+        procs: list[subprocess.Popen[str]] = []
+        try:
+            from gouji_variants import ENGINE
+
+            before = rss_mb(server.pid)
+            end = time.time() + seconds
+            spread = min(0.05, seconds / 6 / rooms) * workers  # every room open within the first sixth
+            share = [rooms // workers + (i < rooms % workers) for i in range(workers)]
+            for i, count in enumerate(share):
+                arguments = [str(port), str(sum(share[:i])), str(count), str(pace), str(end), str(spread)]
+                procs.append(subprocess.Popen([sys.executable, __file__, "--worker", *arguments],
+                                              stdout=subprocess.PIPE, text=True,
+                                              env={**os.environ, "PYTHONPATH": str(ROOT),
+                                                   "BENCH_FULL": "1" if full else "0"}))
+            time.sleep(seconds * 0.6)
+            during = rss_mb(server.pid)
+            results = [json.loads(proc.communicate(timeout=seconds + 120)[0]) for proc in procs]
+        finally:
+            for proc in procs:
+                if proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
+            server.send_signal(signal.SIGINT)  # (uvicorn re-raises it: the profile is written on the way out)
+            try:
+                server.wait(60)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    latencies = sorted(x for result in results for x in result["latencies"])
+
+    def quantile(q: float) -> float:
+        return round(latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000, 1) if latencies else -1.0
+
+    held = sum(result["held"] for result in results)
+    return {"engine": ENGINE, "sessions": "full" if full else "lean", "rooms": rooms, "rooms held": held,
+            "failed": sum(r["failed"] for r in results),
+            "failures": [f for r in results for f in r["failures"]][:3], "seconds": seconds,
+            "pace": f"a person acts {pace * 0.5:g}-{pace * 1.5:g} s (uniform) after its turn arrives",
+            "actions": sum(r["actions"] for r in results), "broadcasts": len(latencies),
+            "p50 ms": quantile(0.5), "p90 ms": quantile(0.9), "p99 ms": quantile(0.99),
+            "out of order or lost": sum(r["disorder"] for r in results),
+            "server MB before": round(before, 1), "server MB with the rooms": round(during, 1),
+            "MB per room": round((during - before) / max(1, held), 3)}
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--worker"]:
+        run_worker(sys.argv[2:])
+        raise SystemExit(0)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=300, choices=range(1, 1001), metavar="N")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--pace", type=float, default=2.0, help="mean seconds a person takes to act")
+    parser.add_argument("--workers", type=int, default=2, choices=range(1, 9), metavar="W",
+                        help="client processes")
+    parser.add_argument("--profile", metavar="FILE", help="write the server's cProfile statistics to FILE")
+    parser.add_argument("--full", action="store_true", help="clients do not ask for lean sessions")
+    args = parser.parse_args()
+    print(json.dumps(bench(args.rooms, min(max(args.seconds, 10.0), 600.0), args.pace, args.workers, args.profile,
+                           args.full),
+                     indent=1, ensure_ascii=False))
