@@ -1,6 +1,7 @@
 """The web page in a real browser (Playwright driving Debian's Chromium) against the real room server:
 six players create and join a room, a rules change clears the acceptances, all accept, and they play a
-whole game to its places by taps and typed notation, one of them reloading mid-game and one on a phone;
+whole game to its places by taps and typed notation, one of them reloading mid-game and one on a phone,
+the server's events in the log; a player alone with bots asks for a hint and is asked to confirm 革命;
 the rules form checks expressions while typing; a ruleset's hostile text shows as text."""
 
 from __future__ import annotations
@@ -26,6 +27,15 @@ from server_helpers import Server  # noqa: E402
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 WAIT = 20_000  # ms a step may take
+NO_TWOS = """id: no-twos
+kind: ruleset
+name: {zh: 无王无2, en: "No jokers, no twos"}
+extends: [dagang]
+deck:
+  recipe: "4 decks, remove 16 of 2, remove 4 of R, remove 4 of B"
+revolution:
+  void_at: 7
+"""  # every hand may declare 革命
 HOSTILE = """id: hostile
 kind: ruleset
 name: {zh: "<script>window.pwned=1</script>家规", en: "<img src=x onerror=window.pwned=1>"}
@@ -88,7 +98,12 @@ def test_the_rules_form_checks_while_typing_and_updates_the_fingerprint(server: 
 def test_a_hostile_ruleset_shows_as_text(server: Server, browser: Any) -> None:
     page = open_page(browser, f"{server.http}/#/rules")
     page.wait_for_selector(".status.ok", timeout=WAIT)
-    page.get_by_role("tab", name="YAML").click()
+    form_tab = page.get_by_role("tab", name="表单")
+    form_tab.focus()
+    form_tab.press("ArrowRight")  # the tabs pattern: arrows move to the next tab and show it
+    yaml_tab = page.get_by_role("tab", name="YAML")
+    assert yaml_tab.get_attribute("aria-selected") == "true" and yaml_tab.evaluate("t => t === document.activeElement")
+    assert page.locator("textarea.yaml").is_visible() and form_tab.get_attribute("tabindex") == "-1"
     page.locator("textarea.yaml").fill(HOSTILE)
     page.wait_for_function("document.querySelector('.preview h2').textContent.includes('<script>')", timeout=WAIT)
     assert page.locator(".preview .card script, .preview .card img, .preview .card b").count() == 0
@@ -106,6 +121,17 @@ def version(page: Any) -> str | None:
 
 
 def act(page: Any, typed: bool, keys: bool) -> None:
+    """Take one legal choice (:func:`choose`) and wait until the state moved on; a confirmation is answered yes."""
+    before = version(page)
+    choose(page, typed, keys)
+    if page.locator("dialog.confirm[open]").count():
+        page.locator("#confirm-yes").click()
+    page.wait_for_function(f"document.querySelector('.table-box').dataset.version !== {before!r}"
+                           " || document.querySelector('.notice').textContent", timeout=WAIT)
+    assert not page.locator(".notice").text_content(), page.locator(".notice").text_content()
+
+
+def choose(page: Any, typed: bool, keys: bool) -> None:
     """Take one legal choice the way a player would: a listed play (tapped, or typed), pass (clicked, or typed
     过), or a lead of the lowest cards that make a legal play (typed, or chosen by tapping); with ``keys``,
     tapping and clicking are done from the keyboard (focus, Space or Enter)."""
@@ -211,21 +237,21 @@ def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any, 
         if turn is None:
             players[0].wait_for_timeout(20)
             continue
-        before = version(players[turn])
+        assert not players[turn].locator("#hint").count()  # the room does not allow hints
         act(players[turn], typed=turn % 2 == 1, keys=turn == 4)  # 1, 3, 5 type; 0, 2 tap; 4 uses the keyboard
         actions += 1
-        players[turn].wait_for_function(f"document.querySelector('.table-box').dataset.version !== {before!r}"
-                                        " || document.querySelector('.notice').textContent", timeout=WAIT)
-        assert not players[turn].locator(".notice").text_content(), players[turn].locator(".notice").text_content()
-        if actions == 12 and not reloaded:  # a reload mid-game: back in the same seat, same hand
+        if actions == 12 and not reloaded:  # a reload mid-game: back in the same seat, same hand, same log
             hand = players[2].locator(".hand").text_content()
+            log = players[2].locator(".log li").all_text_contents()
             players[2].reload()
             players[2].wait_for_selector(".table-box:not([hidden]) .hand button", timeout=WAIT)
             assert players[2].locator(".hand").text_content() == hand
+            assert players[2].locator(".log li").all_text_contents()[:len(log)] == log
             reloaded = True
     assert reloaded and actions > 20
     for page in players:
         assert page.locator(".places li").count() == 6
+        assert "终局" in page.locator(".log").text_content()  # the server's words for the end of the game
         assert any(ch.isdigit() for ch in page.locator("#totals").text_content())
         assert page.errors == []
     with host.expect_download() as download:
@@ -242,3 +268,40 @@ def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any, 
     assert "2" in host.locator(".step-n").text_content() and host.locator(".replay-step").text_content() != first
     for page in players:
         page.context.close()
+
+
+def test_alone_with_bots_a_hint_and_a_confirmation(server: Server, browser: Any) -> None:
+    page = open_page(browser, f"{server.http}/#/new", PHONE)
+    page.wait_for_selector(".status.ok", timeout=WAIT)
+    page.get_by_role("tab", name="YAML").click()
+    page.locator("textarea.yaml").fill(NO_TWOS)
+    page.wait_for_function("document.querySelector('.preview h2').textContent.includes('无王无2')", timeout=WAIT)
+    page.locator("#host-name").fill("独自")
+    for seat in range(1, 6):
+        page.locator(f"#bot-{seat}").select_option("heuristic")
+    page.locator("#hints").check()
+    page.locator("#create-room").click()
+    assert "允许提示" in page.wait_for_selector("#room-settings", timeout=WAIT).text_content()
+    page.locator("#accept").click()
+    page.wait_for_selector(".table-box.my-turn", timeout=WAIT)  # 革命 or not: every hand may declare
+    assert page.locator('[data-action="revolution"]').count()
+    page.locator("#hint").click()  # the heuristic bot's advice, with its reason
+    advice = page.wait_for_selector("#hint-box strong", timeout=WAIT)
+    assert advice.text_content() and len(page.locator("#hint-box").text_content()) > len(advice.text_content()) + 5
+    before = version(page)
+    page.locator('[data-action="revolution"]').click()  # the server's question, then no: nothing is sent
+    question = page.wait_for_selector("dialog.confirm[open]", timeout=WAIT).text_content()
+    assert "本局你不出牌" in question and "确定吗" in question, question
+    page.locator("#confirm-no").click()
+    page.wait_for_timeout(300)
+    assert version(page) == before and my_turn(page) and not page.locator("dialog.confirm[open]").count()
+    act(page, typed=False, keys=False)  # pass: no 革命 (with every bot declaring it, the seat plays on alone)
+    end = time.monotonic() + 60
+    while not page.locator("#game-over").count():
+        assert time.monotonic() < end, "the game did not finish"
+        if my_turn(page):
+            act(page, typed=False, keys=False)
+        else:
+            page.wait_for_timeout(20)
+    assert "终局" in page.locator(".log").text_content() and page.errors == []
+    page.context.close()

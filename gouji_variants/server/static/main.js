@@ -49,17 +49,17 @@ async function newRoom() {
   const name = h("input", { type: "text", id: "host-name", maxlength: 24, required: true, value: storedName() });
   const games = h("input", { type: "number", id: "games", min: 1, max: 50, value: 1, inputmode: "numeric" });
   const timer = h("input", { type: "number", id: "timer", min: 5, max: 600, inputmode: "numeric" });
-  const hints = h("input", { type: "checkbox", id: "hints", disabled: true });
+  const hints = h("input", { type: "checkbox", id: "hints" });
   const bots = [1, 2, 3, 4, 5].map((seat) => h("select", { id: `bot-${seat}`, "aria-label": t("seat_n", { n: seat }) },
     h("option", { value: "" }, t("person")), h("option", { value: "heuristic" }, t("bot_heuristic")),
     h("option", { value: "search:300ms" }, t("bot_search")), h("option", { value: "basic" }, t("bot_basic"))));
-  kept(name, games, timer, ...bots);
+  kept(name, games, timer, hints, ...bots);
   const problem = h("p", { class: "errors", role: "alert" });
   let editor = null;
   const submit = async (event) => {
     event.preventDefault();
     problem.textContent = "";
-    const body = { host: name.value.trim(), seat: 0, games: Number(games.value) || 1, timer: timer.value ? Number(timer.value) : null, bots: {} };
+    const body = { host: name.value.trim(), seat: 0, games: Number(games.value) || 1, timer: timer.value ? Number(timer.value) : null, hints: hints.checked, bots: {} };
     bots.forEach((select, i) => { if (select.value) body.bots[String(i + 1)] = select.value; });
     const plain = editor.plain();
     if (plain) body.ruleset = plain; else { body.yaml = editor.yaml(); body.name = editor.fileName(); }
@@ -79,7 +79,7 @@ async function newRoom() {
       h("label", { for: "host-name" }, t("your_name")), name,
       h("label", { for: "games" }, t("games")), games,
       h("label", { for: "timer" }, t("timer")), timer,
-      h("label", { class: "inline", for: "hints" }, hints, t("hints"), h("small", {}, t("hints_unsupported"))),
+      h("label", { class: "inline", for: "hints" }, hints, t("hints")),
       h("fieldset", {}, h("legend", {}, t("seats")), bots.map((select, i) => h("label", { class: "inline" }, t("seat_n", { n: i + 1 }), " ", select))),
       problem, h("button", { type: "submit", class: "primary", id: "create-room" }, t("create_room"))));
   editor = await rulesEditor(box, { keep: "new" });

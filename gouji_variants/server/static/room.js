@@ -59,7 +59,9 @@ class Session {
     const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/v1`;
     const ws = new WebSocket(url);
     this.ws = ws;
-    ws.addEventListener("open", () => { this.retry = 0; ws.send(JSON.stringify(this.first)); });
+    // a lean session (rules sent when they change, new history only); a seat's legal actions carry their confirmations
+    const opening = { ...this.first, lean: true, ...(this.first.type === "watch" ? {} : { confirm: true }) };
+    ws.addEventListener("open", () => { this.retry = 0; ws.send(JSON.stringify(opening)); });
     ws.addEventListener("message", (event) => { let m; try { m = JSON.parse(event.data); } catch { return; } this.receive(m); });
     ws.addEventListener("close", () => {
       if (this.closed || this.ws !== ws || !this.mine) return;
@@ -68,6 +70,9 @@ class Session {
       setTimeout(() => { if (!this.closed) this.connect({ type: "resume", v: 1, room: this.code, token: this.mine.token }); }, 300 * 2 ** this.retry);
     });
   }
+
+  /** Open the session again (a state's history could not be pieced together): the server sends it whole. */
+  resync() { if (this.ws) this.ws.close(); if (!this.mine) this.connect(this.first); }
 
   send(message) { if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(message)); }
 
@@ -90,6 +95,8 @@ class Session {
       this.table.update(m);
     } else if (m.type === "game_over") {
       this.table.gameOver(m);
+    } else if (m.type === "hint_result") {
+      this.table.hint(m);
     } else if (m.type === "diff_result") {
       if (this.parts) fill(this.parts.diffBox, diffView(m.diff));
     } else if (m.type === "refused") {
@@ -107,6 +114,7 @@ class Session {
 
   setRoom(room) {
     const before = this.room;
+    if (!room.rules && before) room.rules = before.rules;  // a lean session is sent the rules only when they change
     this.room = room;
     if (before && before.rules && before.rules.fingerprint !== room.rules.fingerprint) announce(`${t("fingerprint")} ${room.rules.fingerprint}`);
     this.table.room(room);
@@ -133,6 +141,8 @@ class Session {
       return h("li", { class: `seat ${s.accepted ? "yes" : ""}`, "data-seat": s.seat, "data-accepted": String(Boolean(s.accepted)) },
         h("strong", {}, t("seat_n", { n: s.seat })), " ", h("bdi", {}, who), s.seat === me ? ` (${t("you")})` : "", words);
     }));
+    fill(p.settings, [t("game_count", { n: room.games }), room.timer ? t("time_each", { s: room.timer }) : t("no_timer"),
+      room.hints ? t("hints_on") : t("hints_off")].join(" · "));
     const mine = me === null || me === undefined ? null : room.seats[me];
     fill(p.accept, room.phase !== "lobby" ? null
       : !this.mine ? this.joinForm()
@@ -174,14 +184,14 @@ class Session {
     };
     const parts = {
       title: h("h1", {}), card: h("div", { class: "room-card" }), seats: h("ul", { class: "seats", "aria-label": t("seats") }),
-      accept: h("div", { class: "accept" }), host: h("section", { class: "host", hidden: true }), hostErrors: h("ul", { class: "errors" }),
+      accept: h("div", { class: "accept" }), settings: h("p", { class: "room-settings", id: "room-settings" }), host: h("section", { class: "host", hidden: true }), hostErrors: h("ul", { class: "errors" }),
       diffBox, editor: null,
     };
     fill(this.lobby, parts.title,
       h("section", { class: "share", "aria-label": t("share") },
         h("p", {}, `${t("room_code")}: `, h("code", { id: "room-code" }, this.code)),
         h("p", {}, `${t("share_link")}: `, h("a", { href: link, id: "room-link" }, link), " ", copy)),
-      h("h2", {}, t("seats")), parts.seats, parts.accept,
+      parts.settings, h("h2", {}, t("seats")), parts.seats, parts.accept,
       h("details", { class: "compare", open: true }, h("summary", {}, t("compare")),
         h("label", { for: "against" }, t("city")), against, " ",
         h("label", { for: "against-file" }, t("compare_file")), file,
@@ -195,6 +205,7 @@ class Session {
     const box = h("div");
     const games = h("input", { type: "number", id: "set-games", min: 1, max: 50, value: this.room.games });
     const timer = h("input", { type: "number", id: "set-timer", min: 5, max: 600, value: this.room.timer ?? "" });
+    const hints = h("input", { type: "checkbox", id: "set-hints", checked: Boolean(this.room.hints) });
     fill(p.host, h("details", {}, h("summary", { id: "change-rules" }, t("change_rules")), box,
       p.hostErrors,
       h("button", { type: "button", id: "apply-rules", class: "primary", onclick: () => {
@@ -203,7 +214,9 @@ class Session {
       } }, t("apply_rules"))),
     h("details", {}, h("summary", {}, t("room_settings")),
       h("label", { for: "set-games" }, t("games")), games, h("label", { for: "set-timer" }, t("timer")), timer,
-      h("button", { type: "button", onclick: () => this.send({ type: "settings", games: Number(games.value) || 1, timer: timer.value ? Number(timer.value) : null }) }, t("apply_settings"))));
+      h("label", { class: "inline", for: "set-hints" }, hints, t("hints")),
+      h("button", { type: "button", id: "apply-settings", onclick: () => this.send({ type: "settings", games: Number(games.value) || 1,
+        timer: timer.value ? Number(timer.value) : null, hints: hints.checked }) }, t("apply_settings"))));
     p.editor = await rulesEditor(box, { keep: `room:${this.code}`, base: this.room.rules.source === "built-in" ? this.room.rules.id : (this.room.rules.extends || [])[0] });
   }
 }

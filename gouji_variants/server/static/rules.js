@@ -201,11 +201,22 @@ export async function rulesEditor(root, options = {}) {
   }
 
   const tabs = { form: h("div", { class: "tab-form" }), yaml: h("div", { class: "tab-yaml", hidden: true }) };
-  const tabButtons = ["form", "yaml"].map((name) => h("button", { type: "button", role: "tab", "aria-selected": name === "form" ? "true" : "false",
-    "aria-controls": `${yamlBox.id}-${name}`, "data-tab": name, onclick: () => showTab(name) }, t(name)));
+  const tabButtons = ["form", "yaml"].map((name) => h("button", { type: "button", role: "tab", id: `${yamlBox.id}-tab-${name}`,
+    "aria-selected": name === "form" ? "true" : "false", tabindex: name === "form" ? 0 : -1,
+    "aria-controls": `${yamlBox.id}-${name}`, "data-tab": name, onclick: () => showTab(name), onkeydown: tabKey }, t(name)));
+  /** The tabs pattern (WAI-ARIA): arrows, Home and End move to a tab and show it; only the shown tab is in the Tab order. */
+  function tabKey(event) {
+    const at = tabButtons.indexOf(event.currentTarget);
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabButtons.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const button = tabButtons[(to + tabButtons.length) % tabButtons.length];
+    showTab(button.dataset.tab);
+    button.focus();
+  }
   function showTab(name) {
     for (const [n, el] of Object.entries(tabs)) el.hidden = n !== name;
-    tabButtons.forEach((b) => b.setAttribute("aria-selected", String(b.dataset.tab === name)));
+    tabButtons.forEach((b) => { b.setAttribute("aria-selected", String(b.dataset.tab === name)); b.tabIndex = b.dataset.tab === name ? 0 : -1; });
     if (name === "yaml") yamlBox.value = yaml();
     keep();
   }
@@ -217,8 +228,10 @@ export async function rulesEditor(root, options = {}) {
   }
   tabs.form.id = `${yamlBox.id}-form`;
   tabs.yaml.id = `${yamlBox.id}-yaml`;
-  tabs.form.setAttribute("role", "tabpanel");
-  tabs.yaml.setAttribute("role", "tabpanel");
+  for (const [name, panel] of Object.entries(tabs)) {
+    panel.setAttribute("role", "tabpanel");
+    panel.setAttribute("aria-labelledby", `${yamlBox.id}-tab-${name}`);
+  }
   fill(tabs.form, sections);
   fill(tabs.yaml, h("p", { id: "yaml-hint" }, t("paste_hint")), h("label", { for: yamlBox.id, class: "sr-only" }, t("yaml")), yamlBox,
     h("p", {}, h("label", { for: upload.id }, t("upload")), " ", upload));
@@ -229,7 +242,7 @@ export async function rulesEditor(root, options = {}) {
         h("label", { for: picker.id }, t("city")), picker, about, packBox,
         h("div", { class: "names" }, h("label", { for: nameZh.id }, t("house_name_zh")), nameZh,
           h("label", { for: nameEn.id }, t("house_name_en")), nameEn),
-        h("div", { class: "tabs", role: "tablist" }, tabButtons),
+        h("div", { class: "tabs", role: "tablist", "aria-label": t("rules_as") }, tabButtons),
         status, errors, tabs.form, tabs.yaml,
         h("p", {}, h("button", { type: "button", onclick: () => download(fileName(), yaml(), "application/yaml") }, t("download")))),
       h("aside", { class: "preview", "aria-label": t("card") }, cardBox)));

@@ -3,9 +3,54 @@
 import { api } from "./api.js";
 import { canonical, face, format, groups, isJoker, label, parse, RANKS, spoken } from "./cards.js";
 import { announce, download, fill, h } from "./dom.js";
-import { getLang, PLACES, t } from "./i18n.js";
+import { getLang, pick, PLACES, t } from "./i18n.js";
 
 const CARD_TYPES = new Set(["play", "burn", "return"]);
+const LOG_MAX = 300;
+
+/** The game's history, whole: a lean session's state holds only the entries after `history_from`, which
+ *  extend the history of the state before (docs/protocol.md); null when they cannot (a gap: resume). */
+function merged(before, message) {
+  const delta = message.observation.history || [];
+  const from = message.history_from;
+  if (from === undefined || from === 0) return delta;
+  const known = before && before.game === message.game ? before.observation.history : null;
+  if (!known || known.length < from) return null;
+  return known.slice(0, from).concat(delta);
+}
+
+/** The log of the match as the server told it (its typed events), kept in sessionStorage so that a reload
+ *  or a change of language shows it again; what happened while the page was away is added from the history. */
+function eventLog(session) {
+  const key = `gouji.log.${session.code}`;
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(key) || "null"); } catch { saved = null; }
+  const log = { entries: [], game: null, upto: 0 };
+  const save = () => { try { sessionStorage.setItem(key, JSON.stringify({ seat: session.seat, game: log.game, upto: log.upto, entries: log.entries })); } catch { /* full or private */ } };
+  /** Add a state's events; the entries added, or null when the log was started again (draw it whole). */
+  log.add = (state, events) => {
+    const history = state.observation.history;
+    const game = state.observation.places ? state.game - 1 : state.game;  // the game this state shows
+    let added = events.map((e) => ({ seat: e.seat, action: e.action, notes: e.notes }));
+    let whole = false;
+    if (log.game === null) {  // the first state of this page: what was kept, and the history since
+      whole = true;
+      const kept = saved && saved.seat === session.seat && Array.isArray(saved.entries) ? saved : null;
+      if (kept) log.entries = kept.entries;
+      if (!events.length) {
+        const since = kept && kept.game === game && kept.upto <= history.length ? kept.upto : 0;
+        const missed = history.slice(since).map(([s, action]) => ({ seat: s, action }));
+        added = kept && missed.length ? [{ away: missed.length }, ...missed] : missed;
+      }
+    }
+    log.game = game;
+    log.upto = history.length;
+    log.entries = log.entries.concat(added).slice(-LOG_MAX);
+    save();
+    return whole ? null : added;
+  };
+  return log;
+}
 
 /** An action in words: "出 888B", "过". */
 export function actionWords(action) {
@@ -25,7 +70,7 @@ export function createTable(root, session) {
   let selected = new Array(RANKS.length).fill(0);
   let deadline = null;
   let ticker = null;
-  let seenHistory = 0;
+  let hintVersion = null;
 
   const head = h("div", { class: "table-head" });
   const clock = h("p", { class: "clock", "aria-live": "off" });
@@ -38,10 +83,12 @@ export function createTable(root, session) {
   const typedForm = h("form", { class: "typed", onsubmit: (e) => { e.preventDefault(); typedAction(); } },
     h("label", { for: "typed" }, t("type_cards")), typed, h("button", { type: "submit", id: "typed-send" }, t("send")));
   const log = h("ol", { class: "log", "aria-label": t("events") });
+  const hintBox = h("p", { class: "hint", id: "hint-box", "aria-live": "polite", hidden: true });
+  const record = eventLog(session);
   const after = h("section", { class: "after", hidden: true });
   const dialog = h("dialog", { class: "confirm", "aria-modal": "true" });
   fill(root, head, clock, seatsBox, center,
-    h("div", { class: "mine" }, actions, selection, handBox, typedForm),
+    h("div", { class: "mine" }, actions, hintBox, selection, handBox, typedForm),
     h("details", { class: "events", open: true }, h("summary", {}, t("events")), log), after, dialog);
 
   const name = (seat) => {
@@ -69,14 +116,10 @@ export function createTable(root, session) {
     });
   }
 
+  /** Send a legal action; one the server marks with a confirmation is sent only once the player says yes. */
   async function send(action) {
-    if (action.type === "revolution") {
-      const place = room && room.rules && room.rules.revolution_place === "fourth" ? "四科" : "三科 / 四科";
-      if (!(await confirmDialog(t("confirm_revolution", { place })))) return;
-    }
-    if (action.warning && !(await confirmDialog(t("confirm_final", { why: action.warning[getLang()] || action.warning.en })))) return;
-    const { warning, ...plain } = action;
-    void warning;
+    const { confirm, ...plain } = action;
+    if (confirm && !(await confirmDialog(t("go_ahead", { what: pick(confirm) })))) return;
     selected.fill(0);
     session.act(plain);
   }
@@ -140,7 +183,10 @@ export function createTable(root, session) {
     const others = legal().filter((a) => !CARD_TYPES.has(a.type) || a.type !== "play");
     const plays = legal().filter((a) => a.type === "play");
     const few = plays.length <= 12 ? plays : [];
-    fill(actions,
+    const asking = room && room.hints && legal().length
+      ? h("button", { type: "button", class: "small", id: "hint", onclick: () => { fill(hintBox, t("hint_asking")); hintBox.hidden = false; session.send({ type: "hint" }); } }, t("hint_ask"))
+      : null;
+    fill(actions, asking,
       others.map((a) => h("button", { type: "button", class: a.type === "pass" ? "" : "primary", "data-action": a.type,
         onclick: () => send(a) }, actionWords(a))),
       few.length ? h("div", { class: "quick", "aria-label": t("legal_plays") }, few.map((a) => h("button", { type: "button", class: "small", "data-play": a.cards, "aria-label": actionWords(a), onclick: () => send(a) }, a.cards))) : null);
@@ -174,13 +220,21 @@ export function createTable(root, session) {
       obs.round_plays.length ? h("p", { class: "round" }, `${t("round")}: `, obs.round_plays.map(([seat, cards]) => `${name(seat)} ${cards || t("act_pass")}`).join(" · ")) : null);
   }
 
-  function drawLog() {
-    const history = state.observation.history || [];
-    if (history.length < seenHistory) { fill(log); seenHistory = 0; }
-    for (const [seat, action] of history.slice(seenHistory)) log.append(h("li", {}, `${name(seat)}: ${actionWords(action)}`));
-    if (history.length > seenHistory && history.length) announce(`${name(history.at(-1)[0])}: ${actionWords(history.at(-1)[1])}`);
-    seenHistory = history.length;
-    while (log.children.length > 300) log.firstChild.remove();
+  /** One line of the log: the seat and its action in the page's words, then the server's notes (zh/en). */
+  function line(entry) {
+    if (entry.away) return h("li", { class: "away" }, t("while_away", { n: entry.away }));
+    const said = [entry.seat >= 0 ? name(entry.seat) : "", entry.action ? actionWords(entry.action) : ""].filter(Boolean).join(": ");
+    const notes = entry.notes ? pick(entry.notes) : [];
+    return h("li", { class: entry.seat < 0 ? "table-event" : null }, said, said && notes.length ? " — " : "", notes.join(getLang() === "zh" ? "；" : "; "));
+  }
+
+  /** The state's events (or, after a reload, the history it left out) added to the log and kept. */
+  function drawLog(events) {
+    const added = record.add(state, events);
+    if (added === null) fill(log, record.entries.map(line));
+    else for (const entry of added) log.append(line(entry));
+    while (log.children.length > LOG_MAX) log.firstChild.remove();
+    if (added && added.length) announce(added.map((entry) => line(entry).textContent).join(" "));
     log.scrollTop = log.scrollHeight;
   }
 
@@ -192,11 +246,15 @@ export function createTable(root, session) {
 
   const table = {
     update(message) {
+      const history = merged(state, message);
+      if (history === null) { session.resync(); return; }
+      message.observation.history = history;
       const fresh = !state || state.game !== message.game;
       state = message;
       // a state's game counts the finished games: the last view of a finished game comes after its game_over
       const finished = Boolean(message.observation.places);
-      if (fresh) { selected.fill(0); fill(log); seenHistory = 0; if (!finished) after.hidden = true; }
+      if (fresh) { selected.fill(0); hintBox.hidden = true; if (!finished) after.hidden = true; }
+      if (!state || state.version !== hintVersion) hintBox.hidden = true;
       const held = parse(state.observation.hand || "") || [];
       selected = selected.map((n, i) => Math.min(n, held[i] || 0));
       const obs = state.observation;
@@ -210,10 +268,18 @@ export function createTable(root, session) {
       root.classList.toggle("my-turn", mine && legal().length > 0);
       root.dataset.version = String(message.version);
       typedForm.hidden = !legal().length;
-      drawSeats(); drawCenter(); drawActions(); drawHand(); drawSelection(); drawLog();
+      drawSeats(); drawCenter(); drawActions(); drawHand(); drawSelection(); drawLog(message.events || []);
       if (mine && legal().length) announce(t("your_turn"));
     },
-    room(value) { room = value; },
+    room(value) { room = value; if (state) drawActions(); },
+    hint(m) {
+      if (!state || m.version !== state.version) return;
+      hintVersion = m.version;
+      const same = legal().find((a) => a.type === m.action.type && (a.cards ?? null) === (m.action.cards ?? null) && (a.which ?? null) === (m.action.which ?? null));
+      fill(hintBox, `${t("hint")}: `, h("strong", {}, actionWords(m.action)), ` — ${pick(m.reason)} `,
+        same ? h("button", { type: "button", class: "small", id: "hint-take", onclick: () => send(same) }, t("hint_take")) : null);
+      hintBox.hidden = false;
+    },
     refused() { if (state) { drawHand(); drawSelection(); } },
     gameOver(m) {
       after.hidden = false;
