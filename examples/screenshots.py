@@ -98,7 +98,7 @@ def room(browser: Any, address: str, out: Path) -> None:
 
 
 def table(browser: Any, address: str, out: Path) -> None:
-    made = httpx.post(f"{address}/api/v1/rooms", json={"ruleset": "qingdao", "host": "老王", "timer": 60,
+    made = httpx.post(f"{address}/api/v1/rooms", json={"ruleset": "qingdao", "host": "老王", "timer": 60, "hints": True,
                                                        "bots": {str(seat): "heuristic" for seat in range(1, 6)}}).json()
     page = browser.new_page(viewport=SIZES[1280])
     page.goto(f"{address}/#/room/{made['room']}?t={made['token']}")
@@ -110,6 +110,8 @@ def table(browser: Any, address: str, out: Path) -> None:
         if page.locator(".top-cards").count() and quick.count() > 1:
             for symbol in quick.first.get_attribute("data-play") or "":
                 page.locator(f'.hand button[data-rank="{symbol}"][aria-pressed="false"]').first.click()
+            page.locator("#hint").click()
+            page.wait_for_selector("#hint-box strong", timeout=WAIT)
             shoot(page, out, "table")
             break
         before = page.locator(".table-box").get_attribute("data-version")
@@ -119,6 +121,8 @@ def table(browser: Any, address: str, out: Path) -> None:
         else:
             page.locator(".hand button").first.click()
             page.locator("#send-play, #send-return").first.click()
+        if page.locator("dialog.confirm[open]").count():
+            page.locator("#confirm-yes").click()
         page.wait_for_selector(f'.table-box:not([data-version="{before}"])', timeout=WAIT)
     else:
         raise SystemExit("no decision with a play to beat came up")

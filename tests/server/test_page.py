@@ -243,9 +243,11 @@ def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any, 
         if actions == 12 and not reloaded:  # a reload mid-game: back in the same seat, same hand, same log
             hand = players[2].locator(".hand").text_content()
             log = players[2].locator(".log li").all_text_contents()
+            pieced = players[2].locator(".table-box").get_attribute("data-history")  # from the lean deltas
             players[2].reload()
             players[2].wait_for_selector(".table-box:not([hidden]) .hand button", timeout=WAIT)
             assert players[2].locator(".hand").text_content() == hand
+            assert players[2].locator(".table-box").get_attribute("data-history") == pieced  # sent whole
             assert players[2].locator(".log li").all_text_contents()[:len(log)] == log
             reloaded = True
     assert reloaded and actions > 20
@@ -254,6 +256,10 @@ def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any, 
         assert "终局" in page.locator(".log").text_content()  # the server's words for the end of the game
         assert any(ch.isdigit() for ch in page.locator("#totals").text_content())
         assert page.errors == []
+    players[1].locator("#lang").click()  # the log again, in English: the server's words in the other language
+    players[1].wait_for_function("document.documentElement.lang === 'en'", timeout=WAIT)
+    players[1].wait_for_selector(".log li", timeout=WAIT)
+    assert "over:" in players[1].locator(".log").text_content() and "终局" not in players[1].locator(".log").text_content()
     with host.expect_download() as download:
         host.locator("#records").click()
     saved = tmp_path / "room.jsonl"

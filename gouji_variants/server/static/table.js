@@ -267,6 +267,7 @@ export function createTable(root, session) {
       tick();
       root.classList.toggle("my-turn", mine && legal().length > 0);
       root.dataset.version = String(message.version);
+      root.dataset.history = String(history.length);
       typedForm.hidden = !legal().length;
       drawSeats(); drawCenter(); drawActions(); drawHand(); drawSelection(); drawLog(message.events || []);
       if (mine && legal().length) announce(t("your_turn"));
