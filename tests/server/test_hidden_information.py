@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -60,7 +59,7 @@ def check_messages(record: dict[str, Any], received: dict[int | None, list[dict[
 
 
 @pytest.mark.parametrize(("ruleset", "lean"), [(RULESETS[0], True), (RULESETS[1], False), (RULESETS[2], True)])
-def test_no_message_holds_a_card_the_seat_may_not_see(tmp_path: Path, ruleset: str, lean: bool) -> None:
+def test_no_message_holds_a_card_the_seat_may_not_see(room_server: Server, ruleset: str, lean: bool) -> None:
     """Lean sessions too: their states, the history filled in from the ones before, are the seat's view."""
     async def main(server: Server) -> None:
         created = server.create(ruleset=ruleset)
@@ -79,5 +78,4 @@ def test_no_message_holds_a_card_the_seat_may_not_see(tmp_path: Path, ruleset: s
         await close_all([*clients, spectator])
 
     random.seed(0)
-    with Server(tmp_path / "rooms.sqlite3") as server:
-        asyncio.run(main(server))
+    asyncio.run(main(room_server))

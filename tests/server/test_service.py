@@ -117,7 +117,8 @@ def test_a_stored_record_is_dated_the_day_its_game_was_played() -> None:
     while not room.records:
         assert room.game is not None
         seat = room.game.turn
-        event = room.check_act(seat, f"x{room.version}", room.version, action_json(rng.choice(room.game.legal_actions())))
+        action = action_json(rng.choice(room.game.legal_actions()))
+        event = room.check_act(seat, f"x{room.version}", room.version, action)
         event["at"] = "2020-02-29T23:59:59+00:00"  # (as stored then, replayed now)
         room.apply(event)
     assert room.records[0]["headers"]["date"] == "2020-02-29"

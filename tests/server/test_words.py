@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 
 from server_helpers import Server, seated
 
@@ -52,7 +51,7 @@ def test_revolution_asks_for_a_confirmation_and_a_hint_is_a_legal_action() -> No
     assert advice["reason"]["zh"] and advice["reason"]["en"]
 
 
-def test_hints_events_and_confirmations_over_the_protocol(tmp_path: Path) -> None:
+def test_hints_events_and_confirmations_over_the_protocol(room_server: Server) -> None:
     async def main(server: Server) -> None:
         bots = {str(seat): "random" for seat in range(1, 6)}
         closed = server.create(ruleset="qingdao", bots=bots)
@@ -85,5 +84,4 @@ def test_hints_events_and_confirmations_over_the_protocol(tmp_path: Path) -> Non
         await host.close()
         await other.close()
 
-    with Server(tmp_path / "rooms.sqlite3") as server:
-        asyncio.run(main(server))
+    asyncio.run(main(room_server))
