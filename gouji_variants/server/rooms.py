@@ -146,6 +146,7 @@ class Room:
         self.decided_at = clock()  # when the current decision began (the turn timer)
         self.touched = clock()  # the last change (idle rooms expire)
         self.grace = AWAY_GRACE
+        self.at: str | None = None  # when the event being applied was made (UTC; None: not said)
 
     # -- requests, checked: each returns the event to store and apply --------------------------
 
@@ -234,7 +235,8 @@ class Room:
             refused = self._refused(action_id, "illegal", str(error))
             refused["reason"] = {"rule": verdict.rule, "zh": verdict.zh, "en": verdict.en}
             return refused
-        return {"kind": "act", "seat": seat, "action_id": action_id, "action": action_json(parsed), "bot": bot}
+        return {"kind": "act", "seat": seat, "action_id": action_id, "action": action_json(parsed), "bot": bot,
+                "at": _now()}
 
     def _refused(self, action_id: str, code: str, message: str) -> dict[str, Any]:
         return {"type": "refused", "action_id": action_id, "code": code, "message": message, "version": self.version}
@@ -244,6 +246,7 @@ class Room:
     def apply(self, event: dict[str, Any]) -> Broadcast:
         """Make the change ``event`` (from a ``check_*``, now or stored) says; what to broadcast."""
         self.touched = self.clock()
+        self.at = event.get("at")
         kind = event["kind"]
         if kind == "act":
             return self._act(event)
@@ -256,6 +259,8 @@ class Room:
                 self.accepted.discard(seat)
             else:
                 self.seats[seat].standin = True
+        elif kind in ("standin", "back"):
+            self.seats[seat].standin = kind == "standin"
         elif kind == "accept":
             self.acceptances.append({"seat": seat, "name": self.seats[seat].name or "",
                                      "fingerprint": event["fingerprint"], "at": event["at"]})
@@ -322,6 +327,7 @@ class Room:
         assert self.match is not None and game.places is not None and game.score is not None
         self.match.record(game)
         record = game_record(game, players=[place.name or "" for place in self.seats],
+                             date=None if self.at is None else self.at[:10],  # the day it was played
                              headers={"room": self.code, "acceptances": self._accepted_text()})
         self.records.append(record)
         changed.records.append(record)
@@ -361,9 +367,14 @@ class Room:
             limits.append(self.grace)
         return self.decided_at + min(limits) if limits else None
 
-    def stand_in(self, seat: int) -> None:
-        """托管: a bot plays ``seat`` until its player acts or resumes (not stored: a restart finds everyone away)."""
-        self.seats[seat].standin = True
+    def stand_in(self, seat: int) -> dict[str, Any]:
+        """The event of 托管: a bot plays ``seat`` until its player acts or resumes (stored, so that a
+        restarted server does not make the seat wait the grace again)."""
+        return {"kind": "standin", "seat": seat}
+
+    def back(self, seat: int) -> dict[str, Any] | None:
+        """The event of ``seat``'s player coming back (resume) from 托管, or None when it was not away."""
+        return {"kind": "back", "seat": seat} if self.seats[seat].standin else None
 
     # -- what is sent --------------------------------------------------------------------------
 
