@@ -45,9 +45,9 @@ extends: [dagang]
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with Server(tmp_path_factory.mktemp("page") / "rooms.db") as running:
-        yield running
+def server(room_server: Server) -> Server:
+    """The shared room server of tests/server (conftest.py): bots at once, rooms of its own."""
+    return room_server
 
 
 @pytest.fixture(scope="module")
@@ -259,7 +259,8 @@ def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any, 
     players[1].locator("#lang").click()  # the log again, in English: the server's words in the other language
     players[1].wait_for_function("document.documentElement.lang === 'en'", timeout=WAIT)
     players[1].wait_for_selector(".log li", timeout=WAIT)
-    assert "over:" in players[1].locator(".log").text_content() and "终局" not in players[1].locator(".log").text_content()
+    english = players[1].locator(".log").text_content()
+    assert "over:" in english and "终局" not in english
     with host.expect_download() as download:
         host.locator("#records").click()
     saved = tmp_path / "room.jsonl"

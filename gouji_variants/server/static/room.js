@@ -105,6 +105,7 @@ class Session {
       this.table.refused(m);
     } else if (m.type === "error") {
       this.notice.textContent = t("error", { why: m.message });
+      this.table.noHint();
       if (m.code === "token") { try { localStorage.removeItem(key(this.code)); } catch { /* */ } this.mine = null; this.preview(); }
       if (this.parts && m.diagnostics) fill(this.parts.hostErrors, m.diagnostics.map((d) => h("li", {}, d.text ? pick(d.text) : d.message)));
     } else if (m.type === "done") {

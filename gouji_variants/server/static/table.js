@@ -282,6 +282,7 @@ export function createTable(root, session) {
       hintBox.hidden = false;
     },
     refused() { if (state) { drawHand(); drawSelection(); } },
+    noHint() { hintBox.hidden = true; },
     gameOver(m) {
       after.hidden = false;
       const places = m.places.map((seat, i) => h("li", { "data-place": i }, `${PLACES[i]}: `, h("bdi", {}, name(seat))));
