@@ -6,8 +6,10 @@ Human pace: a person acts a uniformly random 1-3 seconds (--pace 2: 0.5x to 1.5x
 state telling it to act arrives; every seat is a person (no bots). Prints the rooms held (every seat
 joined, the rules accepted, the game dealt, and still playing at the end), the p50/p90/p99 latency from
 an action sent to its broadcast (the state at the new version received by each of the room's six
-clients), the server's memory per room, and messages lost or out of order (a state whose version is
-not the last one plus one).
+clients), the same for the actions sent once every room is open ("steady": after the first sixth of
+the run and two seconds), the server's memory per room, and messages lost or out of order (a state
+whose version is not the last one plus one), and the server's CPU time per action (which the load
+of other processes on the machine does not change, where it changes every latency).
 
     GOUJI_ENGINE=compiled python benchmarks/bench_rooms.py --rooms 300 --seconds 60
 
@@ -46,7 +48,8 @@ app = create_app(sys.argv[2], pace=1.0, limits=Limits(rooms_per_address=10_000, 
 if profile:
     profile.enable()
 try:
-    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", ws_max_size=1 << 20)
+    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", ws_max_size=1 << 20,
+                ws_per_message_deflate=os.environ.get("BENCH_DEFLATE") != "0")
 finally:
     if profile:
         profile.disable()
@@ -65,10 +68,16 @@ def rss_mb(pid: int) -> float:
 LEAN = {"lean": True} if os.environ.get("BENCH_FULL") != "1" else {}
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Room:
     def __init__(self) -> None:
         self.sent: dict[int, float] = {}  # version -> when the action leading to it was sent
-        self.latencies: list[float] = []
+        self.latencies: list[tuple[float, float]] = []  # (when the action was sent, since the epoch; latency)
         self.disorder = 0
         self.actions = 0
         self.dealt = False
@@ -95,7 +104,7 @@ async def person(client: Client, room: Room, pace: float, end: float, rng: rando
             room.disorder += 1
         last = version
         if version in room.sent:
-            room.latencies.append(now - room.sent[version])
+            room.latencies.append((time.time() - (now - room.sent[version]), now - room.sent[version]))
         if message["legal"] is not None:
             await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
             if time.monotonic() >= end:
@@ -136,9 +145,10 @@ async def worker(port: int, first: int, rooms: int, pace: float, end: float, spr
         done = await asyncio.gather(*tasks)
     failures = [room.failed for room in done if room.failed]
     return {"held": sum(room.dealt and not room.failed for room in done), "failures": failures[:3],
+            "cpu": time.process_time(),
             "failed": len(failures), "actions": sum(room.actions for room in done),
             "disorder": sum(room.disorder for room in done),
-            "latencies": [round(x, 5) for room in done for x in room.latencies]}
+            "latencies": [(round(at, 3), round(x, 5)) for room in done for at, x in room.latencies]}
 
 
 def run_worker(arguments: list[str]) -> None:
@@ -150,11 +160,12 @@ def run_worker(arguments: list[str]) -> None:
     json.dump(result, sys.stdout)
 
 
-def start_server(port: int, db: Path, profile: str | None) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: Path, profile: str | None, deflate: bool) -> subprocess.Popen[bytes]:
     script = db.parent / "server.py"
     script.write_text(SERVER)
     server = subprocess.Popen([sys.executable, str(script), str(port), str(db)],
-                              env={**os.environ, "PYTHONPATH": str(ROOT), "BENCH_PROFILE": profile or ""})
+                              env={**os.environ, "PYTHONPATH": str(ROOT), "BENCH_PROFILE": profile or "",
+                                   "BENCH_DEFLATE": "1" if deflate else "0"})
     for _ in range(300):
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/v1", timeout=1).status_code == 200:
@@ -165,17 +176,18 @@ def start_server(port: int, db: Path, profile: str | None) -> subprocess.Popen[b
     raise SystemExit("the server did not start")
 
 
-def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | None, full: bool) -> dict[str, Any]:
+def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | None, full: bool,
+          deflate: bool) -> dict[str, Any]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(port, Path(folder) / "rooms.sqlite3", profile)
+        server = start_server(port, Path(folder) / "rooms.sqlite3", profile, deflate)
         procs: list[subprocess.Popen[str]] = []
         try:
             from gouji_variants import ENGINE
 
-            before = rss_mb(server.pid)
+            before, cpu = rss_mb(server.pid), cpu_seconds(server.pid)
             end = time.time() + seconds
             spread = min(0.05, seconds / 6 / rooms) * workers  # every room open within the first sixth
             share = [rooms // workers + (i < rooms % workers) for i in range(workers)]
@@ -188,6 +200,7 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             time.sleep(seconds * 0.6)
             during = rss_mb(server.pid)
             results = [json.loads(proc.communicate(timeout=seconds + 120)[0]) for proc in procs]
+            cpu = cpu_seconds(server.pid) - cpu
         finally:
             for proc in procs:
                 if proc.poll() is None:
@@ -199,19 +212,29 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
-    latencies = sorted(x for result in results for x in result["latencies"])
+    opened = end - seconds + seconds / 6 + 2  # every room open (and dealt) by then
+    latencies = sorted(x for result in results for _, x in result["latencies"])
+    steady = sorted(x for result in results for at, x in result["latencies"] if at >= opened)
 
-    def quantile(q: float) -> float:
-        return round(latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000, 1) if latencies else -1.0
+    def quantile(q: float, found: list[float] = latencies) -> float:
+        return round(found[min(len(found) - 1, int(q * len(found)))] * 1000, 1) if found else -1.0
 
     held = sum(result["held"] for result in results)
-    return {"engine": ENGINE, "sessions": "full" if full else "lean", "rooms": rooms, "rooms held": held,
+    actions = sum(r["actions"] for r in results)
+    return {"engine": ENGINE, "sessions": "full" if full else "lean", "deflate": deflate, "rooms": rooms,
+            "rooms held": held,
             "failed": sum(r["failed"] for r in results),
             "failures": [f for r in results for f in r["failures"]][:3], "seconds": seconds,
             "pace": f"a person acts {pace * 0.5:g}-{pace * 1.5:g} s (uniform) after its turn arrives",
-            "actions": sum(r["actions"] for r in results), "broadcasts": len(latencies),
+            "actions": actions, "broadcasts": len(latencies),
             "p50 ms": quantile(0.5), "p90 ms": quantile(0.9), "p99 ms": quantile(0.99),
+            "steady p50 ms": quantile(0.5, steady), "steady p99 ms": quantile(0.99, steady),
+            "steady max ms": quantile(1.0, steady),
             "out of order or lost": sum(r["disorder"] for r in results),
+            "server CPU %": round(100 * cpu / seconds),
+            "server CPU ms per action": round(1000 * cpu / max(1, actions), 2),
+            "client workers CPU %": [round(100 * r["cpu"] / seconds) for r in results],
+            "load average": os.getloadavg()[0],
             "server MB before": round(before, 1), "server MB with the rooms": round(during, 1),
             "MB per room": round((during - before) / max(1, held), 3)}
 
@@ -228,7 +251,9 @@ if __name__ == "__main__":
                         help="client processes")
     parser.add_argument("--profile", metavar="FILE", help="write the server's cProfile statistics to FILE")
     parser.add_argument("--full", action="store_true", help="clients do not ask for lean sessions")
+    parser.add_argument("--no-deflate", dest="deflate", action="store_false",
+                        help="the server does not compress WebSocket messages (permessage-deflate)")
     args = parser.parse_args()
     print(json.dumps(bench(args.rooms, min(max(args.seconds, 10.0), 600.0), args.pace, args.workers, args.profile,
-                           args.full),
+                           args.full, args.deflate),
                      indent=1, ensure_ascii=False))

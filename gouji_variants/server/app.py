@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..text import card as card_
+from ..text.explain import Lang
 from .bots import Bots
 from .limits import Limits
 from .protocol import PROTOCOL, ProtocolError, check, parse_client
@@ -88,10 +89,10 @@ def _routes(service: Service) -> list[BaseRoute]:
             room = service.live(request.path_params["code"]).room
         except ProtocolError as error:
             return _error(404, error)
-        lang = "zh" if request.query_params.get("lang") == "zh" else "en"
-        fmt = request.query_params.get("format", "html")
-        fmt = fmt if fmt in ("html", "md", "txt") else "html"
-        text = card_.render(card_.build(room.ruleset, service.rulebook.base(), lang), fmt)  # type: ignore[arg-type]
+        lang: Lang = "zh" if request.query_params.get("lang") == "zh" else "en"
+        asked = request.query_params.get("format", "html")
+        fmt: card_.Format = "md" if asked == "md" else "txt" if asked == "txt" else "html"
+        text = await asyncio.to_thread(service.rulebook.card_text, room.ruleset, lang, fmt)
         media = {"html": "text/html", "md": "text/markdown", "txt": "text/plain"}[fmt]
         return Response(text, media_type=f"{media}; charset=utf-8")
 

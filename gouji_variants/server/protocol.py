@@ -122,8 +122,18 @@ def _carry_json(carry: Carry | None) -> dict[str, Any] | None:
             "owed": [[d.kind, d.payer, d.receiver, d.count, d.returned] for d in carry.owed], "drawer": carry.drawer}
 
 
-def observation_json(seen: Observation) -> dict[str, Any]:
-    """The observation as the ``state`` message carries it (every field; cards as notation)."""
+def history_json(history: tuple[tuple[int, Action], ...],
+                 before: tuple[tuple[tuple[int, Action], ...], list[Any]] | None = None) -> list[Any]:
+    """``history`` as JSON; ``before``, an earlier history and its JSON, is reused where it is the start
+    of this one (the entries are the engine's own: compared by identity first, so it is quick)."""
+    if before is not None and len(history) >= len(before[0]) and history[:len(before[0])] == before[0]:
+        return before[1] + [[seat, action_json(action)] for seat, action in history[len(before[0]):]]
+    return [[seat, action_json(action)] for seat, action in history]
+
+
+def observation_json(seen: Observation, history: list[Any] | None = None) -> dict[str, Any]:
+    """The observation as the ``state`` message carries it (every field; cards as notation; ``history``:
+    the history's JSON when it is made already)."""
     return {
         "seat": seen.seat, "stage": seen.stage, "to_act": seen.to_act, "decision": seen.decision,
         "hand": notation(seen.hand), "counts": list(seen.counts), "hands": [_cards(hand) for hand in seen.hands],
@@ -133,7 +143,7 @@ def observation_json(seen: Observation) -> dict[str, Any]:
         "out_of_play": list(seen.out_of_play), "revolutionaries": list(seen.revolutionaries),
         "removed": notation(seen.removed), "opened": list(seen.opened), "declared": list(seen.declared),
         "deal": seen.deal, "deal_leader": seen.deal_leader,
-        "history": [[seat, action_json(action)] for seat, action in seen.history],
+        "history": history_json(seen.history) if history is None else history,
         "played": [notation(cards) for cards in seen.played], "dealt": list(seen.dealt), "sizes": list(seen.sizes),
         "transfers": [{"kind": t.kind, "giver": t.giver, "taker": t.taker, "count": t.count, "cards": _cards(t.cards)}
                       for t in seen.transfers],

@@ -19,13 +19,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents.registry import make_agent
-from ..engine.actions import IllegalAction
+from ..engine.actions import Action, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.match import Match
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
-from .protocol import PROTOCOL, ProtocolError, action_from_json, action_json, observation_json, public_observation
+from .protocol import (
+    PROTOCOL,
+    ProtocolError,
+    action_from_json,
+    action_json,
+    history_json,
+    observation_json,
+    public_observation,
+)
 from .rulesource import Rulebook, RuleSource
 from .words import confirmations, events_json
 
@@ -147,6 +155,8 @@ class Room:
         self.touched = clock()  # the last change (idle rooms expire)
         self.grace = AWAY_GRACE
         self.at: str | None = None  # when the event being applied was made (UTC; None: not said)
+        #: the history each seat (None: spectators) was last sent, and its JSON (made again only where new)
+        self._histories: dict[int | None, tuple[tuple[tuple[int, Action], ...], list[Any]]] = {}
 
     # -- requests, checked: each returns the event to store and apply --------------------------
 
@@ -400,6 +410,8 @@ class Room:
         if game is None:
             return None
         seen = public_observation(game) if seat is None else game.observation(seat)
+        history = history_json(seen.history, self._histories.get(seat))
+        self._histories[seat] = (seen.history, history)
         to_act = not game.over and seat is not None and game.turn == seat
         deadline = self.timeout_at() if to_act else None
         legal: list[dict[str, Any]] | None = None
@@ -410,6 +422,6 @@ class Room:
                 legal = [{**action, "confirm": asked} if asked else action
                          for action, asked in zip(legal, confirmations(game, actions), strict=True)]
         return {"type": "state", "version": self.version, "game": 0 if self.match is None else len(self.match.games),
-                "seat": seat, "observation": observation_json(seen), "legal": legal,
+                "seat": seat, "observation": observation_json(seen, history), "legal": legal,
                 "deadline_ms": None if deadline is None else max(0, int((deadline - self.clock()) * 1000)),
                 "last": last, "events": events_json(events, seat, seen.stage == "yudian")}

@@ -78,19 +78,34 @@ class _Cache(OrderedDict[Any, Any]):
 
 class Rulebook:
     """Compiles rule sources against one catalogue, keeping the last :data:`CACHE_SIZE` compiled, and
-    what a room shows of them (the card, the resolved rules) by fingerprint. Safe to call from several
-    threads: the service compiles new rules off its event loop (:meth:`warm` at start)."""
+    what a room shows of them (the card, the resolved rules) by fingerprint. The service does the work
+    in threads, one at a time (:attr:`lock`: :meth:`prepare`, :meth:`warm`, :meth:`card_text`), so that
+    its event loop only finds what is made already."""
 
     def __init__(self, catalog: Catalog | None = None) -> None:
         self.catalog = catalog or Catalog.default()
         self._compiled = _Cache()
         self._cards = _Cache()
         self._info = _Cache()
+        self.lock = threading.Lock()
 
     def warm(self) -> None:
         """Read the catalogue and compile 大纲 with its card (the first room's wait, paid at start)."""
-        self.catalog.entries()
-        self.cards(self.base())
+        with self.lock:
+            self.catalog.entries()
+            self.cards(self.base())
+
+    def prepare(self, source: RuleSource) -> Ruleset:
+        """Compile ``source`` and make what a room shows of it (in a thread: the loop then finds them)."""
+        with self.lock:
+            ruleset = self.compile(source)
+            self.info(ruleset, source)
+            return ruleset
+
+    def card_text(self, ruleset: Ruleset, lang: Lang, fmt: card_.Format) -> str:
+        """The rule card rendered (``gouji card``'s output), made under :attr:`lock`."""
+        with self.lock:
+            return card_.render(card_.build(ruleset, self.base(), lang), fmt)
 
     def compile(self, source: RuleSource) -> Ruleset:
         """The ruleset ``source`` names; ProtocolError ``invalid-rules`` with every diagnostic if none."""

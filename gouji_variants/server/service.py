@@ -120,14 +120,15 @@ class Service:
         return {"room": code, "seat": seat, "token": creation.host_token, "info": room.description()}
 
     async def compiled(self, source: RuleSource) -> None:
-        """Compile ``source`` off the event loop (kept by the rulebook: the room then finds it compiled)."""
-        await asyncio.to_thread(self.rulebook.compile, source)
+        """Compile ``source`` and make its card off the event loop (kept by the rulebook: the room finds them)."""
+        await asyncio.to_thread(self.rulebook.prepare, source)
 
     async def diff(self, room: Room, message: dict[str, Any]) -> dict[str, Any]:
         """The ``diff`` of ``message``'s rules against ``room``'s, made off the event loop."""
         def made() -> dict[str, Any]:
-            against = self.rulebook.compile(RuleSource.of(message, "against"))
-            return diff_json(against, room.ruleset, message.get("lang", "en"))
+            with self.rulebook.lock:
+                against = self.rulebook.compile(RuleSource.of(message, "against"))
+                return diff_json(against, room.ruleset, message.get("lang", "en"))
 
         return await asyncio.to_thread(made)
 
