@@ -309,7 +309,7 @@ def _kill(rule: KillRule) -> Text:
         word_zh, word_en = ("同等或更大的王", "equal or higher joker") if rule.killer == COVERING else \
             ("更大的王", "higher joker")
         if rule.ratio == 1:
-            need_zh, need_en = f"每张王都有{word_zh}相抵", f"an {word_en} for each of its jokers"
+            need_zh, need_en = f"每张王都有{word_zh}相抵", f"{'an' if word_en[0] == 'e' else 'a'} {word_en} for each of its jokers"
         else:
             need_zh = f"每张王都有{_zh_number(rule.ratio)}张{word_zh}相抵"
             need_en = f"{_en_number(rule.ratio)} {word_en}s for each of its jokers"
