@@ -240,22 +240,21 @@ def _shape(shape: Shape) -> Text:
     return ("非" + zh, "anything but " + en) if shape.negated else (zh, en)
 
 
+def forbid_text(forbid: Forbid) -> Text:
+    """What one entry of ``plays.forbidden`` forbids, in both languages."""
+    play_zh, play_en = _shape(forbid.play)
+    if forbid.target is None:
+        return f"不许出{play_zh}", f"{play_en} may not be played"
+    on_zh, on_en = _shape(forbid.target)
+    return f"{on_zh}不能用{play_zh}来灭", f"{on_en} may not be answered by {play_en}"
+
+
 def _forbidden(forbidden: tuple[Forbid, ...]) -> Text:
     if not forbidden:
         return "合法的牌都可以出", "Every legal combination may be played"
-    zh: list[str] = []
-    en: list[str] = []
-    for forbid in forbidden:
-        play_zh, play_en = _shape(forbid.play)
-        if forbid.target is None:
-            zh.append(f"不许出{play_zh}")
-            en.append(f"{play_en} may not be played")
-        else:
-            on_zh, on_en = _shape(forbid.target)
-            zh.append(f"{on_zh}不能用{play_zh}来灭")
-            en.append(f"{on_en} may not be answered by {play_en}")
-    text = "; ".join(en)
-    return "；".join(zh), text[:1].upper() + text[1:]
+    texts = [forbid_text(forbid) for forbid in forbidden]
+    text = "; ".join(en for _, en in texts)
+    return "；".join(zh for zh, _ in texts), text[:1].upper() + text[1:]
 
 
 def _thresholds(value: Thresholds, but: Text = ("", "")) -> Text:
@@ -303,13 +302,15 @@ def _killer_names(rule: KillRule) -> Text:
     return zh, "jokers of any kind" if rule.killer == ANY_JOKER else en
 
 
-def _kill(rule: KillRule) -> Text:
+def kill_text(rule: KillRule) -> Text:
+    """What one kill rule says, in both languages."""
     target, target_en = _joker_names(rule.target)
     if rule.killer in RELATIVE:
         word_zh, word_en = ("同等或更大的王", "equal or higher joker") if rule.killer == COVERING else \
             ("更大的王", "higher joker")
         if rule.ratio == 1:
-            need_zh, need_en = f"每张王都有{word_zh}相抵", f"{'an' if word_en[0] == 'e' else 'a'} {word_en} for each of its jokers"
+            need_zh = f"每张王都有{word_zh}相抵"
+            need_en = f"{'an' if word_en[0] == 'e' else 'a'} {word_en} for each of its jokers"
         else:
             need_zh = f"每张王都有{_zh_number(rule.ratio)}张{word_zh}相抵"
             need_en = f"{_en_number(rule.ratio)} {word_en}s for each of its jokers"
@@ -338,8 +339,8 @@ def _kill(rule: KillRule) -> Text:
 
 
 def _kills(rules: tuple[KillRule, ...]) -> Text:
-    zh = [_kill(rule)[0] for rule in rules]
-    en = [_kill(rule)[1] for rule in rules]
+    zh = [kill_text(rule)[0] for rule in rules]
+    en = [kill_text(rule)[1] for rule in rules]
     named = {TOP_JOKER} & {joker for rule in rules for joker in (rule.target, rule.killer)}
     for joker in (*named, BIG_JOKER, SMALL_JOKER):  # the highest first; 王中王 only where a rule names it
         name = _JOKER_NAMES[joker]
