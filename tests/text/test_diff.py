@@ -267,6 +267,22 @@ def test_guide_session(block: str, tmp_path: Path, monkeypatch: pytest.MonkeyPat
     (whole,) = _guide_blocks("file:our-table.yaml")
     (tmp_path / "our-table.yaml").write_text(whole, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
+    _run_session(block)
+
+
+@pytest.mark.parametrize("block", _guide_blocks("check:more"), ids=lambda b: b.split("\n", 1)[0])
+def test_guide_session_on_its_own_file(block: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each `check:more` session of docs/guide.md, run beside every other `file:NAME` block of the guide."""
+    for match in FENCE.finditer(GUIDE.read_text(encoding="utf-8")):
+        for word in match["info"].split():
+            if word.startswith("file:") and word != "file:our-table.yaml":
+                (tmp_path / word.removeprefix("file:")).write_text(match["body"], encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    _run_session(block)
+
+
+def _run_session(block: str) -> None:
+    """Run a guide session's ``gouji`` commands, comparing output (fingerprints for form) and exit codes."""
     code = None
     for command, output in re.findall(r"^\$ (.+)\n((?:(?!\$ ).*\n)*)", block, re.M):
         if command == "echo $?":
