@@ -1,12 +1,18 @@
-"""Rooms under load: N concurrent rooms of six real WebSocket clients on loopback, each person acting
-at a human pace, against a `gouji serve` process. Prints the rooms held, the p50/p99 latency from an
-action to its broadcast (the state at the new version received by each of the room's six clients),
-the server's memory per room, and messages lost or out of order (a state whose version is not the
-last one plus one).
+"""Rooms under load: N concurrent rooms of six real WebSocket clients on loopback, against a
+`gouji serve` process (a uvicorn subprocess). The clients run in worker processes of their own
+(--workers), so that their load is not counted as the server's latency.
 
-    python benchmarks/bench_rooms.py --rooms 300 --seconds 60 --pace 2
+Human pace: a person acts a uniformly random 1-3 seconds (--pace 2: 0.5x to 1.5x the mean) after the
+state telling it to act arrives; every seat is a person (no bots). Prints the rooms held (every seat
+joined, the rules accepted, the game dealt, and still playing at the end), the p50/p90/p99 latency from
+an action sent to its broadcast (the state at the new version received by each of the room's six
+clients), the server's memory per room, and messages lost or out of order (a state whose version is
+not the last one plus one).
 
-Bounded: at most --rooms rooms (up to 1000) for at most --seconds seconds (up to 600)."""
+    GOUJI_ENGINE=compiled python benchmarks/bench_rooms.py --rooms 300 --seconds 60
+
+Bounded: at most --rooms rooms (up to 1000) for at most --seconds seconds (up to 600); the server
+and the workers are always stopped. --profile FILE writes the server's cProfile statistics."""
 
 from __future__ import annotations
 
@@ -15,8 +21,8 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -32,11 +38,19 @@ sys.path.insert(0, str(ROOT))
 from gouji_variants.server.client import Client  # noqa: E402
 
 SERVER = """
-import sys, uvicorn
+import cProfile, os, sys, uvicorn
 from gouji_variants.server.app import create_app
 from gouji_variants.server.limits import Limits
-uvicorn.run(create_app(sys.argv[2], pace=1.0, limits=Limits(rooms_per_address=10_000, idle_lobby=3600)),
-            host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", ws_max_size=1 << 20)
+profile = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
+app = create_app(sys.argv[2], pace=1.0, limits=Limits(rooms_per_address=10_000, idle_lobby=3600))
+if profile:
+    profile.enable()
+try:
+    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", ws_max_size=1 << 20)
+finally:
+    if profile:
+        profile.disable()
+        profile.dump_stats(os.environ["BENCH_PROFILE"])
 """
 
 
@@ -47,12 +61,18 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+#: what a client asks for when it opens its session (--full: every state holds the whole observation)
+LEAN = {"lean": True} if os.environ.get("BENCH_FULL") != "1" else {}
+
+
 class Room:
     def __init__(self) -> None:
         self.sent: dict[int, float] = {}  # version -> when the action leading to it was sent
         self.latencies: list[float] = []
         self.disorder = 0
         self.actions = 0
+        self.dealt = False
+        self.failed: str | None = None
 
 
 async def person(client: Client, room: Room, pace: float, end: float, rng: random.Random) -> None:
@@ -60,13 +80,16 @@ async def person(client: Client, room: Room, pace: float, end: float, rng: rando
     while time.monotonic() < end:
         try:
             message = await client.receive(timeout=max(0.1, end - time.monotonic()))
-        except Exception:
+        except Exception as error:
+            if time.monotonic() < end - 0.5:
+                room.failed = f"{type(error).__name__}: {error}"
             return
         now = time.monotonic()
-        if message["type"] == "game_over":
-            last = None
+        if message["type"] in ("error", "refused"):
+            room.failed = json.dumps(message)[:200]
         if message["type"] != "state":
             continue
+        room.dealt = True
         version = message["version"]
         if last is not None and version != last + 1:
             room.disorder += 1
@@ -82,74 +105,130 @@ async def person(client: Client, room: Room, pace: float, end: float, rng: rando
             await client.act(rng.choice(message["legal"]))
 
 
-async def one_room(http: httpx.AsyncClient, ws: str, index: int, pace: float, end: float,
-                   ready: list[int]) -> tuple[Room, list[Client]]:
-    answer = await http.post("/api/v1/rooms", json={"host": f"h{index}", "ruleset": "qingdao", "games": 50})
-    created = answer.json()
-    clients = [await Client.connect(ws) for _ in range(6)]
-    await clients[0].open("resume", created["room"], token=created["token"])
-    for number, client in enumerate(clients[1:], 1):
-        await client.open("join", created["room"], name=f"p{index}-{number}")
+async def one_room(http: httpx.AsyncClient, ws: str, index: int, pace: float, end: float) -> Room:
+    room = Room()
+    try:
+        answer = await http.post("/api/v1/rooms", json={"host": f"h{index}", "ruleset": "qingdao", "games": 50})
+        created = answer.json()
+        clients = [await Client.connect(ws) for _ in range(6)]
+        await clients[0].open("resume", created["room"], token=created["token"], **LEAN)
+        for number, client in enumerate(clients[1:], 1):
+            await client.open("join", created["room"], name=f"p{index}-{number}", **LEAN)
+    except Exception as error:
+        room.failed = f"{type(error).__name__}: {error}"
+        return room
     for client in clients:
         await client.send({"type": "accept", "fingerprint": created["info"]["rules"]["fingerprint"]})
-    ready.append(index)
-    room = Room()
     rng = random.Random(index)
     await asyncio.gather(*(person(client, room, pace, end, rng) for client in clients))
-    return room, clients
+    for client in clients:
+        await client.close()
+    return room
 
 
-async def main(rooms: int, seconds: float, pace: float, port: int, pid: int) -> dict[str, Any]:
+async def worker(port: int, first: int, rooms: int, pace: float, end: float, spread: float) -> dict[str, Any]:
     ws = f"ws://127.0.0.1:{port}/ws/v1"
-    before = rss_mb(pid)
-    ready: list[int] = []
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
-        end = time.monotonic() + seconds
         tasks = []
-        for index in range(rooms):
-            tasks.append(asyncio.create_task(one_room(http, ws, index, pace, end, ready)))
-            await asyncio.sleep(0.02)  # rooms open over a few seconds, as people arrive
-        await asyncio.sleep(max(0.0, end - time.monotonic()) / 2)
-        during = rss_mb(pid)
-        held = len(ready)
-        results = await asyncio.gather(*tasks, return_exceptions=True)
-    done = [r for r in results if not isinstance(r, BaseException)]
-    for _, clients in done:
-        for client in clients:
-            await client.close()
-    latencies = sorted(x for room, _ in done for x in room.latencies)
-    quantile = (lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000) if latencies else (
-        lambda q: float("nan"))
-    return {"rooms": rooms, "rooms held": held, "failed": len(results) - len(done),
-            "actions": sum(room.actions for room, _ in done), "broadcasts": len(latencies),
-            "p50 ms": round(quantile(0.5), 1), "p90 ms": round(quantile(0.9), 1), "p99 ms": round(quantile(0.99), 1),
-            "mean ms": round(statistics.fmean(latencies) * 1000, 1) if latencies else None,
-            "out of order or lost": sum(room.disorder for room, _ in done),
+        for index in range(first, first + rooms):
+            tasks.append(asyncio.create_task(one_room(http, ws, index, pace, end)))
+            await asyncio.sleep(spread)  # rooms open over a few seconds, as people arrive
+        done = await asyncio.gather(*tasks)
+    failures = [room.failed for room in done if room.failed]
+    return {"held": sum(room.dealt and not room.failed for room in done), "failures": failures[:3],
+            "failed": len(failures), "actions": sum(room.actions for room in done),
+            "disorder": sum(room.disorder for room in done),
+            "latencies": [round(x, 5) for room in done for x in room.latencies]}
+
+
+def run_worker(arguments: list[str]) -> None:
+    port, first, rooms, pace, end, spread = arguments
+    # the end is given as seconds since the epoch, the same in every process
+    left = float(end) - time.time()
+    result = asyncio.run(worker(int(port), int(first), int(rooms), float(pace), time.monotonic() + left,
+                                float(spread)))
+    json.dump(result, sys.stdout)
+
+
+def start_server(port: int, db: Path, profile: str | None) -> subprocess.Popen[bytes]:
+    script = db.parent / "server.py"
+    script.write_text(SERVER)
+    server = subprocess.Popen([sys.executable, str(script), str(port), str(db)],
+                              env={**os.environ, "PYTHONPATH": str(ROOT), "BENCH_PROFILE": profile or ""})
+    for _ in range(300):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/v1", timeout=1).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    server.terminate()
+    raise SystemExit("the server did not start")
+
+
+def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | None, full: bool) -> dict[str, Any]:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with tempfile.TemporaryDirectory() as folder:
+        server = start_server(port, Path(folder) / "rooms.sqlite3", profile)
+        procs: list[subprocess.Popen[str]] = []
+        try:
+            from gouji_variants import ENGINE
+
+            before = rss_mb(server.pid)
+            end = time.time() + seconds
+            spread = min(0.05, seconds / 6 / rooms) * workers  # every room open within the first sixth
+            share = [rooms // workers + (i < rooms % workers) for i in range(workers)]
+            for i, count in enumerate(share):
+                arguments = [str(port), str(sum(share[:i])), str(count), str(pace), str(end), str(spread)]
+                procs.append(subprocess.Popen([sys.executable, __file__, "--worker", *arguments],
+                                              stdout=subprocess.PIPE, text=True,
+                                              env={**os.environ, "PYTHONPATH": str(ROOT),
+                                                   "BENCH_FULL": "1" if full else "0"}))
+            time.sleep(seconds * 0.6)
+            during = rss_mb(server.pid)
+            results = [json.loads(proc.communicate(timeout=seconds + 120)[0]) for proc in procs]
+        finally:
+            for proc in procs:
+                if proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
+            server.send_signal(signal.SIGINT)  # (uvicorn re-raises it: the profile is written on the way out)
+            try:
+                server.wait(60)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    latencies = sorted(x for result in results for x in result["latencies"])
+
+    def quantile(q: float) -> float:
+        return round(latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000, 1) if latencies else -1.0
+
+    held = sum(result["held"] for result in results)
+    return {"engine": ENGINE, "sessions": "full" if full else "lean", "rooms": rooms, "rooms held": held,
+            "failed": sum(r["failed"] for r in results),
+            "failures": [f for r in results for f in r["failures"]][:3], "seconds": seconds,
+            "pace": f"a person acts {pace * 0.5:g}-{pace * 1.5:g} s (uniform) after its turn arrives",
+            "actions": sum(r["actions"] for r in results), "broadcasts": len(latencies),
+            "p50 ms": quantile(0.5), "p90 ms": quantile(0.9), "p99 ms": quantile(0.99),
+            "out of order or lost": sum(r["disorder"] for r in results),
             "server MB before": round(before, 1), "server MB with the rooms": round(during, 1),
             "MB per room": round((during - before) / max(1, held), 3)}
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--worker"]:
+        run_worker(sys.argv[2:])
+        raise SystemExit(0)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, default=300, choices=range(1, 1001), metavar="N")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--pace", type=float, default=2.0, help="mean seconds a person takes to act")
+    parser.add_argument("--workers", type=int, default=2, choices=range(1, 9), metavar="W",
+                        help="client processes")
+    parser.add_argument("--profile", metavar="FILE", help="write the server's cProfile statistics to FILE")
+    parser.add_argument("--full", action="store_true", help="clients do not ask for lean sessions")
     args = parser.parse_args()
-    seconds = min(max(args.seconds, 5.0), 600.0)
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen([sys.executable, "-c", SERVER, str(port), str(Path(folder) / "rooms.sqlite3")],
-                                  env={**os.environ, "PYTHONPATH": str(ROOT)})
-        try:
-            for _ in range(300):
-                try:
-                    if httpx.get(f"http://127.0.0.1:{port}/api/v1", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            print(json.dumps(asyncio.run(main(args.rooms, seconds, args.pace, port, server.pid)), indent=1))
-        finally:
-            server.terminate()
-            server.wait(30)
+    print(json.dumps(bench(args.rooms, min(max(args.seconds, 10.0), 600.0), args.pace, args.workers, args.profile,
+                           args.full),
+                     indent=1, ensure_ascii=False))

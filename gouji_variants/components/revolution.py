@@ -12,6 +12,7 @@ from mypy_extensions import mypyc_attr
 
 from ..ruleset.cards import JOKERS, THREE, TWO
 from ..ruleset.rules import RevolutionRules
+from .deck import SEATS
 from .notes import Mark
 from .table import REVOLT, Area, Slot
 
@@ -29,8 +30,9 @@ def automatic(hand: Sequence[int], rule: RevolutionRules) -> bool:
 
 
 def voids(declared: int, rule: RevolutionRules) -> bool:
-    """Enough revolutionaries void the game, which is redealt (流局)."""
-    return declared >= rule.void_at
+    """Enough revolutionaries void the game, which is redealt (流局). Six always do, whatever ``void_at``
+    says (a house value above 6 means "never" otherwise): nobody would be left to play the game."""
+    return declared >= rule.void_at or declared >= SEATS
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

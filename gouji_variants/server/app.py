@@ -1,5 +1,5 @@
 """The room service as a Starlette app: the room HTTP endpoints under ``/api/v1/rooms``, the
-WebSocket at ``/ws/v1`` (docs/protocol.md), the rooms in memory and their events in a :class:`Store`.
+WebSocket at ``/ws/v1`` (docs/protocol.md); the rooms themselves are in :mod:`.service`.
 
 :func:`create_app` takes the routes of other modules (the page's) as one list, so that the app is
 extended by adding routes, not by editing it."""
@@ -10,10 +10,8 @@ import asyncio
 import contextlib
 import json
 import logging
-import random
 import time
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,268 +24,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import __version__
 from ..text import card as card_
 from .bots import Bots
-from .limits import Bucket, Limits
+from .limits import Limits
 from .protocol import PROTOCOL, ProtocolError, check, parse_client
-from .rooms import AWAY_GRACE, PLAYING, Broadcast, Creation, Room, check_bot, check_name, new_code, new_token
-from .rulesource import Rulebook, RuleSource, diff_json
+from .rooms import AWAY_GRACE
+from .rulesource import Rulebook, RuleSource
+from .service import Conn, Service
 from .store import SQLiteStore, Store, default_path
 
 log = logging.getLogger("gouji.server")
-
-
-class Conn:
-    """One WebSocket connection: its session (room and seat, None for a spectator), its rate bucket,
-    and a queue of messages its writer sends in order."""
-
-    def __init__(self, websocket: WebSocket, limits: Limits) -> None:
-        self.websocket = websocket
-        self.address = websocket.client.host if websocket.client else "?"
-        self.code: str | None = None
-        self.seat: int | None = None
-        self.bucket = Bucket(limits.rate, limits.burst)
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.queue)
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:  # too slow a reader: it is dropped, and may resume
-            self.close()
-
-    def close(self) -> None:
-        """Close the connection once what is queued is sent."""
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:
-            self.queue = asyncio.Queue(1)
-            self.queue.put_nowait(None)
-
-    async def writer(self) -> None:
-        while (text := await self.queue.get()) is not None:
-            await self.websocket.send_text(text)
-        await self.websocket.close(1008)
-
-
-@dataclass
-class Live:
-    """A room held in memory, with its connections and its bot's task."""
-
-    room: Room
-    address: str
-    seq: int = 0
-    conns: set[Conn] = field(default_factory=set)
-    bot: asyncio.Task[None] | None = None
-
-
-class Service:
-    """Every room of this process: requests checked by the room, events stored, then applied and sent."""
-
-    def __init__(self, store: Store, rulebook: Rulebook, bots: Bots, limits: Limits, grace: float) -> None:
-        self.store, self.rulebook, self.bots, self.limits, self.grace = store, rulebook, bots, limits, grace
-        self.rooms: dict[str, Live] = {}
-
-    # -- rooms: made, resumed, changed -----------------------------------------------------------
-
-    def resume_all(self) -> None:
-        """Rebuild every open room from its stored events (after a restart)."""
-        for code, address, creation, events in self.store.open_rooms():
-            try:
-                room = self._room(code, Creation.from_json(creation))
-                for event in events:
-                    room.apply(event)
-            except Exception:  # a room that cannot be rebuilt is reported, never takes the others down
-                log.exception("room %s cannot be resumed", code)
-                continue
-            live = self.rooms[code] = Live(room, address, len(events))
-            self._schedule(live)
-
-    def _room(self, code: str, creation: Creation) -> Room:
-        room = Room(code, creation, self.rulebook)
-        room.grace = self.grace
-        return room
-
-    def create(self, address: str, message: dict[str, Any]) -> dict[str, Any]:
-        check("create", {"type": "create", **message})
-        if sum(live.address == address for live in self.rooms.values()) >= self.limits.rooms_per_address:
-            raise ProtocolError("rooms", f"this address has {self.limits.rooms_per_address} open rooms already")
-        source = RuleSource.of(message)
-        self.rulebook.compile(source)
-        seat = message.get("seat", 0)
-        bots = {int(key): check_bot(spec) for key, spec in (message.get("bots") or {}).items() if spec is not None}
-        if seat in bots:
-            raise ProtocolError("seat-taken", f"seat {seat} is the host's: a bot may not take it")
-        creation = Creation(source, seat, check_name(message["host"]), new_token(), random.getrandbits(63),
-                            message.get("games", 1), message.get("timer"), bots,
-                            time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
-        code = new_code()
-        room = self._room(code, creation)
-        self.store.create(code, address, creation.to_json())
-        self.rooms[code] = Live(room, address)
-        return {"room": code, "seat": seat, "token": creation.host_token, "info": room.description()}
-
-    def live(self, code: str | None) -> Live:
-        found = self.rooms.get(code or "")
-        if found is None:
-            raise ProtocolError("no-room", "no such room (closed, or never made)")
-        return found
-
-    def commit(self, live: Live, event: dict[str, Any]) -> Broadcast:
-        """Store ``event`` (committed), then apply it: nothing is sent before it is kept."""
-        self.store.append(live.room.code, live.seq, event)
-        live.seq += 1
-        changed = live.room.apply(event)
-        for record in changed.records:
-            self.store.add_record(live.room.code, len(live.room.records) - len(changed.records)
-                                  + changed.records.index(record), record)
-        return changed
-
-    def broadcast(self, live: Live, changed: Broadcast) -> None:
-        room = live.room
-        for message in changed.messages:
-            text = json.dumps(message, ensure_ascii=False)
-            for conn in live.conns:
-                conn.send(text)
-        if changed.room:
-            self.send_room(live)
-        if changed.state:
-            states: dict[int | None, str] = {}
-            for conn in live.conns:
-                if conn.seat not in states:
-                    states[conn.seat] = json.dumps(room.state(conn.seat, changed.last), ensure_ascii=False)
-                conn.send(states[conn.seat])
-        self._schedule(live)
-
-    def send_room(self, live: Live) -> None:
-        text = json.dumps({"type": "room", "room": live.room.description(self._spectators(live))}, ensure_ascii=False)
-        for conn in live.conns:
-            conn.send(text)
-
-    @staticmethod
-    def _spectators(live: Live) -> int:
-        return sum(conn.seat is None for conn in live.conns)
-
-    # -- bots and timers ---------------------------------------------------------------------------
-
-    def _schedule(self, live: Live) -> None:
-        if live.room.bot_seat() is not None and (live.bot is None or live.bot.done()):
-            live.bot = asyncio.get_running_loop().create_task(self._bot_turns(live))
-
-    async def _bot_turns(self, live: Live) -> None:
-        room = live.room
-        while (seat := room.bot_seat()) is not None and self.rooms.get(room.code) is live:
-            version = room.version
-            try:
-                action = await self.bots.decide(room, seat)
-            except Exception:
-                log.exception("the bot of seat %d in room %s failed", seat, room.code)
-                return
-            if room.version != version or room.bot_seat() != seat:
-                continue  # the player came back and acted meanwhile
-            event = room.check_act(seat, f"bot-{version}", version, action, bot=True)
-            if "kind" not in event:
-                log.error("the bot of seat %d in room %s chose %s: %s", seat, room.code, action, event)
-                return
-            changed = self.commit(live, event)
-            live.bot = None  # (broadcast schedules the next turn in this task's place)
-            self.broadcast(live, changed)
-            return
-
-    def tick(self, now: float) -> None:
-        """Hand decisions whose time ran out to a bot (托管); close idle rooms."""
-        for code, live in list(self.rooms.items()):
-            room = live.room
-            due = room.timeout_at()
-            if due is not None and now >= due and room.game is not None:
-                room.stand_in(room.game.turn)
-                self.send_room(live)
-                self._schedule(live)
-            idle = self.limits.idle_match if room.phase == PLAYING else self.limits.idle_lobby
-            if not live.conns and now - room.touched > idle:
-                self.store.close_room(code)
-                del self.rooms[code]
-                if live.bot is not None:
-                    live.bot.cancel()
-
-    # -- messages ----------------------------------------------------------------------------------
-
-    def handle(self, conn: Conn, message: dict[str, Any]) -> None:
-        kind = message["type"]
-        if kind == "ping":
-            conn.send({"type": "pong"})
-            return
-        if kind in ("join", "resume", "watch"):
-            self._open(conn, message)
-            return
-        if conn.code is None:
-            raise ProtocolError("session", "join, resume or watch a room first")
-        live = self.live(conn.code)
-        room, seat = live.room, conn.seat
-        if kind == "diff":
-            against = self.rulebook.compile(RuleSource.of(message, "against"))
-            conn.send({"type": "diff_result", "diff": diff_json(against, room.ruleset, message.get("lang", "en"))})
-            return
-        if seat is None:
-            raise ProtocolError("session", "a spectator only watches")
-        if kind == "act":
-            event = room.check_act(seat, message["action_id"], message["version"], message["action"])
-            if "kind" not in event:
-                conn.send(event)
-                return
-            changed = self.commit(live, event)
-            conn.send({"type": "done", "action_id": message["action_id"], "version": room.version})
-        elif kind == "accept":
-            changed = self.commit(live, room.check_accept(seat, message["fingerprint"]))
-        elif kind == "rules":
-            changed = self.commit(live, room.check_rules(seat, RuleSource.of(message)))
-        elif kind == "settings":
-            changed = self.commit(live, room.check_settings(seat, message))
-        else:
-            assert kind == "leave"
-            changed = self.commit(live, room.check_leave(seat))
-            self.disconnect(conn)
-            conn.send({"type": "room", "room": room.description(self._spectators(live))})
-            conn.close()
-        self.broadcast(live, changed)
-
-    def _open(self, conn: Conn, message: dict[str, Any]) -> None:
-        if conn.code is not None:
-            raise ProtocolError("session", "this connection already holds a session: open another")
-        live = self.live(message["room"])
-        room = live.room
-        token = None
-        if message["type"] == "join":
-            event = room.check_join(message["name"], message.get("seat"))
-            changed = self.commit(live, event)
-            conn.seat, token = event["seat"], event["token"]
-        elif message["type"] == "resume":
-            conn.seat, token = room.seat_of(message["token"]), message["token"]
-            room.seats[conn.seat].standin = False  # the player is back
-            changed = Broadcast(room=True)
-        else:
-            changed = Broadcast(room=True)
-        conn.code = room.code
-        live.conns.add(conn)
-        if conn.seat is not None:
-            room.seats[conn.seat].connected = True
-        welcome: dict[str, Any] = {"type": "welcome", "v": PROTOCOL, "room": room.description(self._spectators(live)),
-                                   "seat": conn.seat}
-        if token is not None:
-            welcome["token"] = token
-        conn.send(welcome)
-        state = room.state(conn.seat)
-        if state is not None and not changed.state:
-            conn.send(state)
-        self.broadcast(live, changed)
-
-    def disconnect(self, conn: Conn) -> None:
-        live = self.rooms.get(conn.code or "")
-        if live is None or conn not in live.conns:
-            return
-        live.conns.discard(conn)
-        if conn.seat is not None:
-            place = live.room.seats[conn.seat]
-            place.connected = any(other.seat == conn.seat for other in live.conns)
-        self.send_room(live)
 
 
 # ── HTTP and WebSocket endpoints ──────────────────────────────────────────────────────────────────
@@ -325,6 +69,8 @@ def _routes(service: Service) -> list[BaseRoute]:
     async def create(request: Request) -> Response:
         try:
             body = await _body(request, limits.message_bytes)
+            check("create", {"type": "create", **body})
+            await service.compiled(RuleSource.of(body))
             address = request.client.host if request.client else "?"
             return JSONResponse(service.create(address, body), status_code=201)
         except ProtocolError as error:
@@ -354,8 +100,7 @@ def _routes(service: Service) -> list[BaseRoute]:
             room = service.live(request.path_params["code"]).room
             body = await _body(request, limits.message_bytes)
             check("diff", {"type": "diff", **body})
-            against = service.rulebook.compile(RuleSource.of(body, "against"))
-            return JSONResponse(diff_json(against, room.ruleset, body.get("lang", "en")))
+            return JSONResponse(await service.diff(room, body))
         except ProtocolError as error:
             return _error(_STATUS.get(error.code, 400), error)
 
@@ -386,7 +131,17 @@ def _routes(service: Service) -> list[BaseRoute]:
                     conn.send(ProtocolError("rate", "too many messages: slow down").to_json())
                     continue
                 try:
-                    service.handle(conn, parse_client(text))
+                    message = parse_client(text)
+                    if message["type"] == "diff" and conn.code is not None:  # (a session's first message opens it)
+                        conn.send({"type": "diff_result", "diff": await service.diff(service.live(conn.code).room,
+                                                                                     message)})
+                        continue
+                    if message["type"] == "hint":
+                        conn.send(await service.hint(conn))
+                        continue
+                    if message["type"] == "rules":
+                        await service.compiled(RuleSource.of(message))
+                    service.handle(conn, message)
                 except ProtocolError as error:
                     conn.send(error.to_json())
                 except Exception:
@@ -411,8 +166,8 @@ def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = 
                routes: Sequence[BaseRoute] = ()) -> Starlette:
     """The room service: rooms kept in ``db`` (a SQLite file, default under the user's data folder, or a
     :class:`Store`), bots acting no sooner than ``pace`` seconds, search bots in ``processes`` worker
-    processes, a disconnected player's decision handed to a bot after ``grace`` seconds, and ``routes``
-    added (the page's)."""
+    processes, a disconnected player's decision handed to a bot after ``grace`` seconds, the web page
+    (:mod:`.page`) and ``routes`` added."""
     store = db if db is not None and not isinstance(db, (str, Path)) else SQLiteStore(db or default_path())
     bots = Bots(pace, processes)
     service = Service(store, Rulebook(), bots, limits or Limits(), grace)
@@ -420,6 +175,7 @@ def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         service.resume_all()
+        warming = asyncio.create_task(asyncio.to_thread(service.rulebook.warm))
 
         async def ticking() -> None:
             while True:
@@ -431,12 +187,15 @@ def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = 
             yield
         finally:
             ticker.cancel()
+            warming.cancel()
             for live in service.rooms.values():
                 if live.bot is not None:
                     live.bot.cancel()
             bots.close()
             store.close()
 
-    app = Starlette(routes=[*_routes(service), *routes], lifespan=lifespan)
+    from . import page  # the web page and its rules endpoints, served beside the rooms
+
+    app = Starlette(routes=[*_routes(service), *page.routes(), *routes], lifespan=lifespan)
     app.state.service = service
     return app

@@ -50,7 +50,8 @@ class Client:
 
     async def receive(self, timeout: float = TIMEOUT) -> dict[str, Any]:
         """The next message (kept in :attr:`received`; a ``state``, ``welcome`` or ``room`` also updates
-        what the client knows)."""
+        what the client knows). In a lean session a state's history and a room's unchanged rules are
+        filled in from what came before, so that each message reads whole."""
         try:
             raw = await asyncio.wait_for(self.websocket.recv(), timeout)
         except asyncio.TimeoutError:
@@ -59,8 +60,16 @@ class Client:
         self.received.append(message)
         kind = message.get("type")
         if kind == "state":
+            start = message.pop("history_from", None)
+            if start is not None:
+                before = self.state["observation"]["history"] if self.state and self.state["game"] == message["game"] \
+                    else []
+                observation = message["observation"]
+                observation["history"] = before[:start] + observation["history"]
             self.state = message
         elif kind in ("welcome", "room"):
+            if "rules" not in message["room"] and self.room is not None:
+                message["room"]["rules"] = self.room["rules"]
             self.room = message["room"]
             if kind == "welcome":
                 self.seat, self.token = message["seat"], message.get("token", self.token)

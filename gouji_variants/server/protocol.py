@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from ..ruleset.grammar import NotationError
 
 PROTOCOL = 1
 SCHEMA_DIR = Path(__file__).parent / "schemas"
-CLIENT_TYPES = ("join", "resume", "watch", "accept", "rules", "settings", "act", "diff", "leave", "ping")
+CLIENT_TYPES = ("join", "resume", "watch", "accept", "rules", "settings", "act", "diff", "hint", "leave", "ping")
 #: the messages that open a session on a connection
 OPENING = ("join", "resume", "watch")
 _PUBLIC_TRANSFERS = ("buy", "pay", "hui3")  # made in front of the table (as engine.observing says)
@@ -94,8 +94,24 @@ def action_from_json(data: dict[str, Any]) -> Action:
 
 # ── observations ───────────────────────────────────────────────────────────────────────────────
 
+@lru_cache(maxsize=1 << 16)
+def _notation(counts: tuple[int, ...]) -> str:
+    return str(Cards.unchecked(counts))
+
+
+def notation(cards: Cards) -> str:
+    """``str(cards)``, remembered (a state message writes every seat's played cards and the history)."""
+    return _notation(cards.counts)
+
+
 def _cards(cards: Cards | None) -> str | None:
-    return None if cards is None else str(cards)
+    return None if cards is None else notation(cards)
+
+
+@lru_cache(maxsize=1 << 16)
+def action_json(action: Action) -> dict[str, Any]:
+    """The action as JSON (:func:`engine.actions.to_json`), remembered: shared, not to be changed."""
+    return to_json(action)
 
 
 def _carry_json(carry: Carry | None) -> dict[str, Any] | None:
@@ -110,18 +126,18 @@ def observation_json(seen: Observation) -> dict[str, Any]:
     """The observation as the ``state`` message carries it (every field; cards as notation)."""
     return {
         "seat": seen.seat, "stage": seen.stage, "to_act": seen.to_act, "decision": seen.decision,
-        "hand": str(seen.hand), "counts": list(seen.counts), "hands": [_cards(hand) for hand in seen.hands],
+        "hand": notation(seen.hand), "counts": list(seen.counts), "hands": [_cards(hand) for hand in seen.hands],
         "top": _cards(seen.top), "top_seat": seen.top_seat, "may_answer": list(seen.may_answer),
-        "round_plays": [[seat, str(cards)] for seat, cards in seen.round_plays], "passed": list(seen.passed),
+        "round_plays": [[seat, notation(cards)] for seat, cards in seen.round_plays], "passed": list(seen.passed),
         "burner": seen.burner, "luanchan": seen.luanchan, "finished": list(seen.finished),
         "out_of_play": list(seen.out_of_play), "revolutionaries": list(seen.revolutionaries),
-        "removed": str(seen.removed), "opened": list(seen.opened), "declared": list(seen.declared),
+        "removed": notation(seen.removed), "opened": list(seen.opened), "declared": list(seen.declared),
         "deal": seen.deal, "deal_leader": seen.deal_leader,
-        "history": [[seat, to_json(action)] for seat, action in seen.history],
-        "played": [str(cards) for cards in seen.played], "dealt": list(seen.dealt), "sizes": list(seen.sizes),
+        "history": [[seat, action_json(action)] for seat, action in seen.history],
+        "played": [notation(cards) for cards in seen.played], "dealt": list(seen.dealt), "sizes": list(seen.sizes),
         "transfers": [{"kind": t.kind, "giver": t.giver, "taker": t.taker, "count": t.count, "cards": _cards(t.cards)}
                       for t in seen.transfers],
-        "deck": str(seen.deck), "shown": list(seen.shown), "told": list(seen.told), "gave_up": list(seen.gave_up),
+        "deck": notation(seen.deck), "shown": list(seen.shown), "told": list(seen.told), "gave_up": list(seen.gave_up),
         "burns": [list(burn) for burn in seen.burns], "bottom": list(seen.bottom), "stifled": list(seen.stifled),
         "places": None if seen.places is None else list(seen.places), "carry": _carry_json(seen.carry),
     }

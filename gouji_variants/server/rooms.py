@@ -14,18 +14,20 @@ import secrets
 import time
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents.registry import make_agent
-from ..engine.actions import IllegalAction, to_json
+from ..engine.actions import IllegalAction
+from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.match import Match
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
-from .protocol import PROTOCOL, ProtocolError, action_from_json, observation_json, public_observation
+from .protocol import PROTOCOL, ProtocolError, action_from_json, action_json, observation_json, public_observation
 from .rulesource import Rulebook, RuleSource
+from .words import confirmations, events_json
 
 SEATS = 6
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
@@ -87,17 +89,19 @@ class Creation:
     timer: int | None = None
     bots: dict[int, str] = field(default_factory=dict)
     created: str = ""
+    hints: bool = False  # a seat may ask for the heuristic bot's advice
 
     def to_json(self) -> dict[str, Any]:
         return {"source": self.source.to_json(), "host": self.host, "host_name": self.host_name,
                 "host_token": self.host_token, "seed": self.seed, "games": self.games, "timer": self.timer,
-                "bots": {str(seat): spec for seat, spec in self.bots.items()}, "created": self.created}
+                "bots": {str(seat): spec for seat, spec in self.bots.items()}, "created": self.created,
+                "hints": self.hints}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Creation:
         return cls(RuleSource.from_json(data["source"]), data["host"], data["host_name"], data["host_token"],
                    data["seed"], data["games"], data["timer"], {int(k): v for k, v in data["bots"].items()},
-                   data["created"])
+                   data["created"], data.get("hints", False))
 
 
 @dataclass
@@ -109,6 +113,7 @@ class Broadcast:
     state: bool = False
     messages: list[dict[str, Any]] = field(default_factory=list)
     records: list[dict[str, Any]] = field(default_factory=list)  # games finished by this event
+    events: list[Event] = field(default_factory=list)  # the engine's events since the last state
     last: dict[str, Any] | None = None  # the public action that led to the state
 
 
@@ -124,7 +129,8 @@ class Room:
         self.code, self.creation, self.rulebook, self.clock = code, creation, rulebook, clock
         self.source = creation.source
         self.ruleset: Ruleset = rulebook.compile(creation.source)
-        self.games, self.timer, self.host = creation.games, creation.timer, creation.host
+        self.rules_serial = 0  # how many times the rules changed (a lean session is sent them again)
+        self.games, self.timer, self.host, self.hints = creation.games, creation.timer, creation.host, creation.hints
         self.seats = [Seat() for _ in range(SEATS)]
         self.seats[creation.host] = Seat("human", creation.host_name, creation.host_token)
         for seat, spec in creation.bots.items():
@@ -140,6 +146,7 @@ class Room:
         self.decided_at = clock()  # when the current decision began (the turn timer)
         self.touched = clock()  # the last change (idle rooms expire)
         self.grace = AWAY_GRACE
+        self.at: str | None = None  # when the event being applied was made (UTC; None: not said)
 
     # -- requests, checked: each returns the event to store and apply --------------------------
 
@@ -193,6 +200,8 @@ class Room:
             event["games"] = message["games"]
         if "timer" in message:
             event["timer"] = message["timer"]
+        if "hints" in message:
+            event["hints"] = message["hints"]
         bots: dict[str, str | None] = {}
         for key, spec in (message.get("bots") or {}).items():
             place = int(key)
@@ -217,7 +226,8 @@ class Room:
         if game.turn != seat:
             return self._refused(action_id, "turn", "it is not this seat's decision")
         try:
-            game.verify(action_from_json(action))
+            parsed = action_from_json(action)
+            game.verify(parsed)
         except ProtocolError as error:
             return self._refused(action_id, "invalid", error.message)
         except IllegalAction as error:
@@ -225,7 +235,8 @@ class Room:
             refused = self._refused(action_id, "illegal", str(error))
             refused["reason"] = {"rule": verdict.rule, "zh": verdict.zh, "en": verdict.en}
             return refused
-        return {"kind": "act", "seat": seat, "action_id": action_id, "action": action, "bot": bot}
+        return {"kind": "act", "seat": seat, "action_id": action_id, "action": action_json(parsed), "bot": bot,
+                "at": _now()}
 
     def _refused(self, action_id: str, code: str, message: str) -> dict[str, Any]:
         return {"type": "refused", "action_id": action_id, "code": code, "message": message, "version": self.version}
@@ -235,6 +246,7 @@ class Room:
     def apply(self, event: dict[str, Any]) -> Broadcast:
         """Make the change ``event`` (from a ``check_*``, now or stored) says; what to broadcast."""
         self.touched = self.clock()
+        self.at = event.get("at")
         kind = event["kind"]
         if kind == "act":
             return self._act(event)
@@ -247,6 +259,8 @@ class Room:
                 self.accepted.discard(seat)
             else:
                 self.seats[seat].standin = True
+        elif kind in ("standin", "back"):
+            self.seats[seat].standin = kind == "standin"
         elif kind == "accept":
             self.acceptances.append({"seat": seat, "name": self.seats[seat].name or "",
                                      "fingerprint": event["fingerprint"], "at": event["at"]})
@@ -254,10 +268,12 @@ class Room:
         elif kind == "rules":
             self.source = RuleSource.from_json(event["source"])
             self.ruleset = self.rulebook.compile(self.source)
+            self.rules_serial += 1
             self.accepted.clear()  # any change of the rules clears every acceptance
         elif kind == "settings":
             self.games = event.get("games", self.games)
             self.timer = event.get("timer", self.timer)
+            self.hints = event.get("hints", self.hints)
             for key, spec in (event.get("bots") or {}).items():
                 self.seats[int(key)] = Seat() if spec is None else Seat("bot", spec, bot=spec)
         return self._maybe_deal(Broadcast(room=True))
@@ -277,6 +293,7 @@ class Room:
         assert self.match is not None
         while len(self.match.games) < self.games:
             self.game = game = self.match.new_game()
+            changed.events += game.log
             self.decided_at = self.clock()
             if not game.over:
                 return
@@ -291,13 +308,15 @@ class Room:
         place = self.seats[seat]
         if not event["bot"]:
             place.standin = False  # the player is back
+        start = len(game.log)
         private = game.apply(action).private
         self.version += 1
         self.decided_at = self.clock()
         place.ids[event["action_id"]] = self.version
         if len(place.ids) > MAX_IDS:
             place.ids.popitem(last=False)
-        changed = Broadcast(state=True, last=None if private else {"seat": seat, "action": event["action"]})
+        changed = Broadcast(state=True, last=None if private else {"seat": seat, "action": event["action"]},
+                            events=game.log[start:])
         if game.over:
             self._finish(game, changed)
             self._next_game(changed)
@@ -308,6 +327,7 @@ class Room:
         assert self.match is not None and game.places is not None and game.score is not None
         self.match.record(game)
         record = game_record(game, players=[place.name or "" for place in self.seats],
+                             date=None if self.at is None else self.at[:10],  # the day it was played
                              headers={"room": self.code, "acceptances": self._accepted_text()})
         self.records.append(record)
         changed.records.append(record)
@@ -347,9 +367,14 @@ class Room:
             limits.append(self.grace)
         return self.decided_at + min(limits) if limits else None
 
-    def stand_in(self, seat: int) -> None:
-        """托管: a bot plays ``seat`` until its player acts or resumes (not stored: a restart finds everyone away)."""
-        self.seats[seat].standin = True
+    def stand_in(self, seat: int) -> dict[str, Any]:
+        """The event of 托管: a bot plays ``seat`` until its player acts or resumes (stored, so that a
+        restarted server does not make the seat wait the grace again)."""
+        return {"kind": "standin", "seat": seat}
+
+    def back(self, seat: int) -> dict[str, Any] | None:
+        """The event of ``seat``'s player coming back (resume) from 托管, or None when it was not away."""
+        return {"kind": "back", "seat": seat} if self.seats[seat].standin else None
 
     # -- what is sent --------------------------------------------------------------------------
 
@@ -358,6 +383,7 @@ class Room:
             "code": self.code, "protocol": PROTOCOL, "phase": self.phase,
             "rules": self.rulebook.info(self.ruleset, self.source), "games": self.games,
             "played": 0 if self.match is None else len(self.match.games), "timer": self.timer, "host": self.host,
+            "hints": self.hints,
             "seats": [{"seat": index, "kind": place.kind, "name": place.name, "bot": place.bot,
                        "accepted": index in self.accepted, "connected": place.connected, "standin": place.standin}
                       for index, place in enumerate(self.seats)],
@@ -365,16 +391,25 @@ class Room:
             "acceptances": list(self.acceptances), "spectators": self.spectators if spectators is None else spectators,
         }
 
-    def state(self, seat: int | None, last: dict[str, Any] | None = None) -> dict[str, Any] | None:
-        """``seat``'s ``state`` message (None: a spectator's), built from its view only; None before the deal."""
+    def state(self, seat: int | None, last: dict[str, Any] | None = None, events: Sequence[Event] = (),
+              confirm: bool = False) -> dict[str, Any] | None:
+        """``seat``'s ``state`` message (None: a spectator's), built from its view only; None before the deal.
+        ``events``: the engine's events since the last state; ``confirm``: legal actions carry their
+        confirmation question."""
         game = self.game
         if game is None:
             return None
         seen = public_observation(game) if seat is None else game.observation(seat)
         to_act = not game.over and seat is not None and game.turn == seat
         deadline = self.timeout_at() if to_act else None
+        legal: list[dict[str, Any]] | None = None
+        if to_act:
+            actions = game.legal_actions()
+            legal = [action_json(action) for action in actions]
+            if confirm:
+                legal = [{**action, "confirm": asked} if asked else action
+                         for action, asked in zip(legal, confirmations(game, actions), strict=True)]
         return {"type": "state", "version": self.version, "game": 0 if self.match is None else len(self.match.games),
-                "seat": seat, "observation": observation_json(seen),
-                "legal": [to_json(action) for action in game.legal_actions()] if to_act else None,
+                "seat": seat, "observation": observation_json(seen), "legal": legal,
                 "deadline_ms": None if deadline is None else max(0, int((deadline - self.clock()) * 1000)),
-                "last": last}
+                "last": last, "events": events_json(events, seat, seen.stage == "yudian")}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import tempfile
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,24 +55,49 @@ class RuleSource:
         return cls(data.get("ref"), data.get("yaml"), data.get("name", DEFAULT_NAME))
 
 
+class _Cache(OrderedDict[Any, Any]):
+    """The last :data:`CACHE_SIZE` values put, by key (thread-safe: the service compiles in threads)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lock = threading.Lock()
+
+    def find(self, key: Any) -> Any:
+        with self.lock:
+            found = self.get(key)
+            if found is not None:
+                self.move_to_end(key)
+            return found
+
+    def put(self, key: Any, value: Any) -> None:
+        with self.lock:
+            self[key] = value
+            if len(self) > CACHE_SIZE:
+                self.popitem(last=False)
+
+
 class Rulebook:
-    """Compiles rule sources against one catalogue, keeping the last :data:`CACHE_SIZE` compiled."""
+    """Compiles rule sources against one catalogue, keeping the last :data:`CACHE_SIZE` compiled, and
+    what a room shows of them (the card, the resolved rules) by fingerprint. Safe to call from several
+    threads: the service compiles new rules off its event loop (:meth:`warm` at start)."""
 
     def __init__(self, catalog: Catalog | None = None) -> None:
         self.catalog = catalog or Catalog.default()
-        self._compiled: OrderedDict[RuleSource, Ruleset] = OrderedDict()
-        self._cards: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._compiled = _Cache()
+        self._cards = _Cache()
+        self._info = _Cache()
+
+    def warm(self) -> None:
+        """Read the catalogue and compile 大纲 with its card (the first room's wait, paid at start)."""
+        self.catalog.entries()
+        self.cards(self.base())
 
     def compile(self, source: RuleSource) -> Ruleset:
         """The ruleset ``source`` names; ProtocolError ``invalid-rules`` with every diagnostic if none."""
-        found = self._compiled.get(source)
+        found: Ruleset | None = self._compiled.find(source)
         if found is None:
             found = self._compile(source)
-            self._compiled[source] = found
-            if len(self._compiled) > CACHE_SIZE:
-                self._compiled.popitem(last=False)
-        else:
-            self._compiled.move_to_end(source)
+            self._compiled.put(source, found)
         return found
 
     def _compile(self, source: RuleSource) -> Ruleset:
@@ -103,16 +129,23 @@ class Rulebook:
 
     def cards(self, ruleset: Ruleset) -> dict[str, Any]:
         """The rule card as data in both languages (kept per fingerprint)."""
-        found = self._cards.get(ruleset.fingerprint)
+        found: dict[str, Any] | None = self._cards.find(ruleset.fingerprint)
         if found is None:
             found = {lang: card_json(card_.build(ruleset, self.base(), lang)) for lang in ("zh", "en")}
-            self._cards[ruleset.fingerprint] = found
-            if len(self._cards) > CACHE_SIZE:
-                self._cards.popitem(last=False)
+            self._cards.put(ruleset.fingerprint, found)
         return found
 
     def info(self, ruleset: Ruleset, source: RuleSource) -> dict[str, Any]:
-        """The ``rules`` of a room description."""
+        """The ``rules`` of a room description (made once per ruleset and kind of source: not to be changed)."""
+        key = (ruleset.fingerprint, ruleset.id, ruleset.name_zh, ruleset.name_en, ruleset.description_zh,
+               ruleset.description_en, tuple(ruleset.extends), source.ref is None)
+        found: dict[str, Any] | None = self._info.find(key)
+        if found is None:
+            found = self._info_of(ruleset, source)
+            self._info.put(key, found)
+        return found
+
+    def _info_of(self, ruleset: Ruleset, source: RuleSource) -> dict[str, Any]:
         return {"id": ruleset.id, "name": {"zh": ruleset.name_zh, "en": ruleset.name_en},
                 "description": {"zh": ruleset.description_zh, "en": ruleset.description_en},
                 "fingerprint": ruleset.fingerprint, "source": "built-in" if source.ref is not None else "house",

@@ -387,6 +387,19 @@ def test_void_at_sets_how_many_revolutionaries_void_the_game(dagang: Ruleset, vo
     assert game.revolutionaries == (() if voided else (2,))
 
 
+@pytest.mark.parametrize("void_at", [6, 7, 99])
+def test_six_revolutionaries_void_the_game_whatever_void_at_says(dagang: Ruleset, void_at: int) -> None:
+    """With every seat sitting out nobody is left to play: the game is redealt, not stuck (a house value of
+    void_at above 6 means no smaller number of revolutionaries voids it)."""
+    ruleset = variant(dagang, revolution={"void_at": void_at})
+    game = game_of(ruleset, *(["456"] * 6))
+    for _ in range(5):
+        game.apply(REVOLUTION)
+    assert game.stats["voids"] == 0 and game.decision == "revolution"
+    game.apply(REVOLUTION)
+    assert game.stats["voids"] == 1 and len(game.deals) == 2 and game.revolutionaries == () and not game.over
+
+
 # -- first_player.* ----------------------------------------------------------------------------
 
 

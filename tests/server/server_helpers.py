@@ -95,14 +95,15 @@ class Server:
         return found
 
 
-async def seated(server: Server, created: dict[str, Any], names: list[str]) -> list[Client]:
-    """The host resumed at its seat and one client joined per name, every welcome received."""
+async def seated(server: Server, created: dict[str, Any], names: list[str], **options: Any) -> list[Client]:
+    """The host resumed at its seat and one client joined per name, every welcome received; ``options``
+    of the sessions (``lean``, ``confirm``)."""
     host = await Client.connect(server.ws)
-    await host.open("resume", created["room"], token=created["token"])
+    await host.open("resume", created["room"], token=created["token"], **options)
     clients = [host]
     for name in names:
         client = await Client.connect(server.ws)
-        await client.open("join", created["room"], name=name)
+        await client.open("join", created["room"], name=name, **options)
         clients.append(client)
     return clients
 

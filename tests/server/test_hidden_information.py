@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -48,7 +47,8 @@ def check_messages(record: dict[str, Any], received: dict[int | None, list[dict[
             if seat is None:
                 assert message["observation"]["hand"] == "" and set(message["observation"]["hands"]) == {None}
             legal = [to_json(a) for a in game.legal_actions()] if not game.over and game.turn == seat else None
-            assert message["legal"] == legal
+            assert [{k: v for k, v in a.items() if k != "confirm"} for a in message["legal"] or ()] == (legal or [])
+            assert (message["legal"] is None) == (legal is None)
             text = json.dumps(message, ensure_ascii=False)
             assert not any(f'"{hand}"' in text for hand in _cards_of_others(game, seat))
             checked += 1
@@ -58,13 +58,14 @@ def check_messages(record: dict[str, Any], received: dict[int | None, list[dict[
     return checked
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
-def test_no_message_holds_a_card_the_seat_may_not_see(tmp_path: Path, ruleset: str) -> None:
+@pytest.mark.parametrize(("ruleset", "lean"), [(RULESETS[0], True), (RULESETS[1], False), (RULESETS[2], True)])
+def test_no_message_holds_a_card_the_seat_may_not_see(room_server: Server, ruleset: str, lean: bool) -> None:
+    """Lean sessions too: their states, the history filled in from the ones before, are the seat's view."""
     async def main(server: Server) -> None:
         created = server.create(ruleset=ruleset)
-        clients = await seated(server, created, ["b", "c", "d", "e", "f"])
+        clients = await seated(server, created, ["b", "c", "d", "e", "f"], lean=lean, confirm=True)
         spectator = await Client.connect(server.ws)
-        await spectator.open("watch", created["room"])
+        await spectator.open("watch", created["room"], lean=lean)
         for client in clients:
             await client.send({"type": "accept", "fingerprint": created["info"]["rules"]["fingerprint"]})
         await play_until_over(clients, hash(ruleset) % 1000)
@@ -77,5 +78,4 @@ def test_no_message_holds_a_card_the_seat_may_not_see(tmp_path: Path, ruleset: s
         await close_all([*clients, spectator])
 
     random.seed(0)
-    with Server(tmp_path / "rooms.sqlite3") as server:
-        asyncio.run(main(server))
+    asyncio.run(main(room_server))

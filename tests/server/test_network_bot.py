@@ -7,13 +7,12 @@ import asyncio
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 from server_helpers import ROOT, WAIT, Server, seated
 from test_rooms_play import play_until_over
 
 
-def test_gouji_bot_plays_a_seat_through_the_protocol(tmp_path: Path) -> None:
+def test_gouji_bot_plays_a_seat_through_the_protocol(room_server: Server) -> None:
     async def main(server: Server) -> None:
         created = server.create(ruleset="qingdao", bots={str(seat): "heuristic" for seat in range(1, 5)})
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -33,5 +32,4 @@ def test_gouji_bot_plays_a_seat_through_the_protocol(tmp_path: Path) -> None:
                 bot.kill()
                 bot.wait(WAIT)
 
-    with Server(tmp_path / "rooms.sqlite3") as server:
-        asyncio.run(main(server))
+    asyncio.run(main(room_server))

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -38,7 +37,7 @@ async def play_until_over(clients: list[Client], seed: int) -> list[dict[str, An
     return overs
 
 
-def test_agreement_rules_change_and_a_whole_match(tmp_path: Path) -> None:
+def test_agreement_rules_change_and_a_whole_match(room_server: Server) -> None:
     async def main(server: Server) -> None:
         created = server.create(ruleset="qingdao", games=2)
         code = created["room"]
@@ -77,11 +76,10 @@ def test_agreement_rules_change_and_a_whole_match(tmp_path: Path) -> None:
             assert replay(record).ok
         await close_all(clients)
 
-    with Server(tmp_path / "rooms.sqlite3") as server:
-        asyncio.run(main(server))
+    asyncio.run(main(room_server))
 
 
-def test_stale_duplicate_and_illegal_actions_change_nothing(tmp_path: Path) -> None:
+def test_stale_duplicate_and_illegal_actions_change_nothing(room_server: Server) -> None:
     async def main(server: Server) -> None:
         created = server.create(ruleset="qingdao", bots={str(seat): "heuristic" for seat in range(1, 6)})
         host = (await seated(server, created, []))[0]
@@ -110,5 +108,4 @@ def test_stale_duplicate_and_illegal_actions_change_nothing(tmp_path: Path) -> N
         assert room["version"] >= version + 1
         await host.close()
 
-    with Server(tmp_path / "rooms.sqlite3") as server:
-        asyncio.run(main(server))
+    asyncio.run(main(room_server))

@@ -1,0 +1,342 @@
+"""The rooms of one process: each held in memory with its connections, every request checked by its
+room, the event stored (committed) and only then applied and sent (docs/protocol.md). No HTTP: the
+endpoints in :mod:`.app` hand messages to :class:`Service`."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from .bots import Bots
+from .limits import Bucket, Limits
+from .protocol import PROTOCOL, ProtocolError, check
+from .rooms import PLAYING, Broadcast, Creation, Room, check_bot, check_name, new_code, new_token
+from .rulesource import Rulebook, RuleSource, diff_json
+from .store import Store
+from .words import hint
+
+log = logging.getLogger("gouji.server")
+
+
+class Conn:
+    """One WebSocket connection: its session (room and seat, None for a spectator), its rate bucket,
+    and a queue of messages its writer sends in order."""
+
+    def __init__(self, websocket: WebSocket, limits: Limits) -> None:
+        self.websocket = websocket
+        self.address = websocket.client.host if websocket.client else "?"
+        self.code: str | None = None
+        self.seat: int | None = None
+        self.bucket = Bucket(limits.rate, limits.burst)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.queue)
+        self.confirm = False  # legal actions carry their confirmation question
+        self.lean = False  # a lean session: room descriptions without unchanged rules, states with new history
+        self.rules_serial = -1  # the room's rules_serial when this connection was last sent the rules
+        self.history: tuple[int, list[Any]] | None = None  # the game and history of the last state sent
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:  # too slow a reader: it is dropped, and may resume
+            self.close()
+
+    def close(self) -> None:
+        """Close the connection once what is queued is sent."""
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.queue = asyncio.Queue(1)
+            self.queue.put_nowait(None)
+
+    async def writer(self) -> None:
+        while (text := await self.queue.get()) is not None:
+            await self.websocket.send_text(text)
+        await self.websocket.close(1008)
+
+
+@dataclass
+class Live:
+    """A room held in memory, with its connections and its bot's task."""
+
+    room: Room
+    address: str
+    seq: int = 0
+    conns: set[Conn] = field(default_factory=set)
+    bot: asyncio.Task[None] | None = None
+
+
+class Service:
+    """Every room of this process: requests checked by the room, events stored, then applied and sent."""
+
+    def __init__(self, store: Store, rulebook: Rulebook, bots: Bots, limits: Limits, grace: float) -> None:
+        self.store, self.rulebook, self.bots, self.limits, self.grace = store, rulebook, bots, limits, grace
+        self.rooms: dict[str, Live] = {}
+
+    # -- rooms: made, resumed, changed -----------------------------------------------------------
+
+    def resume_all(self) -> None:
+        """Rebuild every open room from its stored events (after a restart)."""
+        for code, address, creation, events in self.store.open_rooms():
+            try:
+                room = self._room(code, Creation.from_json(creation))
+                for event in events:
+                    room.apply(event)
+            except Exception:  # a room that cannot be rebuilt is reported, never takes the others down
+                log.exception("room %s cannot be resumed", code)
+                continue
+            live = self.rooms[code] = Live(room, address, len(events))
+            self._schedule(live)
+
+    def _room(self, code: str, creation: Creation) -> Room:
+        room = Room(code, creation, self.rulebook)
+        room.grace = self.grace
+        return room
+
+    def create(self, address: str, message: dict[str, Any]) -> dict[str, Any]:
+        check("create", {"type": "create", **message})
+        if sum(live.address == address for live in self.rooms.values()) >= self.limits.rooms_per_address:
+            raise ProtocolError("rooms", f"this address has {self.limits.rooms_per_address} open rooms already")
+        source = RuleSource.of(message)
+        self.rulebook.compile(source)
+        seat = message.get("seat", 0)
+        bots = {int(key): check_bot(spec) for key, spec in (message.get("bots") or {}).items() if spec is not None}
+        if seat in bots:
+            raise ProtocolError("seat-taken", f"seat {seat} is the host's: a bot may not take it")
+        creation = Creation(source, seat, check_name(message["host"]), new_token(), random.getrandbits(63),
+                            message.get("games", 1), message.get("timer"), bots,
+                            time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), message.get("hints", False))
+        code = new_code()
+        room = self._room(code, creation)
+        self.store.create(code, address, creation.to_json())
+        self.rooms[code] = Live(room, address)
+        return {"room": code, "seat": seat, "token": creation.host_token, "info": room.description()}
+
+    async def compiled(self, source: RuleSource) -> None:
+        """Compile ``source`` off the event loop (kept by the rulebook: the room then finds it compiled)."""
+        await asyncio.to_thread(self.rulebook.compile, source)
+
+    async def diff(self, room: Room, message: dict[str, Any]) -> dict[str, Any]:
+        """The ``diff`` of ``message``'s rules against ``room``'s, made off the event loop."""
+        def made() -> dict[str, Any]:
+            against = self.rulebook.compile(RuleSource.of(message, "against"))
+            return diff_json(against, room.ruleset, message.get("lang", "en"))
+
+        return await asyncio.to_thread(made)
+
+    async def hint(self, conn: Conn) -> dict[str, Any]:
+        """The ``hint_result`` for ``conn``'s seat: the heuristic bot's advice, thought off the event loop."""
+        room = self.live(conn.code).room
+        if conn.seat is None:
+            raise ProtocolError("session", "a spectator only watches")
+        if not room.hints:
+            raise ProtocolError("hints", "this room does not allow hints (the host's setting)")
+        game = room.game
+        if room.phase != PLAYING or game is None:
+            raise ProtocolError("phase", "no game is under way")
+        if game.turn != conn.seat:
+            raise ProtocolError("turn", "it is not this seat's decision")
+        version = room.version
+        advice = await asyncio.to_thread(hint, game.clone(), random.getrandbits(32))
+        return {"type": "hint_result", "version": version, **advice}
+
+    def live(self, code: str | None) -> Live:
+        found = self.rooms.get(code or "")
+        if found is None:
+            raise ProtocolError("no-room", "no such room (closed, or never made)")
+        return found
+
+    def commit(self, live: Live, event: dict[str, Any]) -> Broadcast:
+        """Store ``event`` (committed), then apply it: nothing is sent before it is kept."""
+        self.store.append(live.room.code, live.seq, event)
+        live.seq += 1
+        changed = live.room.apply(event)
+        for record in changed.records:
+            self.store.add_record(live.room.code, len(live.room.records) - len(changed.records)
+                                  + changed.records.index(record), record)
+        return changed
+
+    def broadcast(self, live: Live, changed: Broadcast) -> None:
+        room = live.room
+        for message in changed.messages:
+            text = json.dumps(message, ensure_ascii=False)
+            for conn in live.conns:
+                conn.send(text)
+        if changed.room:
+            self.send_room(live)
+        if changed.state:
+            states: dict[tuple[int | None, bool], dict[str, Any] | None] = {}
+            texts: dict[tuple[int | None, bool, int], str] = {}
+            for conn in live.conns:
+                key = (conn.seat, conn.confirm)
+                if key not in states:
+                    states[key] = room.state(conn.seat, changed.last, changed.events, conn.confirm)
+                self.send_state(conn, states[key], texts)
+        self._schedule(live)
+
+    @staticmethod
+    def send_state(conn: Conn, state: dict[str, Any] | None, texts: dict[tuple[int | None, bool, int], str]) -> None:
+        """Send ``state`` to ``conn``; a lean session gets only the history entries after those it was sent
+        (``history_from``). ``texts``: the messages already made for this change, by seat and start."""
+        if state is None:
+            return
+        history: list[Any] = state["observation"]["history"]
+        start = -1
+        if conn.lean:
+            start = 0
+            if conn.history is not None and conn.history[0] == state["game"]:
+                sent = conn.history[1]
+                start = len(sent) if history[:len(sent)] == sent else 0
+            conn.history = (state["game"], history)
+        text = texts.get((conn.seat, conn.confirm, start))
+        if text is None:
+            if start >= 0:
+                state = {**state, "history_from": start,
+                         "observation": {**state["observation"], "history": history[start:]}}
+            text = texts[conn.seat, conn.confirm, start] = json.dumps(state, ensure_ascii=False)
+        conn.send(text)
+
+    def send_room(self, live: Live, only: Conn | None = None) -> None:
+        """The room description to every connection (or ``only`` one); a lean session gets the rules only
+        when they changed since it was last sent them."""
+        room = live.room
+        description = room.description(self._spectators(live))
+        full = json.dumps({"type": "room", "room": description}, ensure_ascii=False)
+        lean: str | None = None
+        for conn in live.conns if only is None else (only,):
+            if conn.lean and conn.rules_serial == room.rules_serial:
+                if lean is None:
+                    lean = json.dumps({"type": "room", "room": {k: v for k, v in description.items() if k != "rules"}},
+                                      ensure_ascii=False)
+                conn.send(lean)
+            else:
+                conn.rules_serial = room.rules_serial
+                conn.send(full)
+
+    @staticmethod
+    def _spectators(live: Live) -> int:
+        return sum(conn.seat is None for conn in live.conns)
+
+    # -- bots and timers ---------------------------------------------------------------------------
+
+    def _schedule(self, live: Live) -> None:
+        if live.room.bot_seat() is not None and (live.bot is None or live.bot.done()):
+            live.bot = asyncio.get_running_loop().create_task(self._bot_turns(live))
+
+    async def _bot_turns(self, live: Live) -> None:
+        room = live.room
+        while (seat := room.bot_seat()) is not None and self.rooms.get(room.code) is live:
+            version = room.version
+            try:
+                action = await self.bots.decide(room, seat)
+            except Exception:
+                log.exception("the bot of seat %d in room %s failed", seat, room.code)
+                return
+            if room.version != version or room.bot_seat() != seat:
+                continue  # the player came back and acted meanwhile
+            event = room.check_act(seat, f"bot-{version}", version, action, bot=True)
+            if "kind" not in event:
+                log.error("the bot of seat %d in room %s chose %s: %s", seat, room.code, action, event)
+                return
+            changed = self.commit(live, event)
+            live.bot = None  # (broadcast schedules the next turn in this task's place)
+            self.broadcast(live, changed)
+            return
+
+    def tick(self, now: float) -> None:
+        """Hand decisions whose time ran out to a bot (托管); close idle rooms."""
+        for code, live in list(self.rooms.items()):
+            room = live.room
+            due = room.timeout_at()
+            if due is not None and now >= due and room.game is not None:
+                self.broadcast(live, self.commit(live, room.stand_in(room.game.turn)))
+            idle = self.limits.idle_match if room.phase == PLAYING else self.limits.idle_lobby
+            if not live.conns and now - room.touched > idle:
+                self.store.close_room(code)
+                del self.rooms[code]
+                if live.bot is not None:
+                    live.bot.cancel()
+
+    # -- messages ----------------------------------------------------------------------------------
+
+    def handle(self, conn: Conn, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "ping":
+            conn.send({"type": "pong"})
+            return
+        if kind in ("join", "resume", "watch"):
+            self._open(conn, message)
+            return
+        if conn.code is None:
+            raise ProtocolError("session", "join, resume or watch a room first")
+        live = self.live(conn.code)
+        room, seat = live.room, conn.seat
+        if seat is None:
+            raise ProtocolError("session", "a spectator only watches")
+        if kind == "act":
+            event = room.check_act(seat, message["action_id"], message["version"], message["action"])
+            if "kind" not in event:
+                conn.send(event)
+                return
+            changed = self.commit(live, event)
+            conn.send({"type": "done", "action_id": message["action_id"], "version": room.version})
+        elif kind == "accept":
+            changed = self.commit(live, room.check_accept(seat, message["fingerprint"]))
+        elif kind == "rules":
+            changed = self.commit(live, room.check_rules(seat, RuleSource.of(message)))
+        elif kind == "settings":
+            changed = self.commit(live, room.check_settings(seat, message))
+        else:
+            assert kind == "leave"
+            changed = self.commit(live, room.check_leave(seat))
+            self.disconnect(conn)
+            self.send_room(live, conn)
+            conn.close()
+        self.broadcast(live, changed)
+
+    def _open(self, conn: Conn, message: dict[str, Any]) -> None:
+        if conn.code is not None:
+            raise ProtocolError("session", "this connection already holds a session: open another")
+        live = self.live(message["room"])
+        room = live.room
+        token = None
+        if message["type"] == "join":
+            event = room.check_join(message["name"], message.get("seat"))
+            changed = self.commit(live, event)
+            conn.seat, token = event["seat"], event["token"]
+        elif message["type"] == "resume":
+            conn.seat, token = room.seat_of(message["token"]), message["token"]
+            back = room.back(conn.seat)
+            changed = Broadcast(room=True) if back is None else self.commit(live, back)
+        else:
+            changed = Broadcast(room=True)
+        conn.code, conn.lean, conn.rules_serial = room.code, message.get("lean", False), room.rules_serial
+        conn.confirm = message.get("confirm", False)
+        live.conns.add(conn)
+        if conn.seat is not None:
+            room.seats[conn.seat].connected = True
+        welcome: dict[str, Any] = {"type": "welcome", "v": PROTOCOL, "room": room.description(self._spectators(live)),
+                                   "seat": conn.seat}
+        if token is not None:
+            welcome["token"] = token
+        conn.send(welcome)
+        if not changed.state:
+            self.send_state(conn, room.state(conn.seat, confirm=conn.confirm), {})
+        self.broadcast(live, changed)
+
+    def disconnect(self, conn: Conn) -> None:
+        live = self.rooms.get(conn.code or "")
+        if live is None or conn not in live.conns:
+            return
+        live.conns.discard(conn)
+        if conn.seat is not None:
+            place = live.room.seats[conn.seat]
+            place.connected = any(other.seat == conn.seat for other in live.conns)
+        self.send_room(live)

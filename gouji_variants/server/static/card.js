@@ -1,0 +1,50 @@
+// The rule card, a fingerprint and a diff, drawn from the server's data (every text as text).
+import { h } from "./dom.js";
+import { getLang, pick, t } from "./i18n.js";
+
+/** The fingerprint, large, with its label (what players compare aloud). */
+export function fingerprint(fp) {
+  return h("p", { class: "fingerprint" }, h("span", {}, t("fingerprint"), " "),
+    h("code", { "data-fingerprint": fp, "aria-label": `${t("fingerprint")} ${String(fp).split("").join(" ")}` }, fp));
+}
+
+/** cards: {zh: CARD, en: CARD}; words: the card's own words (the form's card_words) where a CARD lacks them. */
+export function ruleCard(cards, { open = false, words = null } = {}) {
+  const found = cards[getLang()] || cards.zh || cards.en;
+  if (!found) return h("div");
+  const word = (key, n) => (words && words[key] ? pick(words[key]).replace("{n}", n) : "");
+  const card = {
+    title: word("title"), departures_title: word("departs", found.departures.length), base_word: word("base"),
+    same: word("same"), rest_title: word(found.departures.length ? "rest" : "all"), ...found,
+  };
+  const departures = card.departures.length
+    ? h("section", { class: "departures" }, h("h3", {}, card.departures_title),
+      h("ul", {}, card.departures.map((d) => h("li", {}, h("strong", {}, d.name), " ", d.text,
+        h("span", { class: "base" }, card.base_word, d.base)))))
+    : h("p", {}, card.same);
+  return h("article", { class: "card", "aria-label": card.title },
+    h("h2", {}, card.name),
+    fingerprint(card.fingerprint),
+    card.description ? h("p", { class: "description" }, card.description) : null,
+    departures,
+    h("details", { open }, h("summary", {}, card.rest_title),
+      card.sections.map((s) => h("section", {}, h("h4", {}, s.title), h("ul", {}, s.sentences.map((x) => h("li", {}, x)))))),
+    h("p", { class: "footer" }, card.footer));
+}
+
+/** A semantic diff ({a, b, same, changes, rules?}) in words. */
+export function diffView(diff) {
+  const lang = getLang();
+  const meanings = new Map((diff.rules || []).map((r) => [r.rule, r]));
+  const rules = [...new Set(diff.changes.map((c) => c.rule))];
+  return h("section", { class: "diff", "aria-live": "polite" },
+    h("p", { class: "diff-sum" }, `${pick(diff.a.name)} → ${pick(diff.b.name)}: `,
+      diff.same ? t("same_rules") : t("n_differ", { n: rules.length })),
+    h("ul", {}, rules.map((rule) => {
+      const change = diff.changes.find((c) => c.rule === rule);
+      const words = meanings.get(rule);
+      const meaning = words ? words.meaning[lang] : (typeof change.meaning === "object" ? pick(change.meaning) : change.meaning);
+      return h("li", { "data-rule": rule }, h("strong", {}, words ? words.name[lang] : rule), " ", h("code", {}, rule),
+        h("div", {}, meaning || `${JSON.stringify(change.old)} → ${JSON.stringify(change.new)}`));
+    })));
+}

@@ -1,0 +1,223 @@
+// A room over the WebSocket protocol (docs/protocol.md): join or resume a seat, agree on the rules, play.
+import { api, library } from "./api.js";
+import { diffView, ruleCard } from "./card.js";
+import { announce, fill, h } from "./dom.js";
+import { getLang, pick, t } from "./i18n.js";
+import { rulesEditor } from "./rules.js";
+import { createTable } from "./table.js";
+
+let current = null;
+
+export function closeRoom() { if (current) { current.close(); current = null; } }
+
+export function openRoom(main, code, urlToken) {
+  current = new Session(main, code, urlToken);
+  return current;
+}
+
+const key = (code) => `gouji.seat.${code}`;
+function stored(code) { try { return JSON.parse(localStorage.getItem(key(code)) || "null"); } catch { return null; } }
+function store(code, seat) { try { localStorage.setItem(key(code), JSON.stringify(seat)); } catch { /* private mode */ } }
+
+class Session {
+  constructor(main, code, urlToken) {
+    this.main = main;
+    this.code = code;
+    this.mine = urlToken ? { token: urlToken, seat: null } : stored(code);
+    this.room = null;
+    this.seat = this.mine ? this.mine.seat : null;
+    this.closed = false;
+    this.retry = 0;
+    this.counter = 0;
+    this.cardWords = null;
+    this.build();
+    library().then(({ form }) => { this.cardWords = form.card_words; this.render(); }).catch(() => {});
+    if (this.mine) this.connect({ type: "resume", v: 1, room: code, token: this.mine.token });
+    else this.preview();
+  }
+
+  build() {
+    this.status = h("p", { class: "status", role: "status" }, t("connecting"));
+    this.notice = h("p", { class: "notice", role: "alert" });
+    this.lobby = h("section", { class: "lobby", "aria-label": t("lobby") });
+    this.tableBox = h("section", { class: "table-box", hidden: true });
+    this.table = createTable(this.tableBox, this);
+    fill(this.main, this.status, this.notice, this.lobby, this.tableBox);
+    this.parts = null;
+  }
+
+  close() { this.closed = true; if (this.ws) this.ws.close(); if (this.table) this.table.stop(); }
+
+  async preview() {
+    try { this.room = await api.room(this.code); } catch { this.status.textContent = t("no_room"); return; }
+    this.status.textContent = "";
+    this.render();
+  }
+
+  connect(first) {
+    this.first = first;
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/v1`;
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    // a lean session (rules sent when they change, new history only); a seat's legal actions carry their confirmations
+    const opening = { ...this.first, lean: true, ...(this.first.type === "watch" ? {} : { confirm: true }) };
+    ws.addEventListener("open", () => { this.retry = 0; ws.send(JSON.stringify(opening)); });
+    ws.addEventListener("message", (event) => { let m; try { m = JSON.parse(event.data); } catch { return; } this.receive(m); });
+    ws.addEventListener("close", () => {
+      if (this.closed || this.ws !== ws || !this.mine) return;
+      this.status.textContent = t("reconnecting");
+      this.retry = Math.min(this.retry + 1, 6);
+      setTimeout(() => { if (!this.closed) this.connect({ type: "resume", v: 1, room: this.code, token: this.mine.token }); }, 300 * 2 ** this.retry);
+    });
+  }
+
+  /** Open the session again (a state's history could not be pieced together): the server sends it whole. */
+  resync() { if (this.ws) this.ws.close(); if (!this.mine) this.connect(this.first); }
+
+  send(message) { if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(message)); }
+
+  act(action) {
+    const id = `a${Date.now().toString(36)}${(++this.counter).toString(36)}`;
+    this.send({ type: "act", action_id: id, version: this.version, action });
+  }
+
+  receive(m) {
+    if (m.type === "welcome") {
+      this.seat = m.seat;
+      if (m.token) { this.mine = { token: m.token, seat: m.seat }; store(this.code, this.mine); }
+      this.status.textContent = m.seat === null ? t("spectator") : "";
+      this.setRoom(m.room);
+    } else if (m.type === "room") {
+      this.setRoom(m.room);
+    } else if (m.type === "state") {
+      this.version = m.version;
+      this.showTable(true);
+      this.table.update(m);
+    } else if (m.type === "game_over") {
+      this.table.gameOver(m);
+    } else if (m.type === "hint_result") {
+      this.table.hint(m);
+    } else if (m.type === "diff_result") {
+      if (this.parts) fill(this.parts.diffBox, diffView(m.diff));
+    } else if (m.type === "refused") {
+      this.notice.textContent = t("refused", { why: m.reason ? pick(m.reason) : m.message });
+      if (typeof m.version === "number") this.version = m.version;
+      this.table.refused(m);
+    } else if (m.type === "error") {
+      this.notice.textContent = t("error", { why: m.message });
+      this.table.noHint();
+      if (m.code === "token") { try { localStorage.removeItem(key(this.code)); } catch { /* */ } this.mine = null; this.preview(); }
+      if (this.parts && m.diagnostics) fill(this.parts.hostErrors, m.diagnostics.map((d) => h("li", {}, d.text ? pick(d.text) : d.message)));
+    } else if (m.type === "done") {
+      this.notice.textContent = "";
+    }
+  }
+
+  setRoom(room) {
+    const before = this.room;
+    if (!room.rules && before) room.rules = before.rules;  // a lean session is sent the rules only when they change
+    this.room = room;
+    if (before && before.rules && before.rules.fingerprint !== room.rules.fingerprint) announce(`${t("fingerprint")} ${room.rules.fingerprint}`);
+    this.table.room(room);
+    if (room.phase === "lobby") this.showTable(false);
+    this.render();
+  }
+
+  showTable(on) { this.tableBox.hidden = !on; this.lobby.hidden = on; }
+
+  render() {
+    const room = this.room;
+    if (!room) return;
+    if (!this.parts) this.parts = this.lobbyParts();
+    const p = this.parts;
+    fill(p.title, pick(room.rules.name));
+    fill(p.card, ruleCard(room.rules.card, { words: this.cardWords }));
+    const me = this.seat;
+    fill(p.seats, room.seats.map((s) => {
+      const who = s.kind === "empty" ? t("empty") : s.name || t("bot");
+      const marks = [s.seat === room.host ? t("host") : null, s.kind === "bot" ? `${t("bot")} ${s.bot || ""}` : null,
+        s.kind === "human" ? (s.accepted ? `✓ ${t("accepted")}` : `… ${t("not_accepted")}`) : null,
+        s.kind === "human" && !s.connected ? t("offline") : null, s.standin ? t("standin") : null].filter(Boolean);
+      const words = marks.length ? ` — ${marks.join(" · ")}` : "";
+      return h("li", { class: `seat ${s.accepted ? "yes" : ""}`, "data-seat": s.seat, "data-accepted": String(Boolean(s.accepted)) },
+        h("strong", {}, t("seat_n", { n: s.seat })), " ", h("bdi", {}, who), s.seat === me ? ` (${t("you")})` : "", words);
+    }));
+    fill(p.settings, [t("game_count", { n: room.games }), room.timer ? t("time_each", { s: room.timer }) : t("no_timer"),
+      room.hints ? t("hints_on") : t("hints_off")].join(" · "));
+    const mine = me === null || me === undefined ? null : room.seats[me];
+    fill(p.accept, room.phase !== "lobby" ? null
+      : !this.mine ? this.joinForm()
+        : mine && mine.accepted ? h("p", { class: "ok", id: "accepted-note" }, t("accepted_you", { fp: room.rules.fingerprint }))
+          : h("button", { type: "button", class: "primary", id: "accept", onclick: () => this.send({ type: "accept", fingerprint: room.rules.fingerprint }) },
+            `${t("accept")} (${room.rules.fingerprint})`),
+      room.phase === "lobby" ? h("p", {}, t("waiting_all")) : null);
+    p.host.hidden = !(me !== null && me === room.host && room.phase === "lobby");
+    if (!p.host.hidden && !p.editor) this.hostEditor();
+    this.lobby.hidden = !this.tableBox.hidden;
+  }
+
+  joinForm() {
+    const name = h("input", { type: "text", id: "join-name", maxlength: 24, required: true, value: localStorage.getItem("gouji.name") || "" });
+    return h("form", { class: "join", onsubmit: (e) => {
+      e.preventDefault();
+      try { localStorage.setItem("gouji.name", name.value.trim()); } catch { /* */ }
+      this.connect({ type: "join", v: 1, room: this.code, name: name.value.trim() });
+    } }, h("label", { for: "join-name" }, t("your_name")), name, h("button", { type: "submit", id: "join" }, t("join_as")),
+    h("button", { type: "button", class: "small", onclick: () => this.connect({ type: "watch", v: 1, room: this.code }) }, t("watch")));
+  }
+
+  lobbyParts() {
+    const link = `${location.origin}/#/room/${encodeURIComponent(this.code)}`;
+    const copy = h("button", { type: "button", class: "small", onclick: async () => {
+      try { await navigator.clipboard.writeText(link); copy.textContent = t("copied"); } catch { /* no clipboard */ }
+    } }, t("copy"));
+    const against = h("select", { id: "against" });
+    library().then(({ rulesets }) => fill(against, rulesets.filter((r) => r.kind === "ruleset").map((r) => h("option", { value: r.id }, `${r.name.zh} · ${r.id}`))));
+    const file = h("input", { type: "file", id: "against-file", accept: ".yaml,.yml,text/plain" });
+    const diffBox = h("div", { class: "diff-box" });
+    const compare = async () => {
+      if (file.files[0]) {
+        const text = await file.files[0].text();
+        this.send({ type: "diff", yaml: text, name: file.files[0].name.replace(/[^A-Za-z0-9._-]/g, "-"), lang: getLang() });
+      } else {
+        this.send({ type: "diff", against: against.value, lang: getLang() });
+      }
+    };
+    const parts = {
+      title: h("h1", {}), card: h("div", { class: "room-card" }), seats: h("ul", { class: "seats", "aria-label": t("seats") }),
+      accept: h("div", { class: "accept" }), settings: h("p", { class: "room-settings", id: "room-settings" }), host: h("section", { class: "host", hidden: true }), hostErrors: h("ul", { class: "errors" }),
+      diffBox, editor: null,
+    };
+    fill(this.lobby, parts.title,
+      h("section", { class: "share", "aria-label": t("share") },
+        h("p", {}, `${t("room_code")}: `, h("code", { id: "room-code" }, this.code)),
+        h("p", {}, `${t("share_link")}: `, h("a", { href: link, id: "room-link" }, link), " ", copy)),
+      parts.settings, h("h2", {}, t("seats")), parts.seats, parts.accept,
+      h("details", { class: "compare", open: true }, h("summary", {}, t("compare")),
+        h("label", { for: "against" }, t("city")), against, " ",
+        h("label", { for: "against-file" }, t("compare_file")), file,
+        h("button", { type: "button", id: "compare", onclick: compare }, t("compare_go")), diffBox),
+      parts.card, parts.host);
+    return parts;
+  }
+
+  async hostEditor() {
+    const p = this.parts;
+    const box = h("div");
+    const games = h("input", { type: "number", id: "set-games", min: 1, max: 50, value: this.room.games });
+    const timer = h("input", { type: "number", id: "set-timer", min: 5, max: 600, value: this.room.timer ?? "" });
+    const hints = h("input", { type: "checkbox", id: "set-hints", checked: Boolean(this.room.hints) });
+    fill(p.host, h("details", {}, h("summary", { id: "change-rules" }, t("change_rules")), box,
+      p.hostErrors,
+      h("button", { type: "button", id: "apply-rules", class: "primary", onclick: () => {
+        const plain = p.editor.plain();
+        this.send(plain ? { type: "rules", ruleset: plain } : { type: "rules", yaml: p.editor.yaml(), name: p.editor.fileName().replace(/[^A-Za-z0-9._-]/g, "-") });
+      } }, t("apply_rules"))),
+    h("details", {}, h("summary", {}, t("room_settings")),
+      h("label", { for: "set-games" }, t("games")), games, h("label", { for: "set-timer" }, t("timer")), timer,
+      h("label", { class: "inline", for: "set-hints" }, hints, t("hints")),
+      h("button", { type: "button", id: "apply-settings", onclick: () => this.send({ type: "settings", games: Number(games.value) || 1,
+        timer: timer.value ? Number(timer.value) : null, hints: hints.checked }) }, t("apply_settings"))));
+    p.editor = await rulesEditor(box, { keep: `room:${this.code}`, base: this.room.rules.source === "built-in" ? this.room.rules.id : (this.room.rules.extends || [])[0] });
+  }
+}

@@ -1,0 +1,330 @@
+// The table: your hand grouped by rank (tap cards or type notation), only the legal choices of the
+// moment, the round, whose turn, counts, 开点 and burns, the timer, the events in words, places and score.
+import { api } from "./api.js";
+import { canonical, face, format, groups, isJoker, label, parse, RANKS, spoken } from "./cards.js";
+import { announce, download, fill, h } from "./dom.js";
+import { getLang, pick, PLACES, t } from "./i18n.js";
+
+const CARD_TYPES = new Set(["play", "burn", "return"]);
+const LOG_MAX = 300;
+
+/** The game's history, whole: a lean session's state holds only the entries after `history_from`, which
+ *  extend the history of the state before (docs/protocol.md); null when they cannot (a gap: resume). */
+function merged(before, message) {
+  const delta = message.observation.history || [];
+  const from = message.history_from;
+  if (from === undefined || from === 0) return delta;
+  const known = before && before.game === message.game ? before.observation.history : null;
+  if (!known || known.length < from) return null;
+  return known.slice(0, from).concat(delta);
+}
+
+/** The log of the match as the server told it (its typed events), kept in sessionStorage so that a reload
+ *  or a change of language shows it again; what happened while the page was away is added from the history. */
+function eventLog(session) {
+  const key = `gouji.log.${session.code}`;
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(key) || "null"); } catch { saved = null; }
+  const log = { entries: [], game: null, upto: 0 };
+  const save = () => { try { sessionStorage.setItem(key, JSON.stringify({ seat: session.seat, game: log.game, upto: log.upto, entries: log.entries })); } catch { /* full or private */ } };
+  /** Add a state's events; the entries added, or null when the log was started again (draw it whole). */
+  log.add = (state, events) => {
+    const history = state.observation.history;
+    const game = state.observation.places ? state.game - 1 : state.game;  // the game this state shows
+    let added = events.map((e) => ({ seat: e.seat, action: e.action, notes: e.notes }));
+    let whole = false;
+    if (log.game === null) {  // the first state of this page: what was kept, and the history since
+      whole = true;
+      const kept = saved && saved.seat === session.seat && Array.isArray(saved.entries) ? saved : null;
+      if (kept) log.entries = kept.entries;
+      if (!events.length) {
+        const since = kept && kept.game === game && kept.upto <= history.length ? kept.upto : 0;
+        const missed = history.slice(since).map(([s, action]) => ({ seat: s, action }));
+        added = kept && missed.length ? [{ away: missed.length }, ...missed] : missed;
+      }
+    }
+    log.game = game;
+    log.upto = history.length;
+    log.entries = log.entries.concat(added).slice(-LOG_MAX);
+    save();
+    return whole ? null : added;
+  };
+  return log;
+}
+
+/** An action in words: "出 888B", "过". */
+export function actionWords(action) {
+  const cards = action.cards ? spoken(action.cards) : "";
+  switch (action.type) {
+    case "play": return t("a_play", { cards: `${action.cards} (${cards})` });
+    case "burn": return t("act_burn", { cards: action.cards });
+    case "return": return t("act_return", { cards: action.cards });
+    case "hui3": return t("act_hui3", { which: action.which });
+    default: return t(`act_${action.type}`);
+  }
+}
+
+export function createTable(root, session) {
+  let state = null;
+  let room = null;
+  let selected = new Array(RANKS.length).fill(0);
+  let deadline = null;
+  let ticker = null;
+  let hintVersion = null;
+
+  const head = h("div", { class: "table-head" });
+  const clock = h("p", { class: "clock", "aria-live": "off" });
+  const seatsBox = h("ol", { class: "ring", "aria-label": t("seats") });
+  const center = h("div", { class: "center", "aria-label": t("top") });
+  const actions = h("div", { class: "actions", role: "group", "aria-label": t("legal") });
+  const selection = h("p", { class: "selection", "aria-live": "polite" });
+  const handBox = h("div", { class: "hand", role: "group", "aria-label": t("your_hand") });
+  const typed = h("input", { type: "text", id: "typed", autocomplete: "off", spellcheck: "false", enterkeyhint: "send" });
+  const typedForm = h("form", { class: "typed", onsubmit: (e) => { e.preventDefault(); typedAction(); } },
+    h("label", { for: "typed" }, t("type_cards")), typed, h("button", { type: "submit", id: "typed-send" }, t("send")));
+  const log = h("ol", { class: "log", "aria-label": t("events") });
+  const hintBox = h("p", { class: "hint", id: "hint-box", "aria-live": "polite", hidden: true });
+  const record = eventLog(session);
+  const after = h("section", { class: "after", hidden: true });
+  const dialog = h("dialog", { class: "confirm", "aria-modal": "true" });
+  fill(root, head, clock, seatsBox, center,
+    h("div", { class: "mine" }, actions, hintBox, selection, handBox, typedForm),
+    h("details", { class: "events", open: true }, h("summary", {}, t("events")), log), after, dialog);
+
+  const name = (seat) => {
+    if (seat === null || seat === undefined) return "";
+    const s = room && room.seats[seat];
+    const me = session.seat;
+    const base = s && s.name ? s.name : t("seat_n", { n: seat });
+    if (me === null || me === undefined) return `${base}`;
+    if (seat === me) return t("you");
+    const relation = seat === (me + 3) % 6 ? t("duitou") : seat % 2 === me % 2 ? t("teammate") : t("opponent");
+    return `${base}（${relation}）`;
+  };
+
+  function confirmDialog(text) {
+    return new Promise((resolve) => {
+      const yes = h("button", { type: "button", class: "primary", id: "confirm-yes" }, t("yes"));
+      const no = h("button", { type: "button", id: "confirm-no" }, t("no"));
+      fill(dialog, h("p", {}, text), yes, " ", no);
+      const done = (value) => { dialog.close(); resolve(value); };
+      yes.onclick = () => done(true);
+      no.onclick = () => done(false);
+      dialog.oncancel = () => resolve(false);
+      dialog.showModal();
+      yes.focus();
+    });
+  }
+
+  /** Send a legal action; one the server marks with a confirmation is sent only once the player says yes. */
+  async function send(action) {
+    const { confirm, ...plain } = action;
+    if (confirm && !(await confirmDialog(t("go_ahead", { what: pick(confirm) })))) return;
+    selected.fill(0);
+    session.act(plain);
+  }
+
+  const legal = () => (state && state.legal) || [];
+  const cardAction = (notation) => legal().filter((a) => CARD_TYPES.has(a.type) && canonical(a.cards) === notation);
+
+  function chooseCards(notation, text) {
+    const found = cardAction(notation);
+    if (!found.length) { session.notice.textContent = t("not_legal", { cards: text || notation || "—" }); return; }
+    send(found.find((a) => a.type === "play") || found[0]);
+  }
+
+  function typedAction() {
+    const text = typed.value.trim();
+    const words = { 过: "pass", pass: "pass", 让: "yield", 让牌: "yield", yield: "yield", 接风: "jiefeng", 革命: "revolution" };
+    if (words[text.toLowerCase()] || words[text]) {
+      const type = words[text.toLowerCase()] || words[text];
+      const found = legal().find((a) => a.type === type);
+      if (found) { typed.value = ""; send(found); } else session.notice.textContent = t("not_legal", { cards: text });
+      return;
+    }
+    const notation = canonical(text);
+    if (notation === null) { session.notice.textContent = t("bad_notation", { text }); return; }
+    typed.value = "";
+    chooseCards(notation, text);
+  }
+
+  /** Draw the hand; a card that had the keyboard's focus keeps it (the same rank and place, or the nearest). */
+  function drawHand() {
+    const obs = state.observation;
+    const focused = handBox.contains(document.activeElement) ? document.activeElement.dataset : null;
+    const cards = groups(obs.hand || "").map(([symbol, count]) => {
+      const rank = RANKS.indexOf(symbol);
+      return h("div", { class: "rank-group", role: "group", "aria-label": `${label(symbol)} × ${count}` },
+        Array.from({ length: count }, (_, i) => {
+          const on = i < selected[rank];
+          return h("button", { type: "button", class: `card${isJoker(symbol) ? ` joker joker-${symbol}` : ""}${on ? " on" : ""}`,
+            "aria-pressed": String(on), "aria-label": label(symbol), "data-rank": symbol, "data-i": i,
+            onclick: () => { selected[rank] = on ? i : i + 1; drawHand(); drawSelection(); } }, face(symbol));
+        }));
+    });
+    fill(handBox, cards.length ? cards : h("p", {}, "—"));
+    if (focused && focused.rank) {
+      const same = [...handBox.querySelectorAll(`button[data-rank="${focused.rank}"]`)];
+      const target = same[Math.min(Number(focused.i), same.length - 1)] || handBox.querySelector("button");
+      if (target) target.focus();
+    }
+  }
+
+  function drawSelection() {
+    const notation = format(selected);
+    const matches = notation ? cardAction(notation) : [];
+    const buttons = matches.map((a) => h("button", { type: "button", class: "primary", id: `send-${a.type}`, onclick: () => send(a) },
+      a.type === "play" ? t("play_selected") : a.type === "burn" ? t("burn_selected") : t("return_selected")));
+    fill(selection, `${t("selected")}: `, notation ? h("code", {}, notation) : "—", " ", buttons,
+      notation ? h("button", { type: "button", class: "small", id: "clear-selection", onclick: () => { selected.fill(0); drawHand(); drawSelection(); } }, t("clear")) : null);
+  }
+
+  function drawActions() {
+    const others = legal().filter((a) => !CARD_TYPES.has(a.type) || a.type !== "play");
+    const plays = legal().filter((a) => a.type === "play");
+    const few = plays.length <= 12 ? plays : [];
+    const asking = room && room.hints && legal().length
+      ? h("button", { type: "button", class: "small", id: "hint", onclick: () => { fill(hintBox, t("hint_asking")); hintBox.hidden = false; session.send({ type: "hint" }); } }, t("hint_ask"))
+      : null;
+    fill(actions, asking,
+      others.map((a) => h("button", { type: "button", class: a.type === "pass" ? "" : "primary", "data-action": a.type,
+        onclick: () => send(a) }, actionWords(a))),
+      few.length ? h("div", { class: "quick", "aria-label": t("legal_plays") }, few.map((a) => h("button", { type: "button", class: "small", "data-play": a.cards, "aria-label": actionWords(a), onclick: () => send(a) }, a.cards))) : null);
+  }
+
+  function drawSeats() {
+    const obs = state.observation;
+    const me = session.seat ?? 0;
+    const order = [0, 1, 2, 3, 4, 5].map((i) => (me + i) % 6);
+    fill(seatsBox, order.map((seat) => {
+      const marks = [];
+      const count = obs.counts[seat];
+      marks.push(count === null || count === undefined ? t("count_hidden") : t("cards_left", { n: count }));
+      if (obs.opened[seat]) marks.push(t("opened"));
+      if (obs.burner === seat) marks.push(`🔥${t("burner")}`);
+      if (obs.finished.includes(seat)) marks.push(`${t("finished")} ${PLACES[obs.finished.indexOf(seat)] || ""}`);
+      if (obs.passed.includes(seat)) marks.push(t("passed"));
+      if (obs.revolutionaries.includes(seat)) marks.push(t("revolution_mark"));
+      if (obs.declared[seat]) marks.push(obs.declared[seat]);
+      const turn = obs.to_act === seat;
+      const shown = obs.hands[seat] && seat !== session.seat ? h("code", { class: "shown" }, obs.hands[seat]) : null;
+      return h("li", { class: `seat${turn ? " turn" : ""}`, "data-seat": seat, "aria-current": turn ? "true" : null },
+        h("strong", {}, turn ? "▶ " : "", h("bdi", {}, name(seat))), h("span", {}, marks.join(" · ")), shown);
+    }));
+  }
+
+  function drawCenter() {
+    const obs = state.observation;
+    fill(center,
+      h("p", { class: "top" }, `${t("top")}: `, obs.top ? h("code", { class: "top-cards" }, obs.top) : "—", obs.top ? ` — ${name(obs.top_seat)}` : ""),
+      obs.round_plays.length ? h("p", { class: "round" }, `${t("round")}: `, obs.round_plays.map(([seat, cards]) => `${name(seat)} ${cards || t("act_pass")}`).join(" · ")) : null);
+  }
+
+  /** One line of the log: the seat and its action in the page's words, then the server's notes (zh/en). */
+  function line(entry) {
+    if (entry.away) return h("li", { class: "away" }, t("while_away", { n: entry.away }));
+    const said = [entry.seat >= 0 ? name(entry.seat) : "", entry.action ? actionWords(entry.action) : ""].filter(Boolean).join(": ");
+    const notes = entry.notes ? pick(entry.notes) : [];
+    return h("li", { class: entry.seat < 0 ? "table-event" : null }, said, said && notes.length ? " — " : "", notes.join(getLang() === "zh" ? "；" : "; "));
+  }
+
+  /** The state's events (or, after a reload, the history it left out) added to the log and kept. */
+  function drawLog(events) {
+    const added = record.add(state, events);
+    if (added === null) fill(log, record.entries.map(line));
+    else for (const entry of added) log.append(line(entry));
+    while (log.children.length > LOG_MAX) log.firstChild.remove();
+    if (added && added.length) announce(added.map((entry) => line(entry).textContent).join(" "));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function tick() {
+    if (deadline === null) { clock.textContent = ""; return; }
+    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    clock.textContent = t("time_left", { s: left });
+  }
+
+  const table = {
+    update(message) {
+      const history = merged(state, message);
+      if (history === null) { session.resync(); return; }
+      message.observation.history = history;
+      const fresh = !state || state.game !== message.game;
+      state = message;
+      // a state's game counts the finished games: the last view of a finished game comes after its game_over
+      const finished = Boolean(message.observation.places);
+      if (fresh) { selected.fill(0); hintBox.hidden = true; if (!finished) after.hidden = true; }
+      if (!state || state.version !== hintVersion) hintBox.hidden = true;
+      const held = parse(state.observation.hand || "") || [];
+      selected = selected.map((n, i) => Math.min(n, held[i] || 0));
+      const obs = state.observation;
+      const mine = obs.to_act !== null && obs.to_act === session.seat;
+      fill(head, h("p", {}, room ? t("game_n", { n: message.game + (finished ? 0 : 1), of: room.games }) : "", " · ",
+        h("strong", { id: "turn" }, mine && legal().length ? t("your_turn") : finished ? t("game_over") : obs.to_act === null ? "…" : t("waiting", { who: name(obs.to_act) }))));
+      deadline = message.deadline_ms === null || message.deadline_ms === undefined ? null : Date.now() + message.deadline_ms;
+      clearInterval(ticker);
+      ticker = deadline === null ? null : setInterval(tick, 250);
+      tick();
+      root.classList.toggle("my-turn", mine && legal().length > 0);
+      root.dataset.version = String(message.version);
+      root.dataset.history = String(history.length);
+      typedForm.hidden = !legal().length;
+      drawSeats(); drawCenter(); drawActions(); drawHand(); drawSelection(); drawLog(message.events || []);
+      if (mine && legal().length) announce(t("your_turn"));
+    },
+    room(value) { room = value; if (state) drawActions(); },
+    hint(m) {
+      if (!state || m.version !== state.version) return;
+      hintVersion = m.version;
+      const same = legal().find((a) => a.type === m.action.type && (a.cards ?? null) === (m.action.cards ?? null) && (a.which ?? null) === (m.action.which ?? null));
+      fill(hintBox, `${t("hint")}: `, h("strong", {}, actionWords(m.action)), ` — ${pick(m.reason)} `,
+        same ? h("button", { type: "button", class: "small", id: "hint-take", onclick: () => send(same) }, t("hint_take")) : null);
+      hintBox.hidden = false;
+    },
+    refused() { if (state) { drawHand(); drawSelection(); } },
+    noHint() { hintBox.hidden = true; },
+    gameOver(m) {
+      after.hidden = false;
+      const places = m.places.map((seat, i) => h("li", { "data-place": i }, `${PLACES[i]}: `, h("bdi", {}, name(seat))));
+      fill(after, h("h2", { id: "game-over" }, m.match_over ? t("match_over") : t("game_over")),
+        h("h3", {}, t("places")), h("ol", { class: "places" }, places),
+        h("p", {}, `${t("score")}: ${t("team_a")} ${m.score[0]} · ${t("team_b")} ${m.score[1]}`),
+        h("p", { id: "totals" }, `${t("totals")}: ${t("team_a")} ${m.totals[0]} · ${t("team_b")} ${m.totals[1]}`),
+        h("p", {}, h("button", { type: "button", id: "records", onclick: async () => download(`gouji-${session.code.slice(0, 8)}.jsonl`, await api.records(session.code), "application/x-ndjson") }, t("records")),
+          " ", h("button", { type: "button", id: "open-replay", onclick: () => replayViewer(after, session) }, t("replay"))));
+      announce(t("game_over"));
+    },
+    stop() { clearInterval(ticker); },
+  };
+  return table;
+}
+
+/** Step through a finished game of the room as one seat saw it, or with all hands. */
+async function replayViewer(box, session) {
+  const text = await api.records(session.code);
+  const records = text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line));
+  if (!records.length) return;
+  const game = h("select", { id: "replay-game", "aria-label": t("game_n", { n: "", of: records.length }) }, records.map((_, i) => h("option", { value: i }, t("game_n", { n: i + 1, of: records.length }))));
+  const seat = h("select", { id: "replay-seat", "aria-label": t("replay_as") },
+    h("option", { value: "" }, t("all_hands")), [0, 1, 2, 3, 4, 5].map((s) => h("option", { value: s, selected: s === session.seat }, t("seat_n", { n: s }))));
+  const page = h("pre", { class: "replay-step", "aria-live": "polite", tabindex: 0 });
+  const counter = h("p", { class: "step-n" });
+  let steps = [];
+  let index = 0;
+  const show = () => { counter.textContent = t("step", { n: index + 1, of: steps.length }); page.textContent = steps.length ? steps[index].lines.join("\n") : ""; };
+  const load = async () => {
+    const answer = await api.replay(records[Number(game.value)], seat.value === "" ? null : Number(seat.value), getLang());
+    steps = answer.steps;
+    index = 0;
+    show();
+  };
+  game.onchange = load;
+  seat.onchange = load;
+  const viewer = h("section", { class: "replay", "aria-label": t("replay") }, h("h3", {}, t("replay")),
+    h("label", {}, t("replay_as"), " ", seat), " ", game, counter,
+    h("p", {}, h("button", { type: "button", id: "replay-prev", onclick: () => { index = Math.max(0, index - 1); show(); } }, t("prev")), " ",
+      h("button", { type: "button", id: "replay-next", onclick: () => { index = Math.min(steps.length - 1, index + 1); show(); } }, t("next"))), page);
+  box.querySelector(".replay")?.remove();
+  box.append(viewer);
+  await load();
+}

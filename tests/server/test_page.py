@@ -1,0 +1,314 @@
+"""The web page in a real browser (Playwright driving Debian's Chromium) against the real room server:
+six players create and join a room, a rules change clears the acceptances, all accept, and they play a
+whole game to its places by taps and typed notation, one of them reloading mid-game and one on a phone,
+the server's events in the log; a player alone with bots asks for a hint and is asked to confirm 革命;
+the rules form checks expressions while typing; a ruleset's hostile text shows as text."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("GOUJI_CHROMIUM", "/usr/bin/chromium"))
+if not CHROMIUM.exists():
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set GOUJI_CHROMIUM)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (the [test] extra) is not installed")
+pytest.importorskip("starlette", reason="the [web] extra is not installed")
+
+from server_helpers import Server  # noqa: E402
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+WAIT = 20_000  # ms a step may take
+NO_TWOS = """id: no-twos
+kind: ruleset
+name: {zh: 无王无2, en: "No jokers, no twos"}
+extends: [dagang]
+deck:
+  recipe: "4 decks, remove 16 of 2, remove 4 of R, remove 4 of B"
+revolution:
+  void_at: 7
+"""  # every hand may declare 革命
+HOSTILE = """id: hostile
+kind: ruleset
+name: {zh: "<script>window.pwned=1</script>家规", en: "<img src=x onerror=window.pwned=1>"}
+description: {zh: "<b>粗</b>", en: "</p><script>window.pwned=2</script>"}
+extends: [dagang]
+"""
+
+
+@pytest.fixture(scope="module")
+def server(room_server: Server) -> Server:
+    """The shared room server of tests/server (conftest.py): bots at once, rooms of its own."""
+    return room_server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM))
+        yield launched
+        launched.close()
+
+
+def open_page(browser: Any, url: str, viewport: dict[str, int] = DESKTOP) -> Any:
+    context = browser.new_context(viewport=viewport, bypass_csp=True)  # the escaping alone must hold
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(url)
+    return page
+
+
+def test_the_rules_form_checks_while_typing_and_updates_the_fingerprint(server: Server, browser: Any) -> None:
+    page = open_page(browser, f"{server.http}/#/rules", PHONE)
+    page.wait_for_selector(".status.ok", timeout=WAIT)
+    before = page.locator(".preview .fingerprint code").text_content()
+    page.locator("[data-section=plays] > summary").click()
+    kills = page.locator('[data-rule="plays.kills"] input.expr').first
+    kills.fill("B by RR")
+    page.wait_for_selector(".status.bad", timeout=WAIT)
+    error = page.locator('[data-rule="plays.kills"] .field-error').text_content()
+    assert ":" in error and "/plays/kills/0" in error and "^" in error  # file:line:col, pointer, caret
+    kills.fill("B by R, +1 card")
+    page.wait_for_selector(".status.ok", timeout=WAIT)
+    page.wait_for_function(f"document.querySelector('.preview .fingerprint code').textContent !== {before!r}")
+    page.locator('[data-pack="bie3"]').check()
+    page.wait_for_selector('[data-section="bie3"] .count:not(:empty)', timeout=WAIT)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    made = page.locator(".preview .fingerprint code").text_content()
+    page.locator("#lang").click()  # English: the page is rebuilt in the other language with the edits kept
+    page.wait_for_function("document.documentElement.lang === 'en'", timeout=WAIT)
+    page.wait_for_selector('[data-section="bie3"] .count:not(:empty)', timeout=WAIT)
+    assert page.locator('[data-rule="plays.kills"] input.expr').first.input_value() == "B by R, +1 card"
+    assert page.locator('[data-pack="bie3"]').is_checked()
+    assert page.locator(".preview .fingerprint code").text_content() == made
+    assert page.locator("[data-section=plays]").get_attribute("open") is not None
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_hostile_ruleset_shows_as_text(server: Server, browser: Any) -> None:
+    page = open_page(browser, f"{server.http}/#/rules")
+    page.wait_for_selector(".status.ok", timeout=WAIT)
+    form_tab = page.get_by_role("tab", name="表单")
+    form_tab.focus()
+    form_tab.press("ArrowRight")  # the tabs pattern: arrows move to the next tab and show it
+    yaml_tab = page.get_by_role("tab", name="YAML")
+    assert yaml_tab.get_attribute("aria-selected") == "true" and yaml_tab.evaluate("t => t === document.activeElement")
+    assert page.locator("textarea.yaml").is_visible() and form_tab.get_attribute("tabindex") == "-1"
+    page.locator("textarea.yaml").fill(HOSTILE)
+    page.wait_for_function("document.querySelector('.preview h2').textContent.includes('<script>')", timeout=WAIT)
+    assert page.locator(".preview .card script, .preview .card img, .preview .card b").count() == 0
+    assert page.evaluate("window.pwned") is None and page.errors == []
+    page.context.close()
+
+
+def my_turn(page: Any) -> bool:
+    return bool(page.locator(".table-box.my-turn").count())
+
+
+def version(page: Any) -> str | None:
+    found: str | None = page.locator(".table-box").get_attribute("data-version")
+    return found
+
+
+def act(page: Any, typed: bool, keys: bool) -> None:
+    """Take one legal choice (:func:`choose`) and wait until the state moved on; a confirmation is answered yes."""
+    before = version(page)
+    choose(page, typed, keys)
+    if page.locator("dialog.confirm[open]").count():
+        page.locator("#confirm-yes").click()
+    page.wait_for_function(f"document.querySelector('.table-box').dataset.version !== {before!r}"
+                           " || document.querySelector('.notice').textContent", timeout=WAIT)
+    assert not page.locator(".notice").text_content(), page.locator(".notice").text_content()
+
+
+def choose(page: Any, typed: bool, keys: bool) -> None:
+    """Take one legal choice the way a player would: a listed play (tapped, or typed), pass (clicked, or typed
+    过), or a lead of the lowest cards that make a legal play (typed, or chosen by tapping); with ``keys``,
+    tapping and clicking are done from the keyboard (focus, Space or Enter)."""
+    quick = page.locator(".quick [data-play]")
+    if quick.count():
+        cards = quick.first.get_attribute("data-play")
+        if typed:
+            send_typed(page, " ".join(cards))
+        else:
+            tap(page, cards, keys)
+        return
+    if page.locator('[data-action="pass"]').count():
+        if typed:
+            send_typed(page, "过")
+        else:
+            press(page.locator('[data-action="pass"]').first, keys)
+        return
+    ranks = page.eval_on_selector_all(".hand .rank-group", "gs => gs.map(g => g.querySelectorAll('button').length"
+                                      " + g.querySelector('button').dataset.rank)")
+    lowest = ranks[0][-1] * int(ranks[0][:-1])
+    if typed:  # the whole lowest group, typed: when the rules refuse it, the page says so and nothing is sent
+        page.locator("#typed").fill(" ".join(lowest))
+        page.locator("#typed").press("Enter")
+        if not page.locator(".notice").text_content():
+            return
+    elif tap(page, lowest, keys):
+        return
+    for symbol, count in ((r[-1], int(r[:-1])) for r in ranks):  # else card by card, lowest first
+        for _ in range(count):
+            press(page.locator(f'.hand button[data-rank="{symbol}"][aria-pressed="false"]').first, keys)
+            if page.locator("#send-play, #send-return").count():
+                press(page.locator("#send-play, #send-return").first, keys)
+                return
+    raise AssertionError(f"no legal choice found: {page.locator('.actions').inner_html()}")
+
+
+def send_typed(page: Any, text: str) -> None:
+    page.locator("#typed").fill(text)
+    page.locator("#typed").press("Enter")
+
+
+def press(button: Any, keys: bool) -> None:
+    """Click a button, or focus it and press Enter (Space on a card); a card keeps the focus once redrawn."""
+    if not keys:
+        button.click()
+        return
+    card = button.get_attribute("data-rank")
+    button.focus()
+    button.press("Space" if card else "Enter")
+    if card:
+        assert button.page.evaluate("document.activeElement.dataset.rank") == card  # the focus stays on the card
+
+
+def tap(page: Any, cards: str, keys: bool = False) -> bool:
+    """Tap the cards; send them when the page offers them as a legal choice, else clear the selection."""
+    for symbol in cards:
+        press(page.locator(f'.hand button[data-rank="{symbol}"][aria-pressed="false"]').first, keys)
+    offered = page.locator("#send-play, #send-burn, #send-return")
+    if offered.count():
+        press(offered.first, keys)
+        return True
+    press(page.locator("#clear-selection"), keys)
+    return False
+
+
+def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any, tmp_path: Path) -> None:
+    host = open_page(browser, f"{server.http}/#/new")
+    host.wait_for_selector(".status.ok", timeout=WAIT)
+    host.locator("#host-name").fill("房主")
+    host.locator("#create-room").click()
+    code = host.wait_for_selector("#room-code", timeout=WAIT).text_content()
+    players = [host]
+    for number in range(1, 6):
+        page = open_page(browser, f"{server.http}/#/room/{code}", PHONE if number == 3 else DESKTOP)
+        page.locator("#join-name").fill(f"玩家{number}")
+        page.locator("#join").click()
+        page.wait_for_selector("#accept", timeout=WAIT)
+        players.append(page)
+    for page in players[:3]:
+        page.locator("#accept").click()
+    players[1].wait_for_selector('.seats [data-accepted="true"] >> nth=2', timeout=WAIT)
+    # the host turns burning off: every acceptance is cleared
+    host.locator("#change-rules").click()
+    host.wait_for_selector(".host .status.ok", timeout=WAIT)
+    host.locator('.host [data-section="burning"] > summary').click()
+    host.locator('.host [data-rule="burning.enabled"] input').uncheck()
+    host.wait_for_selector('.host [data-section="burning"] .count:not(:empty)', timeout=WAIT)
+    host.wait_for_selector(".host .status.ok", timeout=WAIT)
+    host.locator("#apply-rules").click()
+    for page in players:
+        page.wait_for_selector("#accept", timeout=WAIT)
+        assert page.locator('.seats [data-accepted="true"]').count() == 0
+    for page in players:
+        page.locator("#accept").click()
+    for page in players:
+        page.wait_for_selector(".table-box:not([hidden])", timeout=WAIT)
+        assert page.locator(".lobby").is_hidden()
+    assert players[3].evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    actions, reloaded, end = 0, False, time.monotonic() + 150
+    while not all(page.locator("#game-over").count() for page in players):
+        assert time.monotonic() < end, f"the game did not finish ({actions} actions)"
+        turn = next((seat for seat, page in enumerate(players) if my_turn(page)), None)
+        if turn is None:
+            players[0].wait_for_timeout(20)
+            continue
+        assert not players[turn].locator("#hint").count()  # the room does not allow hints
+        act(players[turn], typed=turn % 2 == 1, keys=turn == 4)  # 1, 3, 5 type; 0, 2 tap; 4 uses the keyboard
+        actions += 1
+        if actions == 12 and not reloaded:  # a reload mid-game: back in the same seat, same hand, same log
+            hand = players[2].locator(".hand").text_content()
+            log = players[2].locator(".log li").all_text_contents()
+            pieced = players[2].locator(".table-box").get_attribute("data-history")  # from the lean deltas
+            players[2].reload()
+            players[2].wait_for_selector(".table-box:not([hidden]) .hand button", timeout=WAIT)
+            assert players[2].locator(".hand").text_content() == hand
+            assert players[2].locator(".table-box").get_attribute("data-history") == pieced  # sent whole
+            assert players[2].locator(".log li").all_text_contents()[:len(log)] == log
+            reloaded = True
+    assert reloaded and actions > 20
+    for page in players:
+        assert page.locator(".places li").count() == 6
+        assert "终局" in page.locator(".log").text_content()  # the server's words for the end of the game
+        assert any(ch.isdigit() for ch in page.locator("#totals").text_content())
+        assert page.errors == []
+    players[1].locator("#lang").click()  # the log again, in English: the server's words in the other language
+    players[1].wait_for_function("document.documentElement.lang === 'en'", timeout=WAIT)
+    players[1].wait_for_selector(".log li", timeout=WAIT)
+    english = players[1].locator(".log").text_content()
+    assert "over:" in english and "终局" not in english
+    with host.expect_download() as download:
+        host.locator("#records").click()
+    saved = tmp_path / "room.jsonl"
+    download.value.save_as(saved)
+    checked = subprocess.run([sys.executable, "-m", "gouji_variants", "replay", str(saved)], capture_output=True,
+                             text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
+    assert checked.returncode == 0 and "1 game: 1 ok" in checked.stdout, checked.stdout + checked.stderr
+    host.locator("#open-replay").click()
+    host.wait_for_selector(".replay-step:not(:empty)", timeout=WAIT)
+    first = host.locator(".replay-step").text_content()
+    host.locator("#replay-next").click()
+    assert "2" in host.locator(".step-n").text_content() and host.locator(".replay-step").text_content() != first
+    for page in players:
+        page.context.close()
+
+
+def test_alone_with_bots_a_hint_and_a_confirmation(server: Server, browser: Any) -> None:
+    page = open_page(browser, f"{server.http}/#/new", PHONE)
+    page.wait_for_selector(".status.ok", timeout=WAIT)
+    page.get_by_role("tab", name="YAML").click()
+    page.locator("textarea.yaml").fill(NO_TWOS)
+    page.wait_for_function("document.querySelector('.preview h2').textContent.includes('无王无2')", timeout=WAIT)
+    page.locator("#host-name").fill("独自")
+    for seat in range(1, 6):
+        page.locator(f"#bot-{seat}").select_option("heuristic")
+    page.locator("#hints").check()
+    page.locator("#create-room").click()
+    assert "允许提示" in page.wait_for_selector("#room-settings", timeout=WAIT).text_content()
+    page.locator("#accept").click()
+    page.wait_for_selector(".table-box.my-turn", timeout=WAIT)  # 革命 or not: every hand may declare
+    assert page.locator('[data-action="revolution"]').count()
+    page.locator("#hint").click()  # the heuristic bot's advice, with its reason
+    advice = page.wait_for_selector("#hint-box strong", timeout=WAIT)
+    assert advice.text_content() and len(page.locator("#hint-box").text_content()) > len(advice.text_content()) + 5
+    before = version(page)
+    page.locator('[data-action="revolution"]').click()  # the server's question, then no: nothing is sent
+    question = page.wait_for_selector("dialog.confirm[open]", timeout=WAIT).text_content()
+    assert "本局你不出牌" in question and "确定吗" in question, question
+    page.locator("#confirm-no").click()
+    page.wait_for_timeout(300)
+    assert version(page) == before and my_turn(page) and not page.locator("dialog.confirm[open]").count()
+    act(page, typed=False, keys=False)  # pass: no 革命 (with every bot declaring it, the seat plays on alone)
+    end = time.monotonic() + 60
+    while not page.locator("#game-over").count():
+        assert time.monotonic() < end, "the game did not finish"
+        if my_turn(page):
+            act(page, typed=False, keys=False)
+        else:
+            page.wait_for_timeout(20)
+    assert "终局" in page.locator(".log").text_content() and page.errors == []
+    page.context.close()

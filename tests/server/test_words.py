@@ -1,0 +1,87 @@
+"""What a seat is told in words: events as the receiver may see them (tribute cards only to the two
+seats, a declined offer only to its seat), the confirmations of final actions, and hints; and the
+same over the protocol: a room that allows hints, and states carrying events and confirmations."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from server_helpers import Server, seated
+
+from gouji_variants.components.notes import Mark, TributePaid
+from gouji_variants.engine.actions import Pass, Revolution
+from gouji_variants.engine.events import Event
+from gouji_variants.engine.game import Game
+from gouji_variants.ruleset.cards import Cards
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.server.words import confirmations, events_json, hint
+
+
+def test_tribute_cards_are_told_only_to_the_two_seats_and_private_events_only_to_their_seat() -> None:
+    paid = Event(-1, None, (TributePaid("luo", 1, 4, Cards.parse("RB")),))
+    declined = Event(2, Pass(), (Mark.NO_BURN,), private=True)
+    for seat in (1, 4):
+        [told] = events_json([paid], seat, yudian=False)
+        assert "BR" in told["notes"]["en"][0] and "BR" in told["notes"]["zh"][0]
+    for seat in (0, None):
+        [told] = events_json([paid, declined], seat, yudian=False)
+        assert "BR" not in str(told) and "2 cards" in told["notes"]["en"][0] and "2张牌" in told["notes"]["zh"][0]
+    assert "BR" not in str(events_json([paid], 1, yudian=True))  # 预点: no card seen yet
+    assert events_json([declined], 2, yudian=False)[0]["notes"] == {"en": ["no burn"], "zh": ["不烧"]}
+
+
+def test_revolution_asks_for_a_confirmation_and_a_hint_is_a_legal_action() -> None:
+    ruleset = load_ruleset("qingdao")
+    for seed in range(200):
+        game = Game(ruleset, seed)
+        rng = random.Random(seed)
+        while not game.over and Revolution() not in game.legal_actions():
+            game.apply(rng.choice(game.legal_actions()))
+        if not game.over:
+            break
+    else:
+        raise AssertionError("no 革命 offered in 200 deals")
+    legal = game.legal_actions()
+    asked = dict(zip(legal, confirmations(game, legal), strict=True))
+    assert asked[Revolution()] is not None and "革命" in asked[Revolution()]["zh"]  # type: ignore[index]
+    assert asked[Pass()] is None
+    advice = hint(game.clone(), 1)
+    assert advice["action"] in [{"type": "revolution"}, {"type": "pass"}]
+    assert advice["reason"]["zh"] and advice["reason"]["en"]
+
+
+def test_hints_events_and_confirmations_over_the_protocol(room_server: Server) -> None:
+    async def main(server: Server) -> None:
+        bots = {str(seat): "random" for seat in range(1, 6)}
+        closed = server.create(ruleset="qingdao", bots=bots)
+        created = server.create(ruleset="qingdao", bots=bots)
+        [other] = await seated(server, closed, [])
+        [host] = await seated(server, created, [], lean=True, confirm=True)
+        assert host.room is not None and host.room["hints"] is False
+        await host.send({"type": "settings", "hints": True})
+        while not (await host.until("room"))["room"]["hints"]:  # (the room as the host joined it, first)
+            pass
+        for client, room in ((other, closed), (host, created)):
+            await client.send({"type": "accept", "fingerprint": room["info"]["rules"]["fingerprint"]})
+        await other.send({"type": "hint"})
+        assert (await other.until("error"))["code"] in ("hints", "turn")
+        notes: list[str] = []
+        while True:
+            state = await host.until("state")
+            notes += [note for event in state["events"] for note in event["notes"]["en"]]
+            if state["legal"] is not None:
+                break
+        await host.send({"type": "hint"})
+        advice = await host.until("hint_result")
+        plain = [{k: v for k, v in action.items() if k != "confirm"} for action in state["legal"]]
+        assert advice["version"] == state["version"] and advice["action"] in plain and advice["reason"]["zh"]
+        assert all(set(action["confirm"]) == {"zh", "en"} for action in state["legal"] if "confirm" in action)
+        await other.send({"type": "hint"})  # the room does not allow them
+        assert (await other.until("error"))["code"] == "hints"
+        if state["version"] > 0:
+            assert notes or any(event["action"] for event in state["events"])
+        await host.close()
+        await other.close()
+
+    asyncio.run(main(room_server))
