@@ -180,12 +180,14 @@ def _buying(seen: Observation, seat: int, rule: Bie3, need: Callable[[int, str, 
             asked = bie3.sellers(rule, item.taker, in_play)
             before = asked[:[other for other, _ in asked].index(item.giver)]
             paying = any(pay.giver == item.taker and pay.taker == item.giver for pay in paid)
-            if any(other == seat and (gives or paying) for other, gives in before):  # no spare then
+            unpaid = paying or rule.nothing_to_pay == "free"  # free: any source with a spare would have served
+            if any(other == seat and (gives or unpaid) for other, gives in before):  # no spare then
                 need(rank, "at most", 1 + sum(sold.giver == seat for sold in buys[:index]))
     mine = [pay for pay in paid if pay.giver == seat]
     if len(mine) == 1 and mine[0].cards is not None and not any(item.giver == seat for item in seen.transfers
                                                                if item.kind == "buy"):
-        for cheaper in bie3.PAYMENT[:bie3.PAYMENT.index(mine[0].cards.ranks()[0])]:
+        paid_with = bie3.payments(rule)
+        for cheaper in paid_with[:paid_with.index(mine[0].cards.ranks()[0])]:
             need(cheaper, "exactly", 0)
 
 

@@ -48,10 +48,12 @@ def _cards(text: str, what: str) -> Cards:
 @ruleset_option()
 @click.option("--on", "previous", metavar="PREV", help="The play to answer; without it PLAY is only classified.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (the stable contract).")
+@click.option("--explain", is_flag=True,
+              help="Also list the ruleset's kill rules and forbidden plays, each with its id and what it says.")
 @click.pass_context
-def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json: bool) -> None:
+def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json: bool, explain: bool) -> None:
     """Referee one combination: is PLAY legal, 够级, and does it beat PREV?"""
-    from ..text.judge import BadPrevious
+    from ..text.judge import BadPrevious, rule_lines
     from ..text.judge import judge as run
 
     ruleset = load(ctx, ref)
@@ -62,8 +64,10 @@ def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json
     except BadPrevious as error:
         fail(f"error: PREV {previous!r} is not a legal play under {ruleset.id}: {error.verdict.en} "
               f"(rule {error.verdict.rule})", EXIT_USAGE)
+    lines = rule_lines(ruleset) if explain else []
     if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        data = result.to_json() | ({"rules": [line.to_json() for line in lines]} if explain else {})
+        click.echo(json.dumps(data, ensure_ascii=False))
     else:
         kind = "pure 够级" if result.pure_gouji else "够级" if result.gouji else "not 够级"
         status = "legal" if result.valid else "illegal"
@@ -74,4 +78,10 @@ def judge(ctx: click.Context, play: str, ref: str, previous: str | None, as_json
         click.echo(f"  {result.verdict.zh}")
         for forfeit in result.forfeits:
             click.echo(f"  forfeit {forfeit}")
+        if explain:
+            click.echo(f"what beats what under {ruleset.id}:")
+        for line in lines:
+            click.echo(f"  {line.rule}: {line.text}")
+            click.echo(f"    {line.en}")
+            click.echo(f"    {line.zh}")
     sys.exit(0 if result.ok else EXIT_INVALID)

@@ -4,10 +4,13 @@ decorated; 买3 before the first play; 闷 when the play before one's 3s is beat
 
 Readings named here:
 
-* 买3 is paid with a 2, else the cheaper joker (小王 before 大王); the seller must keep at
-  least one (so needs two or more). ``buy_from`` lists the sources asked, in order (对门, 联邦 =
-  one's own team-mates, 上下家 = the 对门's team-mates), each group in play order; a source
-  marked 赠 gives the card unpaid, so a seat with nothing to pay can still get one from it.
+* 买3 is paid with the first kind of ``pay_with`` held (by default a 2, else the cheaper joker:
+  小王 before 大王); the seller must keep at least one (so needs two or more). ``buy_from`` lists
+  the sources asked, in order (对门, 联邦 = one's own team-mates, 上下家 = the 对门's team-mates),
+  each group in play order; a source marked 赠 gives the card unpaid, so a seat with nothing to
+  pay can still get one from it, and under ``nothing_to_pay: free`` any source does. Buyers are
+  served from the leader on, each in turn down its sources, or (``buyers_served:
+  source-by-source``) all asking their first source before anyone asks a second.
   Revolutionaries neither buy nor sell.
 * A seat that cannot buy (nothing to pay with, or nobody with a spare) plays without the
   rank: nothing constrains its last play.
@@ -29,34 +32,46 @@ from .table import Area, Counts, Table, Transfer
 from .tribute import Due
 from .turns import ORDER, duitou
 
-PAYMENT: Final = (TWO, SMALL_JOKER, BIG_JOKER, TOP_JOKER)
+#: The cards ``bie3.pay_with`` names, by name.
+PAYMENT: Final = {"twos": TWO, "small-joker": SMALL_JOKER, "big-joker": BIG_JOKER, "top-joker": TOP_JOKER}
 
 
-def sellers(rule: Bie3, seat: int, in_play: Sequence[bool]) -> list[tuple[int, bool]]:
-    """Whom ``seat`` asks to buy from, in order, each with whether it gives (赠) rather than sells."""
+def payments(rule: Bie3) -> list[int]:
+    """The ranks that pay for a bought card, first to last."""
+    return [PAYMENT[name] for name in rule.pay_with]
+
+
+def source_groups(rule: Bie3, seat: int, in_play: Sequence[bool]) -> list[list[tuple[int, bool]]]:
+    """Whom ``seat`` asks, source by source (each in play order), each seat with whether it gives (赠)."""
     opposite = duitou(seat)
     groups = {
         "duitou": [opposite],
         "team": [other for other in ORDER[seat] if other % 2 == seat % 2],
         "neighbours": [other for other in ORDER[seat] if other % 2 == opposite % 2 and other != opposite],
     }
-    return [(other, gives) for source, gives in rule.buy_from.sources for other in groups[source] if in_play[other]]
+    return [[(other, gives) for other in groups[source] if in_play[other]] for source, gives in rule.buy_from.sources]
+
+
+def sellers(rule: Bie3, seat: int, in_play: Sequence[bool]) -> list[tuple[int, bool]]:
+    """Whom ``seat`` asks to buy from, in order, each with whether it gives (赠) rather than sells."""
+    return [asked for group in source_groups(rule, seat, in_play) for asked in group]
 
 
 def buy(rule: Bie3, hands: list[list[int]], seat: int, rank: int,
-        in_play: Sequence[bool]) -> tuple[int, int | None] | None:
-    """Buy one card of ``rank`` for ``seat`` if it has none: moves the cards and returns
-    ``(seller, payment rank)`` (None for a gift), or None when nothing was bought."""
+        asked: Sequence[tuple[int, bool]]) -> tuple[int, int | None] | None:
+    """Buy one card of ``rank`` for ``seat`` if it has none, from the first of ``asked`` with one to
+    spare: moves the cards and returns ``(seller, payment rank)`` (None when unpaid), or None when
+    nothing was bought."""
     hand = hands[seat]
     if hand[rank]:
         return None
-    payment = next((card for card in PAYMENT if hand[card]), None)
-    seller, gives = next(((other, gives) for other, gives in sellers(rule, seat, in_play)
-                          if hands[other][rank] >= 2 and (gives or payment is not None)), (None, False))
+    payment = next((card for card in payments(rule) if hand[card]), None)
+    free = payment is None and rule.nothing_to_pay == "free"
+    seller, gives = next(((other, gives) for other, gives in asked
+                          if hands[other][rank] >= 2 and (gives or free or payment is not None)), (None, False))
     if seller is None:
         return None
-    if not gives:
-        assert payment is not None
+    if not gives and payment is not None:
         hand[payment] -= 1
         hands[seller][payment] += 1
     hands[seller][rank] -= 1
@@ -113,11 +128,19 @@ class Bie3Area(Area):
             self.buy_rank(FOUR)
 
     def buy_rank(self, rank: int) -> None:
-        """Every seat in play without the rank buys one, from the leader on."""
-        table = self.table
-        for seat in table.from_leader():
-            if table.in_play[seat]:
-                bought = buy(self.rules.bie3, table.hands, seat, rank, table.in_play)
+        """Every seat in play without the rank buys one, from the leader on: each in turn down its
+        sources, or under ``source-by-source`` source by source."""
+        table, rule = self.table, self.rules.bie3
+        rounds = len(rule.buy_from.sources) if rule.buyers_served == "source-by-source" else 1
+        for round_ in range(rounds):
+            for seat in table.from_leader():
+                if not table.in_play[seat]:
+                    continue
+                if rounds == 1:
+                    asked = sellers(rule, seat, table.in_play)
+                else:
+                    asked = source_groups(rule, seat, table.in_play)[round_]
+                bought = buy(rule, table.hands, seat, rank, asked)
                 if bought is not None:
                     seller, payment = bought
                     table.transfers.append(Transfer("buy", seller, seat, 1, Cards.of((rank,))))

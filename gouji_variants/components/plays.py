@@ -215,7 +215,7 @@ def _needs_text(rule: KillRule, target: Combo, kinds: tuple[int, ...]) -> tuple[
         zh, en = ("同等或更大的王", "equal or higher joker") if rule.killer == COVERING else \
             ("更大的王", "higher joker")
         if rule.ratio == 1:
-            return f"每张王都有{zh}相抵", f"an {en} for each of its jokers"
+            return f"每张王都有{zh}相抵", f"{'an' if en[0] == 'e' else 'a'} {en} for each of its jokers"
         return f"每张王{rule.ratio}张{zh}", f"{rule.ratio} {en}s for each of its jokers"
     wanted = rule.wanted(sum(target.cards[kind] for kind in kinds))
     killers = (rule.killer, *rule.more)

@@ -575,6 +575,7 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
                          (f"此处设了 {key}，但它不起作用：须先有 {need}", "设定它所需的规则，或删去此键"))
                 break
     yield from _kill_problems(rules, at)
+    yield from _forbid_problems(rules, at)
     yield from _dealing_and_forfeit_problems(rules, at)
     if rules.kaidian.enabled and not rules.kaidian.opens_with:
         yield at("kaidian.opens_with", "打点 is on but no play can 开点", "list at least one kind, e.g. [pure]")
@@ -618,6 +619,26 @@ def _kill_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterat
                      "lower the number of killer cards", "deck.recipe", "warning",
                      (f"打王规则 plays.kills[{index}]「{kill}」永远用不上：灭牌至少要{kill.wanted(1)}张{symbol}，"
                       f"而整副牌（deck.recipe）只有{have}张", "减少灭牌所需的张数"), index)
+
+
+def _forbid_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterator[Diagnostic | None]:
+    """A forbidden combination (no ``on``) that takes in a bare play of some rank in the deck would leave a
+    hand of only that rank without a lead: the game could not go on."""
+    deck = rules.deck.recipe.cards()
+    for index, forbid in enumerate(rules.plays.forbidden):
+        if forbid.target is not None:
+            continue
+        ranks = range(len(RANK_SYMBOLS))
+        bare = [tuple(int(other == rank) for other in ranks) for rank in ranks]
+        stranded = [rank for rank in ranks if deck[rank] and forbid.play.matches(rank, bare[rank], bare[rank])]
+        if stranded:
+            names = " or ".join(RANK_SYMBOLS[rank] for rank in stranded[:3]) + " …" * (len(stranded) > 3)
+            yield at("plays.forbidden", f"plays.forbidden[{index}] '{forbid}' forbids leading a bare {names}: a hand "
+                     "of only those would have no lead", "forbid only what a hand can do without, e.g. "
+                     "'4 with 2 or joker' or 'part of 4', or name the play answered ('… on …')", item=index,
+                     zh=(f"plays.forbidden[{index}]「{forbid}」不许单出{names}：手中只剩这种牌时无牌可出",
+                         "只禁止可以不出的组合，如「4 with 2 or joker」「part of 4」，"
+                         "或写明压在什么牌上（「… on …」）"))
 
 
 def _dealing_and_forfeit_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterator[Diagnostic | None]:

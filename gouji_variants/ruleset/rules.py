@@ -372,6 +372,31 @@ class Bie3:
         "whom a seat without a 3 asks, in order: e.g. '对门' (003:50), '对门 > 上下家' (= duitou-then-team, "
         "article 26), '对门 > 联邦赠 > 上下家' (济宁: team-mates give first); 赠 gives unpaid; 'none' for no buying",
     )
+    pay_with: tuple[Literal["twos", "small-joker", "big-joker", "top-joker"], ...] = rule(
+        "买3（买4）用什么付，依次用手中第一种有的：twos 钱（2）、small-joker 小王、big-joker 大王、top-joker 王中王"
+        "（第二十六条「用钱(无钱时用大,小花)」）；不列出的牌从不用来付，如不列 top-joker 则王中王不付",
+        "what pays for a bought 3 (or 4), the first kind held paying: 'twos' (钱), 'small-joker' (小王), "
+        "'big-joker' (大王), 'top-joker' (王中王) (article 26: 'with a 2, else a joker'); a kind not listed never "
+        "pays (leave out top-joker and a 王中王 never does)",
+        ordered=True, neutral=["twos", "small-joker", "big-joker", "top-joker"],
+        needs=Needs("bie3.buy_from", unless=(BuyOrder(()),)),
+    )
+    nothing_to_pay: Literal["goes-without", "free"] = rule(
+        "买不起（手中没有可付的牌）时：goes-without 买不到，照常出牌；free 照样得到那张3（4），不付",
+        "a buyer holding nothing that pays: 'goes-without' gets no card and plays on without one; 'free' gets "
+        "the card all the same, unpaid",
+        neutral="goes-without",
+        needs=Needs("bie3.buy_from", unless=(BuyOrder(()),)),
+    )
+    buyers_served: Literal["in-turn", "source-by-source"] = rule(
+        "几人都要买时的先后：in-turn 从首发牌人起逐个买，每人依次问遍来源；source-by-source 先人人问第一个来源"
+        "（从首发牌人起），未买到者再问下一个来源，依此类推（对门先卖给自己的对头）",
+        "the order several buyers are served in: 'in-turn' one buyer after another from the leader, each asking "
+        "down its sources; 'source-by-source' every buyer (from the leader on) asks its first source, then those "
+        "still without ask their next, and so on (a 对门 serves its own 对头 first)",
+        neutral="in-turn",
+        needs=Needs("bie3.buy_from", unless=(BuyOrder(()),)),
+    )
     men_places: tuple[PlaceName, ...] = rule(
         "被闷者依次的名次（000:141：大落、二落、四科）",
         "places given to stifled (闷) players in order (000:141: 大落, 二落, 四科)",

@@ -178,6 +178,33 @@ def _buy_order(order: BuyOrder) -> Text:
             f"A seat without a 3 asks {en}; the first with a 3 to spare sells it (for a 2, else a joker)")
 
 
+def _buy_order_given(order: BuyOrder, rules: Rules) -> Text | None:
+    """What pays is said by ``bie3.pay_with`` and ``bie3.nothing_to_pay`` when they are not 2s then jokers."""
+    bie3 = rules.bie3
+    if not order.sources or (bie3.pay_with == _PAY_ALL and bie3.nothing_to_pay == "goes-without"):
+        return None
+    zh, en = _buy_order(order)
+    return zh.removesuffix("（用2，无2用王）"), en.removesuffix(" (for a 2, else a joker)")
+
+
+#: ``bie3.pay_with``: each kind's name in both languages; its neutral value.
+_PAYERS: dict[str, Text] = {"twos": ("2", "a 2"), "small-joker": ("小王", "a 小王"),
+                            "big-joker": ("大王", "a 大王"), "top-joker": ("王中王", "a 王中王")}
+_PAY_ALL = ("twos", "small-joker", "big-joker", "top-joker")
+
+
+def _pay_with(kinds: tuple[str, ...]) -> Text:
+    if not kinds:
+        return ("买3不付牌，只能向赠的来源要",
+                "Nothing pays for a bought card: only a source that gives (赠) hands one over")
+    left = [name for name in _PAY_ALL if name not in kinds]
+    zh = "，无则".join(_PAYERS[kind][0] for kind in kinds)
+    en = ", else ".join(_PAYERS[kind][1] for kind in kinds)
+    never = (f"；{'、'.join(_PAYERS[kind][0] for kind in left)}从不用来付",
+             f"; {_en_list([_PAYERS[kind][0] for kind in left], 'or')} never pays") if left else ("", "")
+    return f"买来的牌用{zh}付{never[0]}", f"A bought card is paid with {en}{never[1]}"
+
+
 def _forfeits(forfeits: tuple[Forfeit, ...]) -> Text:
     if not forfeits:
         return "缺牌、错出不另罚", "No forfeit for a missing card or the way a card is played"
@@ -213,22 +240,21 @@ def _shape(shape: Shape) -> Text:
     return ("非" + zh, "anything but " + en) if shape.negated else (zh, en)
 
 
+def forbid_text(forbid: Forbid) -> Text:
+    """What one entry of ``plays.forbidden`` forbids, in both languages."""
+    play_zh, play_en = _shape(forbid.play)
+    if forbid.target is None:
+        return f"不许出{play_zh}", f"{play_en} may not be played"
+    on_zh, on_en = _shape(forbid.target)
+    return f"{on_zh}不能用{play_zh}来灭", f"{on_en} may not be answered by {play_en}"
+
+
 def _forbidden(forbidden: tuple[Forbid, ...]) -> Text:
     if not forbidden:
         return "合法的牌都可以出", "Every legal combination may be played"
-    zh: list[str] = []
-    en: list[str] = []
-    for forbid in forbidden:
-        play_zh, play_en = _shape(forbid.play)
-        if forbid.target is None:
-            zh.append(f"不许出{play_zh}")
-            en.append(f"{play_en} may not be played")
-        else:
-            on_zh, on_en = _shape(forbid.target)
-            zh.append(f"{on_zh}不能用{play_zh}来灭")
-            en.append(f"{on_en} may not be answered by {play_en}")
-    text = "; ".join(en)
-    return "；".join(zh), text[:1].upper() + text[1:]
+    texts = [forbid_text(forbid) for forbid in forbidden]
+    text = "; ".join(en for _, en in texts)
+    return "；".join(zh for zh, _ in texts), text[:1].upper() + text[1:]
 
 
 def _thresholds(value: Thresholds, but: Text = ("", "")) -> Text:
@@ -276,13 +302,15 @@ def _killer_names(rule: KillRule) -> Text:
     return zh, "jokers of any kind" if rule.killer == ANY_JOKER else en
 
 
-def _kill(rule: KillRule) -> Text:
+def kill_text(rule: KillRule) -> Text:
+    """What one kill rule says, in both languages."""
     target, target_en = _joker_names(rule.target)
     if rule.killer in RELATIVE:
         word_zh, word_en = ("同等或更大的王", "equal or higher joker") if rule.killer == COVERING else \
             ("更大的王", "higher joker")
         if rule.ratio == 1:
-            need_zh, need_en = f"每张王都有{word_zh}相抵", f"an {word_en} for each of its jokers"
+            need_zh = f"每张王都有{word_zh}相抵"
+            need_en = f"{'an' if word_en[0] == 'e' else 'a'} {word_en} for each of its jokers"
         else:
             need_zh = f"每张王都有{_zh_number(rule.ratio)}张{word_zh}相抵"
             need_en = f"{_en_number(rule.ratio)} {word_en}s for each of its jokers"
@@ -311,8 +339,8 @@ def _kill(rule: KillRule) -> Text:
 
 
 def _kills(rules: tuple[KillRule, ...]) -> Text:
-    zh = [_kill(rule)[0] for rule in rules]
-    en = [_kill(rule)[1] for rule in rules]
+    zh = [kill_text(rule)[0] for rule in rules]
+    en = [kill_text(rule)[1] for rule in rules]
     named = {TOP_JOKER} & {joker for rule in rules for joker in (rule.target, rule.killer)}
     for joker in (*named, BIG_JOKER, SMALL_JOKER):  # the highest first; 王中王 only where a rule names it
         name = _JOKER_NAMES[joker]
@@ -568,7 +596,22 @@ RULES: dict[str, RuleText] = {
         ("不憋3", "No 憋3: 3s are played like any rank"))),
     "bie3.buy_fours": RuleText("买4", "buying 4s", _flag(
         ("缺4者也须像买3一样买4", "A player without a 4 buys one, as for 3s"), ("不买4", "Nobody buys 4s"))),
-    "bie3.buy_from": RuleText("买3", "buying 3s", _buy_order),
+    "bie3.buy_from": RuleText("买3", "buying 3s", _buy_order, _buy_order_given),
+    "bie3.pay_with": RuleText("买3付什么", "what pays for a 3", _pay_with),
+    "bie3.nothing_to_pay": RuleText("买不起", "nothing to pay with", _choice({
+        "goes-without": ("手中没有可付的牌者买不到，照常出牌（除非有赠的来源）",
+                         "A buyer with nothing that pays gets no card (unless a source gives) and plays on "
+                         "without"),
+        "free": ("手中没有可付的牌者照样得到，不付",
+                 "A buyer with nothing that pays gets the card all the same, unpaid"),
+    })),
+    "bie3.buyers_served": RuleText("买3的先后", "order of buyers", _choice({
+        "in-turn": ("几人都缺时从首发牌人起逐个买，每人依次问遍来源",
+                    "Several buyers are served one after another from the leader, each asking down its sources"),
+        "source-by-source": ("几人都缺时先人人问第一个来源，未买到者再问下一个（对门先卖给自己的对头）",
+                             "Several buyers all ask their first source before anyone asks the next (a 对门 "
+                             "serves its own 对头 first)"),
+    })),
     "bie3.men_places": RuleText("闷的名次", "places of 闷 players", lambda places: (
         f"被闷者依次为{'、'.join(places)}", f"Stifled (闷) players are ranked {', '.join(places)} in turn")),
     "bie3.jokers_last_is_dalu": RuleText("大小王不出手", "jokers left last", _flag(

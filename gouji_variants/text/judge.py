@@ -10,6 +10,7 @@ from ..components.gouji import is_pure_gouji
 from ..components.plays import Combo, Verdict, forbids
 from ..ruleset.cards import RANK_NAMES_EN, RANK_NAMES_ZH, Cards
 from ..ruleset.model import Ruleset
+from . import explain
 
 
 @dataclass(frozen=True)
@@ -103,3 +104,31 @@ def _classification(play: Combo, gouji: bool, pure: bool, ruleset: Ruleset) -> V
     kind_zh, kind_en = ("纯够级牌", "pure 够级 (no 2s or jokers)") if pure else ("够级牌（贴钱）", "够级 (with 2s)")
     return Verdict(True, "gouji.thresholds", f"{kind_zh}：达到「{ruleset.rules.gouji.thresholds}」",
                    f"{kind_en}: meets '{ruleset.rules.gouji.thresholds}'")
+
+
+@dataclass(frozen=True)
+class RuleLine:
+    """One rule ``gouji judge --explain`` lists: its id (``plays.kills[0]``), its text, what it says."""
+
+    rule: str
+    text: str
+    zh: str
+    en: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "text": self.text, "zh": self.zh, "en": self.en}
+
+
+def rule_lines(ruleset: Ruleset) -> list[RuleLine]:
+    """What beats what and what may not be played under ``ruleset``: ``plays.kill_cover``, each kill rule
+    (a composed verdict names several: ``plays.kills[0+1]``) and each ``plays.forbidden`` entry."""
+    plays = ruleset.rules.plays
+    lines = [RuleLine("plays.kill_cover", plays.kill_cover,
+                      *(explain.phrase("plays.kill_cover", plays.kill_cover, lang) for lang in ("zh", "en")))]
+    lines += [RuleLine(f"plays.kills[{index}]", str(kill), zh, en[:1].upper() + en[1:])
+              for index, kill in enumerate(plays.kills) for zh, en in [explain.kill_text(kill)]]
+    if not plays.kills:
+        lines.append(RuleLine("plays.kills", "[]", *(explain.phrase("plays.kills", (), lang) for lang in ("zh", "en"))))
+    lines += [RuleLine(f"plays.forbidden[{index}]", str(forbid), zh, en[:1].upper() + en[1:])
+              for index, forbid in enumerate(plays.forbidden) for zh, en in [explain.forbid_text(forbid)]]
+    return lines

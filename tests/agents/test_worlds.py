@@ -25,6 +25,9 @@ RULESETS = {
     "qingdao": load_ruleset("qingdao"),  # 看牌: team-mates' small hands are shown
     "busy": variant(DAGANG, kaidian={"enabled": True, "then_four": True, "fours_after_open": True},
                     bie3={"enabled": True, "buy_fours": True}, revolution={"requires_no_threes": True}),
+    # 憋3 buying paid with a 小王 before a 2, free to a buyer with nothing to pay, served source by source
+    "buying": variant(DAGANG, bie3={"enabled": True, "buy_fours": True, "pay_with": ("small-joker", "twos"),
+                                    "nothing_to_pay": "free", "buyers_served": "source-by-source"}),
 }
 SOME = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 AGENTS = [HeuristicAgent(), RandomAgent()] * 3
@@ -133,7 +136,7 @@ def test_the_unseen_cards_are_the_deck_less_what_the_seat_accounts_for() -> None
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(["houshuiwan", "jining", "bie3", "heze-mudan", "qingdao", "busy"]),
+@given(name=st.sampled_from(["houshuiwan", "jining", "bie3", "heze-mudan", "qingdao", "busy", "buying"]),
        seed=st.integers(0, 2**32 - 1), earlier=st.integers(0, 1), steps=st.integers(0, 200))
 def test_the_true_hands_are_always_within_the_bounds_a_world_is_drawn_in(name: str, seed: int, earlier: int,
                                                                           steps: int) -> None:

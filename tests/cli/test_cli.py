@@ -26,7 +26,7 @@ MARK = re.compile(r"^.+:\d+:\d+$")
 def judge_json(*args: str | Path) -> tuple[int, dict[str, Any]]:
     result = gouji("judge", "--json", *args)
     data = json.loads(result.stdout)
-    assert set(data) == JUDGE_KEYS
+    assert set(data) == JUDGE_KEYS | ({"rules"} if "--explain" in args else set())
     assert set(data["reason"]) == {"zh", "en"}
     return result.exit_code, data
 
@@ -299,6 +299,24 @@ def test_judge_json_contract_with_on() -> None:
     assert code == 0
     # the CLI prints exactly the library's judgement (whose content tests/text/test_judge.py checks)
     assert data == judge(load_ruleset("dagang"), Cards.parse("R999"), Cards.parse("B888")).to_json()
+
+
+def test_judge_explain_lists_the_kill_rules_and_forbidden_plays() -> None:
+    """--explain (issue 26): every rule a verdict may name, by that id, with its text and sentence."""
+    house = Path(__file__).resolve().parents[2] / "examples" / "house-rules.yaml"
+    code, data = judge_json("--explain", "-r", house, "--on", "88BR", "99RRR")
+    assert code == 0 and data["rule"] == "plays.kills[0+1]"
+    listed = {line["rule"]: line for line in data["rules"]}
+    assert list(listed) == ["plays.kill_cover", "plays.kills[0]", "plays.kills[1]", "plays.kills[2]",
+                            "plays.forbidden[0]", "plays.forbidden[1]", "plays.forbidden[2]"]
+    assert listed["plays.kills[1]"]["text"] == "R by 2R, +1 card each"
+    assert "one more card for each 大王 it kills" in listed["plays.kills[1]"]["en"]
+    assert listed["plays.forbidden[0]"]["zh"].startswith("不许出4带2")
+    text = gouji("judge", "--explain", "-r", house, "--on", "88BR", "99RRR")
+    assert "  plays.forbidden[1]: part of 4\n" in text.output and "    不许出只出手中一部分4\n" in text.output
+    plain = gouji("judge", "--explain", "R999", "--on", "B888")  # dagang: no forbidden plays, a dead 大王
+    assert plain.exit_code == 0 and "plays.kills[0]: B by R" in plain.output and "forbidden" not in plain.output
+    assert "plays.kill_cover: highest" in plain.output and "rules" not in judge_json("R999")[1]
 
 
 def test_judge_without_on_classifies() -> None:

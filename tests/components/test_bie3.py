@@ -178,3 +178,45 @@ def test_a_seat_that_cannot_pay_for_a_three_plays_without_one(bie3: Ruleset) -> 
     assert game.hand(0) == Cards.parse("5") and game.stats["bought"] == 0
     game.apply(play("5"))  # its last play is not 3s, and it goes out
     assert game.finished == (0,)
+
+
+@pytest.mark.parametrize(("pay_with", "paid", "kept"), [
+    (("twos", "small-joker", "big-joker", "top-joker"), "B", "RW5"),
+    (("twos", "big-joker", "small-joker"), "R", "BW5"),
+    (("top-joker", "twos"), "W", "BR5"),
+    (("twos",), None, "BRW5"),
+])
+def test_pay_with_says_which_cards_pay_and_in_which_order(dagang: Ruleset, pay_with: tuple[str, ...],
+                                                           paid: str | None, kept: str) -> None:
+    """第二十六条(二) 用钱(无钱时用大,小花): the first kind of ``pay_with`` held pays; a kind left out never
+    does (the default pays the cheaper joker first; leave top-joker out and a 王中王 never pays)."""
+    game = deal(bie3_variant(dagang, pay_with=pay_with), "BRW5", "33", "3", "336", "3", "3")
+    if paid is None:
+        assert game.hand(0) == Cards.parse(kept) and game.stats["bought"] == 0
+    else:
+        assert game.hand(0) == Cards.parse(kept + "3") and game.hand(3) == Cards.parse("36" + paid)
+
+
+@pytest.mark.parametrize("nothing_to_pay", ["goes-without", "free"])
+def test_nothing_to_pay_free_hands_the_card_over_unpaid(dagang: Ruleset, nothing_to_pay: str) -> None:
+    """A buyer holding nothing that pays gets no 3 (the reading named in components/bie3.py), or under
+    ``free`` gets it from its first source with a spare, unpaid; one that can pay still pays."""
+    ruleset = bie3_variant(dagang, nothing_to_pay=nothing_to_pay)
+    game = deal(ruleset, "5", "33", "3", "336", "3", "3")
+    free = nothing_to_pay == "free"
+    assert game.hand(0) == Cards.parse("35" if free else "5") and game.stats["bought"] == int(free)
+    assert game.hand(3) == Cards.parse("36" if free else "336")
+    paying = deal(ruleset, "25", "33", "3", "336", "3", "3")
+    assert paying.hand(0) == Cards.parse("35") and paying.hand(3) == Cards.parse("362")
+
+
+@pytest.mark.parametrize(("served", "buyer"), [("in-turn", 1), ("source-by-source", 5)])
+def test_buyers_served_decides_who_gets_a_sellers_only_spare(dagang: Ruleset, served: str, buyer: int) -> None:
+    """Seat 2 has one 3 to spare: seat 1 (first from the leader) asks it second, after its 对门 seat 4;
+    seat 5 asks it first (its 对门). In turn, seat 1 gets it; source by source, seat 5 does."""
+    game = deal(bie3_variant(dagang, buyers_served=served), "37", "2K", "338", "39", "3T", "2J")
+    hands = {1: "2K", 5: "2J"}
+    for seat, hand in hands.items():
+        assert game.hand(seat) == (Cards.parse(hand) - Cards.parse("2") + Cards.parse("3") if seat == buyer
+                                   else Cards.parse(hand))
+    assert game.hand(2) == Cards.parse("382") and game.stats["bought"] == 1

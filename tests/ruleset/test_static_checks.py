@@ -109,3 +109,20 @@ def test_two_rules_that_contradict_are_an_error(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert ": error: kaidian.opens_with says a 够级 play with 大王 opens, but gouji.joker_plays" in result.stderr
     assert "hint: remove big-joker from kaidian.opens_with" in result.stderr
+
+
+@pytest.mark.parametrize(("forbid", "names"), [("5", "5"), ("jokers alone", "B or R"), ("not 4", "3 or 5 or 6 …")])
+def test_a_forbidden_lead_that_could_strand_a_hand_is_an_error(tmp_path: Path, forbid: str, names: str) -> None:
+    """A hand of only 5s (only jokers, …) would have no lead: the game could not go on."""
+    path = house(tmp_path, plays={"forbidden": ["part of 4", forbid]})
+    result = gouji("validate", path)
+    assert result.exit_code == 1
+    assert f"error: plays.forbidden[1] '{forbid}' forbids leading a bare {names}" in result.stderr
+    assert warnings(house(tmp_path, plays={"forbidden": ["part of 4", f"{forbid} on jokers alone"]})) == []
+
+
+def test_buying_keys_set_without_buying_are_a_warning(tmp_path: Path) -> None:
+    found = warnings(house(tmp_path, extends=["qingdao", "bie3"],
+                           bie3={"buy_from": "none", "nothing_to_pay": "free", "pay_with": ["twos"]}))
+    assert {(d.pointer, d.message.split(":")[1].strip()) for d in found} == {
+        ("/bie3/nothing_to_pay", "it needs bie3.buy_from set"), ("/bie3/pay_with", "it needs bie3.buy_from set")}

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from gouji_variants.ruleset.expressions import (
     BuyOrder,
     DeckRecipe,
+    Forbid,
     Forfeit,
     HandRule,
     KillRule,
@@ -44,8 +45,12 @@ def _kill() -> st.SearchStrategy[str]:
         st.builds(lambda r: f"{r} jokers" if r else "joker", ratio),                      # 2 jokers
         st.builds(lambda n: f"{n} two" + ("s" if n > 1 else ""), st.integers(1, 4)),      # 3 twos
         st.just("equal or higher jokers"),
+        st.builds(lambda r: f"{r} higher jokers".strip(), ratio),                       # higher jokers
+        st.builds(lambda r, a, b: f"{r}({a} or {b})" if r else f"{a} or {b}", ratio,     # B by R or W
+                  JOKERS, JOKERS),
     )
-    extra = st.one_of(st.just(""), st.integers(1, 3).map(lambda n: f", +{n} card" + ("s" if n > 1 else "")))
+    extra = st.one_of(st.just(""), st.builds(lambda n, each: f", +{n} card" + ("s" if n > 1 else "") + each,
+                                             st.integers(1, 3), st.sampled_from(["", " each"])))
     return st.builds(
         lambda target, where, by, in_all, more, any_rank: f"{target}{where} by {by}{in_all}{more}{any_rank}",
         st.sampled_from(["B", "R", "W", "joker"]), st.sampled_from(["", " on 2", " on single 2", " alone"]),
@@ -91,9 +96,26 @@ def _forfeit() -> st.SearchStrategy[str]:
     )
 
 
+def _forbid() -> st.SearchStrategy[str]:
+    attached = st.lists(st.one_of(st.sampled_from(["2", "B", "R", "W"]), st.just("joker")), max_size=2, unique=True)
+    with_ = attached.map(lambda more: f" with {' or '.join(more)}" if more else "")
+    shape = st.one_of(
+        st.builds(lambda card, more: card + more, CARDS, with_),
+        st.just("jokers alone"),
+        st.builds(lambda more: "any" + more, with_),
+    )
+    negated = st.builds(lambda no, text: no + text, st.sampled_from(["", "not "]), shape)
+    return st.one_of(
+        st.builds(lambda card: f"part of {card}", CARDS),
+        st.builds(lambda play, on: f"{play}{on}", st.one_of(negated, st.builds(lambda c: f"part of {c}", CARDS)),
+                  st.one_of(st.just(""), negated.map(lambda target: f" on {target}"))),
+    )
+
+
 _FORMS: dict[type, st.SearchStrategy[str]] = {
     Thresholds: _thresholds(), KillRule: _kill(), TributeOrder: _tribute_order(), DeckRecipe: _deck_recipe(),
     HandRule: _hand_rule(), BuyOrder: _buy_order(), Forfeit: _forfeit(),
+    Forbid: _forbid(),
 }
 #: By grammar start symbol (a schema key's ``x-expression``): texts that parse.
 EXPRESSIONS: dict[str, st.SearchStrategy[str]] = {kind.KIND: _parses(kind, texts) for kind, texts in _FORMS.items()}

@@ -267,6 +267,22 @@ def test_guide_session(block: str, tmp_path: Path, monkeypatch: pytest.MonkeyPat
     (whole,) = _guide_blocks("file:our-table.yaml")
     (tmp_path / "our-table.yaml").write_text(whole, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
+    _run_session(block)
+
+
+@pytest.mark.parametrize("block", _guide_blocks("check:more"), ids=lambda b: b.split("\n", 1)[0])
+def test_guide_session_on_its_own_file(block: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each `check:more` session of docs/guide.md, run beside every other `file:NAME` block of the guide."""
+    for match in FENCE.finditer(GUIDE.read_text(encoding="utf-8")):
+        for word in match["info"].split():
+            if word.startswith("file:") and word != "file:our-table.yaml":
+                (tmp_path / word.removeprefix("file:")).write_text(match["body"], encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    _run_session(block)
+
+
+def _run_session(block: str) -> None:
+    """Run a guide session's ``gouji`` commands, comparing output (fingerprints for form) and exit codes."""
     code = None
     for command, output in re.findall(r"^\$ (.+)\n((?:(?!\$ ).*\n)*)", block, re.M):
         if command == "echo $?":
@@ -276,3 +292,34 @@ def test_guide_session(block: str, tmp_path: Path, monkeypatch: pytest.MonkeyPat
         result = gouji(*command.split()[1:])
         code = result.exit_code
         assert FINGERPRINT.sub("xxxx-xxxx-xxxx", result.stdout) == FINGERPRINT.sub("xxxx-xxxx-xxxx", output)
+
+
+# ── the composed forms of issue 26 in the diff and the card ─────────────────
+
+HOUSE_RULES = Path(__file__).resolve().parents[2] / "examples" / "house-rules.yaml"
+#: each new key of examples/house-rules.yaml, with a phrase of its English and of its Chinese sentence
+COMPOSED = {
+    "plays.kill_cover": ("Every kind of joker in a play is covered by a rule for it", "每种王都须按其规则相抵"),
+    "plays.kills": ("one more card for each 大王 it kills", "每灭一张大王多1张"),
+    "plays.forbidden": ("A play of 4s with a 2", "不许出4带2"),
+    "bie3.pay_with": ("王中王 never pays", "王中王从不用来付"),
+    "bie3.nothing_to_pay": ("gets the card all the same, unpaid", "照样得到，不付"),
+    "bie3.buyers_served": ("all ask their first source before anyone asks the next", "先人人问第一个来源"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_diff_and_card_say_the_composed_forms(lang: str) -> None:
+    """``gouji diff`` against the base and ``gouji card`` name each new key and say what it means, in
+    English and in Chinese."""
+    index = 0 if lang == "en" else 1
+    shown = gouji("diff", str(HOUSE_RULES), "--lang", lang)
+    assert shown.exit_code == 1
+    data = json.loads(gouji("diff", str(HOUSE_RULES), "--json").stdout)
+    assert set(COMPOSED) <= {change["rule"] for change in data["changes"]}
+    card = gouji("card", str(HOUSE_RULES), "--lang", lang)
+    assert card.exit_code == 0
+    for key, phrases in COMPOSED.items():
+        assert f"[{key}]" in shown.stdout, key
+        assert phrases[index] in shown.stdout, (key, phrases[index])
+        assert phrases[index] in card.stdout, (key, phrases[index])

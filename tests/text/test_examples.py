@@ -492,3 +492,19 @@ def test_check_speaks_chinese_and_shows_warnings() -> None:
     assert "    原因: 带大王的牌为死牌，无牌可灭，对头须扣牌" in lines
     assert lines[-1] == "检查了1个文件：1个示例，0个通过，1个未通过"
     assert "FAIL" not in result.output and "expected:" not in result.output
+
+
+def test_the_house_rules_example_shows_every_composed_form_and_passes() -> None:
+    """examples/house-rules.yaml (issue 26): worked examples of kill_cover each, killer sets, strict cover,
+    a surplus per joker, plays.forbidden and the buying keys, all run by ``gouji check``."""
+    path = ROOT / "examples" / "house-rules.yaml"
+    result = gouji("check", "--json", str(path))
+    (report,) = json.loads(result.output)["files"]
+    assert result.exit_code == 0 and report["errors"] == [] and report["warnings"] == []
+    assert len(report["examples"]) == 13 and all(not item["failures"] for item in report["examples"])
+    rules = compile_path(path).rules
+    assert rules.plays.kill_cover == "each" and rules.bie3.buyers_served == "source-by-source"
+    written = {str(kill) for kill in rules.plays.kills}
+    assert {"B by R or W", "R by 2R, +1 card each", "joker alone by higher jokers"} <= written
+    assert rules.bie3.nothing_to_pay == "free" and "top-joker" not in rules.bie3.pay_with
+    assert {str(forbid) for forbid in rules.plays.forbidden} >= {"part of 4", "any with 2 on any with joker"}
