@@ -15,7 +15,7 @@ from .. import __version__
 from .errors import Diagnostic, Mark
 
 #: The ruleset format this release reads (and every older one) and writes.
-RULESET_FORMAT = 2
+RULESET_FORMAT = 3
 #: The format of a file without a ``format`` key.
 FIRST_FORMAT = 1
 #: What each format added, for the reference docs and the error's hint.
@@ -26,6 +26,9 @@ CHANGES: dict[int, str] = {
        "`score.manguan_others_as`; `first_player.later_games: draw`; `turns.gousiji` as a list of places "
        "(`true`/`false` still mean the same); `kaidian.answering: answers-only`; `turns.passed_answers_duitou`; "
        "`reporting.report_counts` with the `ask` action; the `format` key itself",
+    3: "`plays.kill_cover`; kill rules with killer kind sets (`B by R or W`), strict cover (`higher jokers`), a "
+       "number on relative killers and a surplus per joker (`+1 card each`); `plays.forbidden`; `bie3.pay_with`, "
+       "`bie3.nothing_to_pay`, `bie3.buyers_served`",
 }
 
 
