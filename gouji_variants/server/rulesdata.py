@@ -98,11 +98,10 @@ def card_json(ruleset: Ruleset, lang: explain.Lang) -> Json:
 
 def diagnostic_json(diagnostic: Diagnostic) -> Json:
     """A located problem, with its rendering in both languages."""
-    mark = diagnostic.mark
-    return {"severity": diagnostic.severity, "file": mark.file, "line": mark.line, "column": mark.column,
-            "pointer": diagnostic.pointer, "message": diagnostic.message, "zh": diagnostic.zh or diagnostic.message,
-            "hint": diagnostic.hint, "hint_zh": diagnostic.hint_zh or diagnostic.hint, "detail": diagnostic.detail,
-            "chain": list(diagnostic.chain), "text": bilingual(diagnostic.render("zh"), diagnostic.render("en"))}
+    plain = {key: "" if value is None else value for key, value in diagnostic.to_json().items()}
+    return {**plain, "zh": diagnostic.zh or diagnostic.message, "hint_zh": diagnostic.hint_zh or diagnostic.hint,
+            "detail": diagnostic.detail, "chain": list(diagnostic.chain),
+            "text": bilingual(diagnostic.render("zh"), diagnostic.render("en"))}
 
 
 def sentences(ruleset: Ruleset) -> Json:

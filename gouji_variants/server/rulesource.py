@@ -4,19 +4,17 @@ the rule card as data, the semantic diff against another ruleset, located diagno
 
 from __future__ import annotations
 
-import dataclasses
 import re
-import tempfile
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..ruleset.catalog import Catalog, looks_like_path
 from ..ruleset.compiler import BASE_ID, compile_path
 from ..ruleset.errors import Diagnostic, RulesetError
 from ..ruleset.model import Ruleset
+from ..ruleset.uploaded import compile_text
 from ..ruleset.yamlsource import MAX_BYTES
 from ..text import card as card_
 from ..text import diff as diff_
@@ -127,13 +125,7 @@ class Rulebook:
             if len(raw) > MAX_BYTES:
                 raise ProtocolError("invalid-rules", f"the house rules are larger than the {MAX_BYTES // 1024} KiB "
                                     "a ruleset may hold")
-            with tempfile.TemporaryDirectory(prefix="gouji-house-") as folder:
-                path = Path(folder) / source.name
-                path.write_bytes(raw)
-                try:
-                    return compile_path(path, self.catalog)
-                except RulesetError as error:  # shown by the name the sender gave, not the server's folder
-                    raise RulesetError([_renamed(d, str(path), source.name) for d in error.diagnostics]) from None
+            return compile_text(source.yaml, source.name, self.catalog)  # shown by the sender's name
         except RulesetError as error:
             raise ProtocolError("invalid-rules", error.render(), [diagnostic_json(d) for d in error.diagnostics]) \
                 from None
@@ -167,19 +159,10 @@ class Rulebook:
                 "extends": list(ruleset.extends), "card": self.cards(ruleset), "resolved": ruleset.resolved()}
 
 
-def _renamed(diagnostic: Diagnostic, path: str, name: str) -> Diagnostic:
-    mark = diagnostic.mark
-    if mark.file != path:
-        return diagnostic
-    return dataclasses.replace(diagnostic, mark=dataclasses.replace(mark, file=name))
-
-
 def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
-    mark = diagnostic.mark
-    return {"file": mark.file, "line": mark.line, "column": mark.column, "message": diagnostic.message,
-            "message_zh": diagnostic.zh, "pointer": diagnostic.pointer, "hint": diagnostic.hint,
-            "hint_zh": diagnostic.hint_zh, "detail": diagnostic.detail, "severity": diagnostic.severity,
-            "text": diagnostic.render()}
+    """A diagnostic as the protocol's ``error`` carries it: its JSON form, every field a string, rendered too."""
+    plain = {key: "" if value is None else value for key, value in diagnostic.to_json().items()}
+    return {**plain, "detail": diagnostic.detail, "text": diagnostic.render()}
 
 
 def card_json(card: card_.Card) -> dict[str, Any]:
