@@ -37,7 +37,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gouji_variants.server.client import Client  # noqa: E402
+from gouji_variants.server.client import Client, wait_for_server  # noqa: E402
 
 SERVER = """
 import cProfile, os, sys, uvicorn
@@ -166,12 +166,8 @@ def start_server(port: int, db: Path, profile: str | None, deflate: bool) -> sub
     server = subprocess.Popen([sys.executable, str(script), str(port), str(db)],
                               env={**os.environ, "PYTHONPATH": str(ROOT), "BENCH_PROFILE": profile or "",
                                    "BENCH_DEFLATE": "1" if deflate else "0"})
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/v1", timeout=1).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            time.sleep(0.1)
+    if wait_for_server(f"http://127.0.0.1:{port}", 30, lambda: server.poll() is None):
+        return server
     server.terminate()
     raise SystemExit("the server did not start")
 

@@ -8,6 +8,10 @@ import itertools
 import json
 import random
 import secrets
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -23,6 +27,20 @@ TIMEOUT = 30.0
 
 class ClientError(Exception):
     """The server answered with an error, or did not answer in time."""
+
+
+def wait_for_server(http: str, seconds: float, alive: Callable[[], bool] = lambda: True) -> bool:
+    """Whether the server at ``http`` (``http://host:port``) answers ``GET /api/v1`` within ``seconds``,
+    asking every 0.1 s while ``alive()`` (e.g. its process still runs)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and alive():
+        try:
+            with urllib.request.urlopen(f"{http}/api/v1", timeout=1) as answer:
+                if answer.status == 200:
+                    return True
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.1)
+    return False
 
 
 class Client:

@@ -9,13 +9,12 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from gouji_variants.server.client import Client
+from gouji_variants.server.client import Client, wait_for_server
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
@@ -50,15 +49,11 @@ class Server:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
         self.process = subprocess.Popen([sys.executable, str(HERE / "run_server.py"), str(self.port), str(self.db),
                                          json.dumps(self.options)], env=env, stderr=subprocess.PIPE)
-        end = time.monotonic() + WAIT
-        while time.monotonic() < end:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.process.stderr.read().decode()}")  # type: ignore[union-attr]
-            try:
-                if httpx.get(f"{self.http}/api/v1", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        process = self.process
+        if wait_for_server(self.http, WAIT, lambda: process.poll() is None):
+            return self
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited: {process.stderr.read().decode()}")  # type: ignore[union-attr]
         self.stop()
         raise RuntimeError("the server did not start")
 
