@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import CancelledError
 from typing import Any, TypeVar
 
 from .parallel import Chunk, Each, Progress, Task, collected, deaf_to_ctrl_c, failed, ordered
@@ -51,11 +52,18 @@ class Dask:
         except (OSError, TimeoutError, ValueError) as error:
             raise ClusterError(f"cannot reach the Dask scheduler at {self.scheduler}: {error}") from None
         try:
-            shared = client.scatter(context, broadcast=True, hash=False)  # sent once to every worker
+            shared = [client.scatter(context, broadcast=True, hash=False)]  # sent once to every worker
+
+            def submit(chunk: Chunk) -> Any:
+                return client.submit(collected, task, shared[0], chunk, pure=False)
+
+            def again(chunk: Chunk) -> Any:  # a lost worker can take the scattered context with the match
+                shared[0] = client.scatter(context, broadcast=True, hash=False)
+                return submit(chunk)
+
             window = 2 * max(1, sum(client.nthreads().values()))
-            for chunk, future in ordered(lambda chunk: client.submit(collected, task, shared, chunk, pure=False),
-                                         chunks, window, progress):
-                result, items = failed(chunk, future)
+            for chunk, future in ordered(submit, chunks, window, progress):
+                result, items = self._settled(chunk, future, again, progress)
                 for item in items:
                     if each is not None:
                         each(item)
@@ -65,3 +73,20 @@ class Dask:
             if cluster is not None:
                 cluster.close()
 
+    def _settled(self, chunk: Chunk, future: Any, again: Callable[[Chunk], Any], progress: Progress | None) -> Any:
+        """The chunk's result; a match the scheduler cancelled (it forgot the match or its context with a lost
+        worker) is submitted again, up to ``retries`` times, before the run fails naming it."""
+        for tries in range(self.retries + 1):
+            try:
+                found = future.result()
+            except CancelledError:
+                if tries == self.retries:
+                    break
+                future = again(chunk)
+                continue
+            except Exception:
+                break
+            if tries and progress is not None:  # a resubmitted match is not counted by ordered()
+                progress(chunk.games)
+            return found
+        return failed(chunk, future)

@@ -12,6 +12,9 @@ import distributed
 import pytest
 from run_helpers import TIMINGS, gouji, interrupted
 
+from gouji_variants.runs.cluster import Dask
+from gouji_variants.runs.parallel import Chunk, WorkerError
+
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
@@ -61,3 +64,47 @@ def test_ctrl_c_closes_the_local_cluster_quietly(tmp_path: Path) -> None:
     assert code == 130 and b"interrupted" in stderr
     assert b"Traceback" not in stderr and b"ERROR" not in stderr, stderr.decode()
     assert not alive
+
+
+class _Done:
+    """A settled future: its result, or the error it raises."""
+
+    def __init__(self, outcome: Any) -> None:
+        self.outcome = outcome
+
+    def result(self) -> Any:
+        if isinstance(self.outcome, BaseException):
+            raise self.outcome
+        return self.outcome
+
+
+@pytest.mark.parametrize(("retries", "cancels", "played"), [(2, 1, True), (2, 2, True), (1, 2, False), (0, 1, False)])
+def test_a_match_the_scheduler_cancelled_is_submitted_again(retries: int, cancels: int, played: bool) -> None:
+    """A lost worker can make the scheduler forget a match (FutureCancelledError 'already forgotten'): it is
+    sent again, with its context, up to --retries times; then the run fails naming the match."""
+    chunk = Chunk(3, 7, 100)
+    outcomes = [_Done(distributed.client.FutureCancelledError("k", "already forgotten")) for _ in range(cancels)]
+    outcomes.append(_Done(("result", ["game"])))
+    sent: list[Chunk] = []
+    counted: list[int] = []
+
+    def again(chunk: Chunk) -> _Done:
+        sent.append(chunk)
+        return outcomes[len(sent)]
+
+    settle = Dask(None, 2, retries)._settled
+    if played:
+        assert settle(chunk, outcomes[0], again, counted.append) == ("result", ["game"])
+        assert sent == [chunk] * cancels and counted == [100]
+    else:
+        with pytest.raises(WorkerError, match="match 4 .*FutureCancelledError"):
+            settle(chunk, outcomes[0], again, counted.append)
+        assert len(sent) == retries and counted == []
+
+
+def test_a_match_that_fails_by_itself_is_not_sent_again() -> None:
+    def again(chunk: Chunk) -> _Done:
+        raise AssertionError("sent again")
+
+    with pytest.raises(WorkerError, match="ValueError: the engine"):
+        Dask(None, 2, 2)._settled(Chunk(0, 1, 10), _Done(ValueError("the engine")), again, None)
