@@ -59,7 +59,7 @@ export function actionWords(action) {
     case "play": return t("a_play", { cards: `${action.cards} (${cards})` });
     case "burn": return t("act_burn", { cards: action.cards });
     case "return": return t("act_return", { cards: action.cards });
-    case "hui3": return t("act_hui3", { which: action.which });
+    case "hui3": return t("act_hui3", { which: t(`hui3_${action.which}`) });
     default: return t(`act_${action.type}`);
   }
 }
