@@ -26,7 +26,7 @@ from ..text import card as card_
 from ..text.explain import Lang
 from .bots import Bots
 from .limits import Limits
-from .protocol import PROTOCOL, ProtocolError, check, parse_client
+from .protocol import PROTOCOL, ProtocolError, check, json_object, parse_client, read_body
 from .rooms import AWAY_GRACE
 from .rulesource import Rulebook, RuleSource
 from .service import Conn, Service
@@ -47,18 +47,7 @@ _STATUS = {"no-room": 404, "rooms": 429, "too-large": 413}
 
 
 async def _body(request: Request, limit: int) -> dict[str, Any]:
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > limit:
-            raise ProtocolError("too-large", f"the body is larger than {limit} bytes")
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise ProtocolError("json", "the body is not a JSON object") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("json", "the body is not a JSON object")
-    return data
+    return json_object(await read_body(request.stream(), limit), "the body")
 
 
 def _routes(service: Service) -> list[BaseRoute]:

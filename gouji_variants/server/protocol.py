@@ -4,6 +4,7 @@ Schema, and the observation as JSON both ways (lossless, so a network client can
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from functools import cache, lru_cache
 from pathlib import Path
@@ -66,14 +67,30 @@ def check(name: str, data: Any) -> None:
         raise ProtocolError("schema", f"{name}: {shown} (at {where})")
 
 
-def parse_client(raw: str | bytes) -> dict[str, Any]:
-    """A client's message, checked: a JSON object of a known type matching its schema."""
+def json_object(raw: str | bytes, what: str) -> dict[str, Any]:
+    """``raw`` as a JSON object, or ProtocolError ``json`` saying that ``what`` is not one."""
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        raise ProtocolError("json", "not a JSON object: send one JSON object a message") from None
+        raise ProtocolError("json", f"{what} is not a JSON object") from None
     if not isinstance(data, dict):
-        raise ProtocolError("json", "not a JSON object: send one JSON object a message")
+        raise ProtocolError("json", f"{what} is not a JSON object")
+    return data
+
+
+async def read_body(chunks: AsyncIterator[bytes], limit: int) -> bytes:
+    """The bytes of a request body, or ProtocolError ``too-large`` as soon as it passes ``limit``."""
+    raw = bytearray()
+    async for chunk in chunks:
+        raw += chunk
+        if len(raw) > limit:
+            raise ProtocolError("too-large", f"the body is larger than {limit} bytes")
+    return bytes(raw)
+
+
+def parse_client(raw: str | bytes) -> dict[str, Any]:
+    """A client's message, checked: a JSON object of a known type matching its schema."""
+    data = json_object(raw, "the message (send one JSON object a message)")
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
         shown = json.dumps(kind, ensure_ascii=False)[:40]

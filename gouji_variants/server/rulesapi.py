@@ -12,7 +12,6 @@ event loop.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -25,6 +24,7 @@ from ..ruleset.errors import GoujiError, RulesetError
 from ..ruleset.model import Ruleset
 from ..ruleset.uploaded import compile_text
 from . import rulesdata
+from .protocol import ProtocolError, json_object, read_body
 from .rulesdata import Json
 
 #: The largest request body read: a ruleset may hold 256 KiB, two of them for a diff, and the JSON around them.
@@ -58,18 +58,10 @@ async def _body(request: Request) -> dict[str, Any]:
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
         raise BadRequest(413, f"the request is larger than {MAX_BODY // 1024} KiB")
-    raw = bytearray()
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise BadRequest(413, f"the request is larger than {MAX_BODY // 1024} KiB")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        raise BadRequest(400, f"the request is not JSON: {error}") from None
-    if not isinstance(data, dict):
-        raise BadRequest(400, "the request must be a JSON object")
-    return data
+        return json_object(await read_body(request.stream(), MAX_BODY), "the request")
+    except ProtocolError as error:
+        raise BadRequest(413 if error.code == "too-large" else 400, error.message) from None
 
 
 def _text(data: dict[str, Any], key: str, required: bool = True) -> str:
