@@ -4,7 +4,8 @@ list of shared objects lets the game apply what it listed without checking it ag
 
 Compiled with the core (the listing path makes an action per legal play at every decision).
 Each table is bounded: past :data:`KEPT` entries it starts again, and the objects made after
-that are equal to the earlier ones but not the same.
+that are equal to the earlier ones but not the same (the plays remembered per group start again
+with the plays' table, so a group's plays are always the table's).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ def play_of(counts: Counts) -> Play:
     if found is None:
         if len(_PLAYS) >= KEPT:
             _PLAYS.clear()
+            _GROUP_PLAYS.clear()  # (a group's plays are the table's objects: made again with it)
         found = _PLAYS[counts] = Play(cards_of(counts))
     return found
 
