@@ -19,7 +19,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from ..ruleset.catalog import Catalog
 from ..ruleset.compiler import compile_data
 from ..ruleset.model import Ruleset
-from .protocol import PROTOCOL, observation_from_json
+from .protocol import PROTOCOL, ProtocolError, observation_from_json, whole_observation
 
 #: seconds a client waits for a message before giving up
 TIMEOUT = 30.0
@@ -46,19 +46,21 @@ def wait_for_server(http: str, seconds: float, alive: Callable[[], bool] = lambd
 class Client:
     """One session: keeps the room, the seat, its token and the last state it was sent."""
 
-    def __init__(self, websocket: ClientConnection) -> None:
+    def __init__(self, websocket: ClientConnection, keep: bool = False) -> None:
         self.websocket = websocket
         self.room: dict[str, Any] | None = None
         self.seat: int | None = None
         self.token: str | None = None
         self.state: dict[str, Any] | None = None
-        self.received: list[dict[str, Any]] = []  # every message, in order
+        #: with ``keep``, every message in order: its text as it came and the message as read (filled in)
+        self.received: list[tuple[str, dict[str, Any]]] | None = [] if keep else None
         self._ids = itertools.count()
         self._session = secrets.token_hex(4)  # action ids unique across this seat's sessions
 
     @classmethod
-    async def connect(cls, url: str, max_size: int = 2**22) -> Client:
-        return cls(await connect(url, max_size=max_size, open_timeout=TIMEOUT))
+    async def connect(cls, url: str, max_size: int = 2**22, keep: bool = False) -> Client:
+        """A client connected to ``url``; ``keep``: keep every message received (:attr:`received`)."""
+        return cls(await connect(url, max_size=max_size, open_timeout=TIMEOUT), keep)
 
     async def close(self) -> None:
         await self.websocket.close()
@@ -67,23 +69,24 @@ class Client:
         await self.websocket.send(json.dumps(message, ensure_ascii=False))
 
     async def receive(self, timeout: float = TIMEOUT) -> dict[str, Any]:
-        """The next message (kept in :attr:`received`; a ``state``, ``welcome`` or ``room`` also updates
-        what the client knows). In a lean session a state's history and a room's unchanged rules are
-        filled in from what came before, so that each message reads whole."""
+        """The next message (kept in :attr:`received` if asked; a ``state``, ``welcome`` or ``room`` also updates
+        what the client knows). In a lean session a state's unchanged fields, its earlier history and a
+        room's unchanged rules are filled in from what came before, so that each message reads whole."""
         try:
             raw = await asyncio.wait_for(self.websocket.recv(), timeout)
         except asyncio.TimeoutError:
             raise ClientError(f"no message from the server in {timeout:g} seconds") from None
         message: dict[str, Any] = json.loads(raw)
-        self.received.append(message)
+        if self.received is not None:
+            self.received.append((str(raw), message))
         kind = message.get("type")
         if kind == "state":
-            start = message.pop("history_from", None)
-            if start is not None:
-                before = self.state["observation"]["history"] if self.state and self.state["game"] == message["game"] \
-                    else []
-                observation = message["observation"]
-                observation["history"] = before[:start] + observation["history"]
+            if "history_from" in message:
+                try:
+                    message["observation"] = whole_observation(self.state and self.state["observation"], message)
+                except ProtocolError as error:
+                    raise ClientError(error.message) from None
+                del message["history_from"]
             self.state = message
         elif kind in ("welcome", "room"):
             if "rules" not in message["room"] and self.room is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,8 @@ CLIENT_TYPES = ("join", "resume", "watch", "accept", "rules", "settings", "act",
 #: the messages that open a session on a connection
 OPENING = ("join", "resume", "watch")
 _PUBLIC_TRANSFERS = ("buy", "pay", "hui3")  # made in front of the table (as engine.observing says)
+#: the fields of a state's observation (:func:`observation_json`)
+OBSERVATION_FIELDS = frozenset(field.name for field in fields(Observation))
 
 
 class ProtocolError(Exception):
@@ -168,6 +170,34 @@ def observation_json(seen: Observation, history: list[Any] | None = None) -> dic
         "burns": [list(burn) for burn in seen.burns], "bottom": list(seen.bottom), "stifled": list(seen.stifled),
         "places": None if seen.places is None else list(seen.places), "carry": _carry_json(seen.carry),
     }
+
+
+def lean_observation(before: dict[str, Any] | None, seen: dict[str, Any]) -> dict[str, Any]:
+    """The part of a lean session's ``state`` that replaces ``observation``: the fields of the whole
+    observation ``seen`` that differ from ``before`` (the last one sent on the connection; every field
+    when None), the history entries after those ``before`` holds and ``history_from``, their start.
+    :func:`whole_observation` is its inverse."""
+    history: list[Any] = seen["history"]
+    start = 0
+    if before is not None:
+        sent = before["history"]
+        start = len(sent) if history[:len(sent)] == sent else 0
+    changed = {name: value for name, value in seen.items()
+               if name != "history" and (before is None or before[name] != value)}
+    changed["history"] = history[start:]
+    return {"observation": changed, "history_from": start}
+
+
+def whole_observation(before: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """The whole observation of a lean session's ``state`` ``message``, given the one before on the
+    connection (:func:`lean_observation`); ProtocolError ``lean`` when they do not piece together."""
+    part, start = message["observation"], message["history_from"]
+    whole = {**(before or {}), **part}
+    history = [] if before is None else before["history"]
+    if len(history) < start or not OBSERVATION_FIELDS <= whole.keys():
+        raise ProtocolError("lean", "a lean state does not extend the state before it on this connection")
+    whole["history"] = history[:start] + part["history"]
+    return whole
 
 
 def _parsed(text: str | None) -> Cards | None:

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocket
 
 from .bots import Bots
 from .limits import Bucket, Limits
-from .protocol import PROTOCOL, ProtocolError, check
+from .protocol import PROTOCOL, ProtocolError, check, lean_observation
 from .rooms import PLAYING, Broadcast, Creation, Room, check_bot, check_name, new_code, new_token
 from .rulesource import Rulebook, RuleSource, diff_json
 from .store import Store
@@ -37,9 +37,9 @@ class Conn:
         self.bucket = Bucket(limits.rate, limits.burst)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.queue)
         self.confirm = False  # legal actions carry their confirmation question
-        self.lean = False  # a lean session: room descriptions without unchanged rules, states with new history
+        self.lean = False  # a lean session: room descriptions without unchanged rules, states with what changed
         self.rules_serial = -1  # the room's rules_serial when this connection was last sent the rules
-        self.history: tuple[int, list[Any]] | None = None  # the game and history of the last state sent
+        self.observed: dict[str, Any] | None = None  # the (whole) observation of the last state sent
 
     def send(self, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
@@ -174,7 +174,7 @@ class Service:
             self.send_room(live)
         if changed.state:
             states: dict[tuple[int | None, bool], dict[str, Any] | None] = {}
-            texts: dict[tuple[int | None, bool, int], str] = {}
+            texts: dict[tuple[Any, ...], str] = {}
             for conn in live.conns:
                 key = (conn.seat, conn.confirm)
                 if key not in states:
@@ -183,25 +183,22 @@ class Service:
         self._schedule(live)
 
     @staticmethod
-    def send_state(conn: Conn, state: dict[str, Any] | None, texts: dict[tuple[int | None, bool, int], str]) -> None:
-        """Send ``state`` to ``conn``; a lean session gets only the history entries after those it was sent
-        (``history_from``). ``texts``: the messages already made for this change, by seat and start."""
+    def send_state(conn: Conn, state: dict[str, Any] | None, texts: dict[tuple[Any, ...], str]) -> None:
+        """Send ``state`` to ``conn``. A lean session gets only what changed since the last state sent on it:
+        the history entries after those it holds (``history_from``) and the other observation fields that
+        differ. ``texts``: the messages already made for this change, by seat and what each was sent before."""
         if state is None:
             return
-        history: list[Any] = state["observation"]["history"]
-        start = -1
+        key: tuple[Any, ...] = (conn.seat, conn.confirm)
         if conn.lean:
-            start = 0
-            if conn.history is not None and conn.history[0] == state["game"]:
-                sent = conn.history[1]
-                start = len(sent) if history[:len(sent)] == sent else 0
-            conn.history = (state["game"], history)
-        text = texts.get((conn.seat, conn.confirm, start))
+            before, seen = conn.observed, state["observation"]
+            conn.observed = seen
+            key += (id(before),)  # (held by the connections that were sent it: an id no other object has)
+        text = texts.get(key)
         if text is None:
-            if start >= 0:
-                state = {**state, "history_from": start,
-                         "observation": {**state["observation"], "history": history[start:]}}
-            text = texts[conn.seat, conn.confirm, start] = json.dumps(state, ensure_ascii=False)
+            if conn.lean:
+                state = {**state, **lean_observation(before, seen)}
+            text = texts[key] = json.dumps(state, ensure_ascii=False)
         conn.send(text)
 
     def send_room(self, live: Live, only: Conn | None = None) -> None:

@@ -93,14 +93,15 @@ class Server:
         return found
 
 
-async def seated(server: Server, created: dict[str, Any], names: list[str], **options: Any) -> list[Client]:
+async def seated(server: Server, created: dict[str, Any], names: list[str], keep: bool = False,
+                 **options: Any) -> list[Client]:
     """The host resumed at its seat and one client joined per name, every welcome received; ``options``
-    of the sessions (``lean``, ``confirm``)."""
-    host = await Client.connect(server.ws)
+    of the sessions (``lean``, ``confirm``); ``keep``: the clients keep every message."""
+    host = await Client.connect(server.ws, keep=keep)
     await host.open("resume", created["room"], token=created["token"], **options)
     clients = [host]
     for name in names:
-        client = await Client.connect(server.ws)
+        client = await Client.connect(server.ws, keep=keep)
         await client.open("join", created["room"], name=name, **options)
         clients.append(client)
     return clients

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import httpx
+import jsonschema
 import pytest
 from server_helpers import WAIT, Server, close_all, seated
 from test_rooms_play import play_until_over
@@ -20,7 +21,7 @@ from gouji_variants.engine.game import Game
 from gouji_variants.records.record import record_ruleset
 from gouji_variants.ruleset.cards import Cards
 from gouji_variants.server.client import Client
-from gouji_variants.server.protocol import observation_json, public_observation
+from gouji_variants.server.protocol import OBSERVATION_FIELDS, observation_json, public_observation, schema
 
 RULESETS = ("qingdao", "zhenying", "liaocheng")
 
@@ -32,16 +33,24 @@ def _cards_of_others(game: Game, seat: int | None) -> set[str]:
             if other != seat and shown[other] is None and sum(hand) > 3}
 
 
-def check_messages(record: dict[str, Any], received: dict[int | None, list[dict[str, Any]]]) -> int:
+def check_messages(record: dict[str, Any], received: dict[int | None, list[tuple[str, dict[str, Any]]]]) -> int:
+    """Every message as it travelled valid by its schema; every state, as the client pieced it together,
+    the seat's view; no hidden hand's notation in what travelled. The number of states checked."""
     ruleset = record_ruleset(record)
     game = Game(ruleset, record["seed"])
-    states = {seat: {m["version"]: m for m in messages if m["type"] == "state"} for seat, messages in received.items()}
+    states = {}
+    for seat, messages in received.items():
+        for raw, message in messages:
+            sent = json.loads(raw)
+            jsonschema.validate(sent, schema(sent["type"]))
+            if message["type"] == "state":
+                states.setdefault(seat, {})[message["version"]] = raw, message
     checked = 0
     for version in range(len(record["actions"]) + 1):
         for seat, by_version in states.items():
-            message = by_version.get(version)
-            if message is None:
+            if version not in by_version:
                 continue
+            raw, message = by_version[version]
             seen = game.observation(seat) if seat is not None else public_observation(game)
             assert message["observation"] == observation_json(seen), (seat, version)
             if seat is None:
@@ -49,9 +58,10 @@ def check_messages(record: dict[str, Any], received: dict[int | None, list[dict[
             legal = [to_json(a) for a in game.legal_actions()] if not game.over and game.turn == seat else None
             assert [{k: v for k, v in a.items() if k != "confirm"} for a in message["legal"] or ()] == (legal or [])
             assert (message["legal"] is None) == (legal is None)
-            # a hidden hand's notation anywhere else in the message (events, legal actions, fields to come) is a
+            # a hidden hand's notation anywhere in what travelled (events, legal actions, fields to come) is a
             # leak, unless the view itself holds that same string (a public play that happens to equal it)
-            text, shown = (json.dumps(part, ensure_ascii=False) for part in (message, observation_json(seen)))
+            shown = json.dumps(observation_json(seen), ensure_ascii=False)
+            text = json.dumps(json.loads(raw), ensure_ascii=False)
             assert not any(f'"{hand}"' in text and f'"{hand}"' not in shown for hand in _cards_of_others(game, seat))
             checked += 1
         if version < len(record["actions"]):
@@ -62,11 +72,12 @@ def check_messages(record: dict[str, Any], received: dict[int | None, list[dict[
 
 @pytest.mark.parametrize(("ruleset", "lean"), [(RULESETS[0], True), (RULESETS[1], False), (RULESETS[2], True)])
 def test_no_message_holds_a_card_the_seat_may_not_see(room_server: Server, ruleset: str, lean: bool) -> None:
-    """Lean sessions too: their states, the history filled in from the ones before, are the seat's view."""
+    """Lean sessions too: their states, what did not change filled in from the ones before, are the seat's
+    view; every message the server sent is valid by its JSON Schema."""
     async def main(server: Server) -> None:
         created = server.create(ruleset=ruleset)
-        clients = await seated(server, created, ["b", "c", "d", "e", "f"], lean=lean, confirm=True)
-        spectator = await Client.connect(server.ws)
+        clients = await seated(server, created, ["b", "c", "d", "e", "f"], keep=True, lean=lean, confirm=True)
+        spectator = await Client.connect(server.ws, keep=True)
         await spectator.open("watch", created["room"], lean=lean)
         for client in clients:
             await client.send({"type": "accept", "fingerprint": created["info"]["rules"]["fingerprint"]})
@@ -74,9 +85,13 @@ def test_no_message_holds_a_card_the_seat_may_not_see(room_server: Server, rules
         while spectator.state is None or spectator.state["observation"]["places"] is None:
             await spectator.until("state", timeout=WAIT)
         [line] = httpx.get(f"{server.http}/api/v1/rooms/{created['room']}/records", timeout=WAIT).text.splitlines()
-        received: dict[int | None, list[dict[str, Any]]] = {c.seat: c.received for c in clients}
-        received[None] = spectator.received
+        received = {client.seat: client.received or [] for client in clients}
+        received[None] = spectator.received or []
         assert check_messages(json.loads(line), received) > 6 * 50
+        sent = [json.loads(raw) for raw, message in received[0] if message["type"] == "state"]
+        fields = [len(state["observation"]) for state in sent]
+        assert fields[0] == len(OBSERVATION_FIELDS)  # the first whole, then only what changed (lean)
+        assert max(fields[1:]) < len(OBSERVATION_FIELDS) if lean else set(fields) == {len(OBSERVATION_FIELDS)}
         await close_all([*clients, spectator])
 
     random.seed(0)

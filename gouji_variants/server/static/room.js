@@ -59,7 +59,7 @@ class Session {
     const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/v1`;
     const ws = new WebSocket(url);
     this.ws = ws;
-    // a lean session (rules sent when they change, new history only); a seat's legal actions carry their confirmations
+    // a lean session (rules sent when they change, states with what changed only); a seat's legal actions carry their confirmations
     const opening = { ...this.first, lean: true, ...(this.first.type === "watch" ? {} : { confirm: true }) };
     ws.addEventListener("open", () => { this.retry = 0; ws.send(JSON.stringify(opening)); });
     ws.addEventListener("message", (event) => { let m; try { m = JSON.parse(event.data); } catch { return; } this.receive(m); });

@@ -8,15 +8,19 @@ import { getLang, pick, PLACES, t } from "./i18n.js";
 const CARD_TYPES = new Set(["play", "burn", "return"]);
 const LOG_MAX = 300;
 
-/** The game's history, whole: a lean session's state holds only the entries after `history_from`, which
- *  extend the history of the state before (docs/protocol.md); null when they cannot (a gap: resume). */
-function merged(before, message) {
-  const delta = message.observation.history || [];
+/** The whole observation of a state: a lean session's holds only the fields that changed since the state
+ *  before it on this connection, and the history entries after `history_from` (docs/protocol.md); null
+ *  when they cannot be pieced together (a gap: open the session again, and it is sent whole). */
+function whole(before, message) {
+  const part = message.observation;
   const from = message.history_from;
-  if (from === undefined || from === 0) return delta;
-  const known = before && before.game === message.game ? before.observation.history : null;
-  if (!known || known.length < from) return null;
-  return known.slice(0, from).concat(delta);
+  if (from === undefined) return part;
+  const known = before ? before.observation : null;
+  const obs = { ...(known || {}), ...part };
+  const history = known ? known.history : [];
+  if (history.length < from || !("stage" in obs)) return null;
+  obs.history = history.slice(0, from).concat(part.history || []);
+  return obs;
 }
 
 /** The log of the match as the server told it (its typed events), kept in sessionStorage so that a reload
@@ -246,9 +250,10 @@ export function createTable(root, session) {
 
   const table = {
     update(message) {
-      const history = merged(state, message);
-      if (history === null) { session.resync(); return; }
-      message.observation.history = history;
+      const observation = whole(state, message);
+      if (observation === null) { session.resync(); return; }
+      message.observation = observation;
+      const history = observation.history;
       const fresh = !state || state.game !== message.game;
       state = message;
       // a state's game counts the finished games: the last view of a finished game comes after its game_over
