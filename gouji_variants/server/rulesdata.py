@@ -82,20 +82,6 @@ def listing() -> list[Json]:
     return [summary(ruleset) for ruleset in found]
 
 
-def card_json(ruleset: Ruleset, lang: explain.Lang) -> Json:
-    """The rule card (``gouji card``) as data."""
-    built = card.build(ruleset, catalogued(BASE_ID), lang)
-    return {"title": built.word("title"), "name": built.name, "description": built.description,
-            "fingerprint": ruleset.fingerprint,
-            "fingerprint_sentence": built.word("fingerprint", fp=ruleset.fingerprint),
-            "departures_title": built.word("departs", n=len(built.departures)),
-            "departures": [dataclasses.asdict(d) for d in built.departures],
-            "same": "" if built.departures else built.word("same"), "base_word": built.word("base"),
-            "rest_title": built.word("rest" if built.departures else "all"),
-            "sections": [{"title": title, "sentences": list(lines)} for title, lines in built.sections],
-            "footer": built.footer}
-
-
 def diagnostic_json(diagnostic: Diagnostic) -> Json:
     """A located problem, with its rendering in both languages."""
     plain = {key: "" if value is None else value for key, value in diagnostic.to_json().items()}
@@ -119,7 +105,7 @@ def sentences(ruleset: Ruleset) -> Json:
 def compiled(ruleset: Ruleset) -> Json:
     """Everything the page shows of a compiled ruleset: summary, rules, sentences, card, provenance."""
     return {**summary(ruleset), "rules": ruleset.rule_data(), "own": dict(ruleset.own),
-            "sentences": sentences(ruleset), "card": {lang: card_json(ruleset, lang) for lang in LANGS},
+            "sentences": sentences(ruleset), "card": {lang: card.build(ruleset, catalogued(BASE_ID), lang).to_json() for lang in LANGS},
             "provenance": {key: f"{Path(mark.file).name}:{mark.line}:{mark.column}"
                            for key, mark in ruleset.provenance.items()},
             "interpretations": [dataclasses.asdict(i) for i in ruleset.interpretations],
@@ -209,4 +195,4 @@ def form() -> Json:
              for r in library if r.kind == "option-pack"]
     defs = {name: _stripped(value) for name, value in built.get("$defs", {}).items()}
     return {"sections": sections, "packs": packs, "defs": defs, "base": BASE_ID, "max_bytes": MAX_BYTES,
-            "format": RULESET_FORMAT, "card_words": {key: bilingual(*pair) for key, pair in card.WORDS.items()}}
+            "format": RULESET_FORMAT}

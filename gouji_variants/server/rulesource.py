@@ -138,7 +138,7 @@ class Rulebook:
         """The rule card as data in both languages (kept per fingerprint)."""
         found: dict[str, Any] | None = self._cards.find(ruleset.fingerprint)
         if found is None:
-            found = {lang: card_json(card_.build(ruleset, self.base(), lang)) for lang in ("zh", "en")}
+            found = {lang: card_.build(ruleset, self.base(), lang).to_json() for lang in ("zh", "en")}
             self._cards.put(ruleset.fingerprint, found)
         return found
 
@@ -163,13 +163,6 @@ def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
     """A diagnostic as the protocol's ``error`` carries it: its JSON form, every field a string, rendered too."""
     plain = {key: "" if value is None else value for key, value in diagnostic.to_json().items()}
     return {**plain, "detail": diagnostic.detail, "text": diagnostic.render()}
-
-
-def card_json(card: card_.Card) -> dict[str, Any]:
-    return {"lang": card.lang, "name": card.name, "description": card.description,
-            "fingerprint": card.ruleset.fingerprint, "footer": card.footer,
-            "departures": [{"key": d.key, "name": d.name, "text": d.text, "base": d.base} for d in card.departures],
-            "sections": [{"title": title, "sentences": list(lines)} for title, lines in card.sections]}
 
 
 def diff_json(against: Ruleset, room: Ruleset, lang: str) -> dict[str, Any]:

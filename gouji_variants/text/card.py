@@ -9,10 +9,11 @@ on a phone.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from .. import __version__
 from ..ruleset.model import Ruleset
@@ -67,6 +68,19 @@ class Card:
     @property
     def footer(self) -> str:
         return f"{self.ruleset.id} · {self.ruleset.fingerprint} · gouji-variants {__version__}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The card as data, with the words it is printed with (the room protocol and the page's rules
+        API send it so; docs/protocol.md)."""
+        fingerprint = self.ruleset.fingerprint
+        return {"lang": self.lang, "title": self.word("title"), "name": self.name, "description": self.description,
+                "fingerprint": fingerprint, "fingerprint_sentence": self.word("fingerprint", fp=fingerprint),
+                "departures_title": self.word("departs", n=len(self.departures)),
+                "departures": [dataclasses.asdict(departure) for departure in self.departures],
+                "same": "" if self.departures else self.word("same"), "base_word": self.word("base"),
+                "rest_title": self.word("rest" if self.departures else "all"),
+                "sections": [{"title": title, "sentences": list(lines)} for title, lines in self.sections],
+                "footer": self.footer}
 
 
 def build(ruleset: Ruleset, base: Ruleset, lang: Lang) -> Card:

@@ -8,15 +8,10 @@ export function fingerprint(fp) {
     h("code", { "data-fingerprint": fp, "aria-label": `${t("fingerprint")} ${String(fp).split("").join(" ")}` }, fp));
 }
 
-/** cards: {zh: CARD, en: CARD}; words: the card's own words (the form's card_words) where a CARD lacks them. */
-export function ruleCard(cards, { open = false, words = null } = {}) {
-  const found = cards[getLang()] || cards.zh || cards.en;
-  if (!found) return h("div");
-  const word = (key, n) => (words && words[key] ? pick(words[key]).replace("{n}", n) : "");
-  const card = {
-    title: word("title"), departures_title: word("departs", found.departures.length), base_word: word("base"),
-    same: word("same"), rest_title: word(found.departures.length ? "rest" : "all"), ...found,
-  };
+/** cards: {zh: CARD, en: CARD}, each as the server sends it (text/card.py Card.to_json, with its words). */
+export function ruleCard(cards, { open = false } = {}) {
+  const card = cards[getLang()] || cards.zh || cards.en;
+  if (!card) return h("div");
   const departures = card.departures.length
     ? h("section", { class: "departures" }, h("h3", {}, card.departures_title),
       h("ul", {}, card.departures.map((d) => h("li", {}, h("strong", {}, d.name), " ", d.text,

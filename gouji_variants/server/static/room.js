@@ -29,9 +29,7 @@ class Session {
     this.closed = false;
     this.retry = 0;
     this.counter = 0;
-    this.cardWords = null;
     this.build();
-    library().then(({ form }) => { this.cardWords = form.card_words; this.render(); }).catch(() => {});
     if (this.mine) this.connect({ type: "resume", v: 1, room: code, token: this.mine.token });
     else this.preview();
   }
@@ -131,7 +129,7 @@ class Session {
     if (!this.parts) this.parts = this.lobbyParts();
     const p = this.parts;
     fill(p.title, pick(room.rules.name));
-    fill(p.card, ruleCard(room.rules.card, { words: this.cardWords }));
+    fill(p.card, ruleCard(room.rules.card));
     const me = this.seat;
     fill(p.seats, room.seats.map((s) => {
       const who = s.kind === "empty" ? t("empty") : s.name || t("bot");
