@@ -39,17 +39,18 @@ sys.path.insert(0, str(ROOT))
 
 from gouji_variants.server.client import Client, wait_for_server  # noqa: E402
 
+#: the server as `gouji serve` runs it (server.app.server), with room limits for thousands of clients
 SERVER = """
-import cProfile, os, sys, uvicorn
-from gouji_variants.server.app import create_app
+import cProfile, os, sys
+from gouji_variants.server.app import create_app, server
 from gouji_variants.server.limits import Limits
 profile = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
-app = create_app(sys.argv[2], pace=1.0, limits=Limits(rooms_per_address=10_000, idle_lobby=3600))
+limits = Limits(rooms_per_address=10_000, idle_lobby=3600)
+app = create_app(sys.argv[2], pace=1.0, limits=limits)
 if profile:
     profile.enable()
 try:
-    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", ws_max_size=1 << 20,
-                ws_per_message_deflate=os.environ.get("BENCH_DEFLATE") != "0")
+    server(app, "127.0.0.1", int(sys.argv[1]), limits=limits, deflate=os.environ.get("BENCH_DEFLATE") != "0").run()
 finally:
     if profile:
         profile.disable()

@@ -31,15 +31,15 @@ def _need_web() -> None:
               help="The SQLite file rooms are kept in (default: rooms.sqlite3 in the user's data folder).")
 @click.option("--bot-pace", type=click.FloatRange(0, 60), default=1.0, show_default=True,
               help="Seconds a bot takes at least for a decision (a human pace).")
-def serve(host: str, port: int, db: Path | None, bot_pace: float) -> None:
+@click.option("--deflate/--no-deflate", default=True, show_default=True,
+              help="Compress WebSocket messages (permessage-deflate, when the client offers it): less to send "
+                   "on a phone's network, more CPU for the server (docs/protocol.md, Capacity).")
+def serve(host: str, port: int, db: Path | None, bot_pace: float, deflate: bool) -> None:
     """Run the room service: rooms where six seats agree on the rules, then play (docs/protocol.md)."""
     _need_web()
     import sqlite3
 
-    import uvicorn
-
-    from ..server.app import create_app
-    from ..server.limits import Limits
+    from ..server.app import create_app, server
     from ..server.store import SQLiteStore, default_path
 
     path = db or default_path()
@@ -48,11 +48,9 @@ def serve(host: str, port: int, db: Path | None, bot_pace: float) -> None:
     except (OSError, sqlite3.Error) as error:
         fail(f"error: --db {path}: cannot open the database: {error}", EXIT_USAGE)
     click.echo(f"gouji serve: http://{host}:{port}/ (rooms kept in {path})", err=True)
-    config = uvicorn.Config(create_app(store, pace=bot_pace), host=host, port=port, log_level="warning",
-                            ws_max_size=Limits().message_bytes + 1024)
-    server = uvicorn.Server(config)
-    server.run()
-    if not server.started:
+    running = server(create_app(store, pace=bot_pace), host, port, deflate=deflate)
+    running.run()
+    if not running.started:
         fail(f"error: cannot listen on {host}:{port}", EXIT_USAGE)
 
 

@@ -13,7 +13,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -31,6 +31,9 @@ from .rooms import AWAY_GRACE
 from .rulesource import Rulebook, RuleSource
 from .service import Conn, Service
 from .store import SQLiteStore, Store, default_path
+
+if TYPE_CHECKING:
+    import uvicorn
 
 log = logging.getLogger("gouji.server")
 
@@ -189,3 +192,16 @@ def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = 
     app = Starlette(routes=[*_routes(service), *page.routes(), *routes], lifespan=lifespan)
     app.state.service = service
     return app
+
+
+def server(app: Starlette, host: str, port: int, *, limits: Limits | None = None,
+           deflate: bool = True) -> uvicorn.Server:
+    """The uvicorn server that runs ``app`` for ``gouji serve`` (and the tests and the benchmark, so they
+    run what users run): a WebSocket message up to four times ``limits.message_bytes`` reaches the app
+    (which answers ``too-large`` above the limit), a larger one closes the connection (1009);
+    permessage-deflate as ``deflate`` says; uvloop and httptools where installed (the ``[web]`` extra)."""
+    import uvicorn
+
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            ws_max_size=4 * (limits or Limits()).message_bytes, ws_per_message_deflate=deflate)
+    return uvicorn.Server(config)

@@ -6,13 +6,11 @@ from __future__ import annotations
 import json
 import sys
 
-import uvicorn
-
-from gouji_variants.server.app import create_app
+from gouji_variants.server.app import create_app, server
 from gouji_variants.server.limits import Limits
 
 if __name__ == "__main__":
     port, db, raw = int(sys.argv[1]), sys.argv[2], json.loads(sys.argv[3])
     if "limits" in raw:
         raw["limits"] = Limits(**raw["limits"])
-    uvicorn.run(create_app(db, **raw), host="127.0.0.1", port=port, log_level="warning", ws_max_size=1 << 20)
+    server(create_app(db, **raw), "127.0.0.1", port, limits=raw.get("limits")).run()
