@@ -248,8 +248,8 @@ if __name__ == "__main__":
                         help="client processes")
     parser.add_argument("--profile", metavar="FILE", help="write the server's cProfile statistics to FILE")
     parser.add_argument("--full", action="store_true", help="clients do not ask for lean sessions")
-    parser.add_argument("--no-deflate", dest="deflate", action="store_false",
-                        help="the server does not compress WebSocket messages (permessage-deflate)")
+    parser.add_argument("--deflate", action="store_true",
+                        help="the server compresses WebSocket messages (gouji serve --deflate; permessage-deflate)")
     args = parser.parse_args()
     print(json.dumps(bench(args.rooms, min(max(args.seconds, 10.0), 600.0), args.pace, args.workers, args.profile,
                            args.full, args.deflate),

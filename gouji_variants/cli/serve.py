@@ -31,9 +31,9 @@ def _need_web() -> None:
               help="The SQLite file rooms are kept in (default: rooms.sqlite3 in the user's data folder).")
 @click.option("--bot-pace", type=click.FloatRange(0, 60), default=1.0, show_default=True,
               help="Seconds a bot takes at least for a decision (a human pace).")
-@click.option("--deflate/--no-deflate", default=True, show_default=True,
-              help="Compress WebSocket messages (permessage-deflate, when the client offers it): less to send "
-                   "on a phone's network, more CPU for the server (docs/protocol.md, Capacity).")
+@click.option("--deflate/--no-deflate", default=False, show_default=True,
+              help="Compress WebSocket messages (permessage-deflate, when the client offers it): fewer bytes "
+                   "for more server CPU and memory a connection (docs/protocol.md, Capacity).")
 def serve(host: str, port: int, db: Path | None, bot_pace: float, deflate: bool) -> None:
     """Run the room service: rooms where six seats agree on the rules, then play (docs/protocol.md)."""
     _need_web()
