@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import signal
+import urllib.parse
 from pathlib import Path
 
 import click
@@ -24,7 +26,7 @@ def _need_web() -> None:
 
 
 @command(exits={0: "stopped (Ctrl-C or SIGTERM)", 2: "the [web] extra is missing, the address cannot be bound, "
-                "--db cannot be opened"})
+                "--db cannot be opened, a bad --shard"})
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The port.")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
@@ -34,21 +36,34 @@ def _need_web() -> None:
 @click.option("--deflate/--no-deflate", default=False, show_default=True,
               help="Compress WebSocket messages (permessage-deflate, when the client offers it): fewer bytes "
                    "for more server CPU and memory a connection (docs/protocol.md, Capacity).")
-def serve(host: str, port: int, db: Path | None, bot_pace: float, deflate: bool) -> None:
+@click.option("--shard", metavar="I/N",
+              help="Process I of N sharing --db: make room codes that name it and keep only those rooms; a "
+                   "proxy routes by code (docs/protocol.md, Several processes or machines).")
+def serve(host: str, port: int, db: Path | None, bot_pace: float, deflate: bool, shard: str | None) -> None:
     """Run the room service: rooms where six seats agree on the rules, then play (docs/protocol.md)."""
     _need_web()
     import sqlite3
 
     from ..server.app import create_app, server
+    from ..server.shards import Shard
     from ..server.store import SQLiteStore, default_path
 
+    try:
+        owned = None if shard is None else Shard.parse(shard)
+    except ValueError as error:
+        fail(f"error: --shard: {error}", EXIT_USAGE)
     path = db or default_path()
     try:
         store = SQLiteStore(path)
     except (OSError, sqlite3.Error) as error:
         fail(f"error: --db {path}: cannot open the database: {error}", EXIT_USAGE)
     click.echo(f"gouji serve: http://{host}:{port}/ (rooms kept in {path})", err=True)
-    running = server(create_app(store, pace=bot_pace), host, port, deflate=deflate)
+    def stopped(*_: object) -> None:  # (uvicorn stops gracefully on these, then raises them again)
+        raise SystemExit(0)
+
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop, stopped)
+    running = server(create_app(store, pace=bot_pace, shard=owned), host, port, deflate=deflate)
     running.run()
     if not running.started:
         fail(f"error: cannot listen on {host}:{port}", EXIT_USAGE)
@@ -71,6 +86,8 @@ def bot_command(url: str, code: str, spec: str, name: str, seat: int | None, tok
 
     if url.startswith(("http://", "https://")):
         url = "ws" + url[4:].rstrip("/") + "/ws/v1"
+    if "?" not in url:  # the room in the URL too: a proxy in front of several processes routes by it
+        url += "?" + urllib.parse.urlencode({"room": code})
 
     async def run() -> None:
         client = await Client.connect(url)

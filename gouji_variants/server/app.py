@@ -31,6 +31,7 @@ from .protocol import PROTOCOL, ProtocolError, check, json_object, parse_client,
 from .rooms import AWAY_GRACE
 from .rulesource import Rulebook, RuleSource
 from .service import Conn, Service
+from .shards import Shard
 from .store import SQLiteStore, Store, default_path
 
 if TYPE_CHECKING:
@@ -157,14 +158,14 @@ def _routes(service: Service) -> list[BaseRoute]:
 
 def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = None, pace: float = 1.0,
                grace: float = AWAY_GRACE, processes: int = 1, tick: float = 0.25,
-               routes: Sequence[BaseRoute] = ()) -> Starlette:
+               routes: Sequence[BaseRoute] = (), shard: Shard | None = None) -> Starlette:
     """The room service: rooms kept in ``db`` (a SQLite file, default under the user's data folder, or a
     :class:`Store`), bots acting no sooner than ``pace`` seconds, search bots in ``processes`` worker
     processes, a disconnected player's decision handed to a bot after ``grace`` seconds, the web page
-    (:mod:`.page`) and ``routes`` added."""
+    (:mod:`.page`) and ``routes`` added; with ``shard``, only the rooms whose code names it (:mod:`.shards`)."""
     store = db if db is not None and not isinstance(db, (str, Path)) else SQLiteStore(db or default_path())
     bots = Bots(pace, processes)
-    service = Service(store, Rulebook(), bots, limits or Limits(), grace)
+    service = Service(store, Rulebook(), bots, limits or Limits(), grace, shard)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

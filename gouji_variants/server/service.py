@@ -19,6 +19,7 @@ from .limits import Bucket, Limits
 from .protocol import PROTOCOL, ProtocolError, check, lean_observation
 from .rooms import PLAYING, Broadcast, Creation, Room, check_bot, check_name, new_code, new_token
 from .rulesource import Rulebook, RuleSource, diff_json
+from .shards import Shard, owner
 from .store import Store
 from .words import hint
 
@@ -76,15 +77,19 @@ class Live:
 class Service:
     """Every room of this process: requests checked by the room, events stored, then applied and sent."""
 
-    def __init__(self, store: Store, rulebook: Rulebook, bots: Bots, limits: Limits, grace: float) -> None:
+    def __init__(self, store: Store, rulebook: Rulebook, bots: Bots, limits: Limits, grace: float,
+                 shard: Shard | None = None) -> None:
         self.store, self.rulebook, self.bots, self.limits, self.grace = store, rulebook, bots, limits, grace
+        self.shard = shard  # None: this process keeps every room of the store
         self.rooms: dict[str, Live] = {}
 
     # -- rooms: made, resumed, changed -----------------------------------------------------------
 
     def resume_all(self) -> None:
-        """Rebuild every open room from its stored events (after a restart)."""
+        """Rebuild every open room this process keeps from its stored events (after a restart)."""
         for code, address, creation, events in self.store.open_rooms():
+            if self.shard is not None and not self.shard.owns(code):
+                continue
             try:
                 room = self._room(code, Creation.from_json(creation))
                 for event in events:
@@ -113,7 +118,7 @@ class Service:
         creation = Creation(source, seat, check_name(message["host"]), new_token(), random.getrandbits(63),
                             message.get("games", 1), message.get("timer"), bots,
                             time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), message.get("hints", False))
-        code = new_code()
+        code = new_code() if self.shard is None else self.shard.code()
         room = self._room(code, creation)
         self.store.create(code, address, creation.to_json())
         self.rooms[code] = Live(room, address)
@@ -151,6 +156,10 @@ class Service:
     def live(self, code: str | None) -> Live:
         found = self.rooms.get(code or "")
         if found is None:
+            shard = self.shard
+            if shard is not None and code and not shard.owns(code):
+                raise ProtocolError("no-room", f"no such room in this process ({shard.index} of {shard.count}): "
+                                               f"its code names process {owner(code) % shard.count}")
             raise ProtocolError("no-room", "no such room (closed, or never made)")
         return found
 

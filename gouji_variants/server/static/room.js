@@ -54,7 +54,8 @@ class Session {
 
   connect(first) {
     this.first = first;
-    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/v1`;
+    // the room in the URL too: a proxy in front of several processes routes by it (docs/protocol.md)
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/v1?room=${encodeURIComponent(this.code)}`;
     const ws = new WebSocket(url);
     this.ws = ws;
     // a lean session (rules sent when they change, states with what changed only); a seat's legal actions carry their confirmations

@@ -1,0 +1,40 @@
+"""``gouji serve`` itself: it listens where told, keeps rooms in --db, stops on SIGTERM with exit 0, and
+refuses a bad --shard with exit 2 before it opens anything."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+from server_helpers import ROOT, WAIT, free_port
+
+from gouji_variants.server.client import wait_for_server
+
+
+def _gouji(*arguments: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "gouji_variants", *arguments], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def test_serve_keeps_rooms_in_its_db_and_stops_on_sigterm(tmp_path: Path) -> None:
+    port, db = free_port(), tmp_path / "rooms.sqlite3"
+    served = _gouji("serve", "--port", str(port), "--db", str(db), "--shard", "1/3")
+    try:
+        assert wait_for_server(f"http://127.0.0.1:{port}", WAIT, lambda: served.poll() is None)
+        made = httpx.post(f"http://127.0.0.1:{port}/api/v1/rooms", json={"host": "h", "ruleset": "青岛"}, timeout=WAIT)
+        assert made.status_code == 201 and made.json()["room"].startswith("s01_")
+    finally:
+        served.send_signal(signal.SIGTERM)
+        _, errors = served.communicate(timeout=WAIT)
+    assert served.returncode == 0, errors
+    assert db.stat().st_size > 0 and f"rooms kept in {db}" in errors
+
+
+def test_a_bad_shard_is_refused_with_exit_2(tmp_path: Path) -> None:
+    refused = _gouji("serve", "--port", str(free_port()), "--db", str(tmp_path / "x.sqlite3"), "--shard", "2/2")
+    _, errors = refused.communicate(timeout=WAIT)
+    assert refused.returncode == 2 and "--shard" in errors and "I/N" in errors
+    assert not (tmp_path / "x.sqlite3").exists()
