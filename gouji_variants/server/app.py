@@ -209,7 +209,8 @@ def server(app: Starlette, host: str, port: int, *, limits: Limits | None = None
     run what users run): a WebSocket message up to four times ``limits.message_bytes`` reaches the app
     (which answers ``too-large`` above the limit), a larger one closes the connection (1009);
     permessage-deflate only when ``deflate`` (lean messages are small; in bench_rooms it cost a third
-    more server CPU an action and nearly twice the memory a room); uvloop and httptools where installed (the ``[web]`` extra).
+    more server CPU an action and nearly twice the memory a room); uvloop and httptools where installed
+    (the ``[web]`` extra).
 
     Tunes the process's garbage collector for a server (:data:`GC_THRESHOLDS`): what start made (the
     modules, the catalogue, 大纲 and its card, compiled here before listening) is frozen, never scanned

@@ -104,8 +104,9 @@ def sentences(ruleset: Ruleset) -> Json:
 
 def compiled(ruleset: Ruleset) -> Json:
     """Everything the page shows of a compiled ruleset: summary, rules, sentences, card, provenance."""
+    cards = {lang: card.build(ruleset, catalogued(BASE_ID), lang).to_json() for lang in LANGS}
     return {**summary(ruleset), "rules": ruleset.rule_data(), "own": dict(ruleset.own),
-            "sentences": sentences(ruleset), "card": {lang: card.build(ruleset, catalogued(BASE_ID), lang).to_json() for lang in LANGS},
+            "sentences": sentences(ruleset), "card": cards,
             "provenance": {key: f"{Path(mark.file).name}:{mark.line}:{mark.column}"
                            for key, mark in ruleset.provenance.items()},
             "interpretations": [dataclasses.asdict(i) for i in ruleset.interpretations],
