@@ -112,69 +112,93 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
         key = unknown or extra[0]
         close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
         where = "the top level" if not pointer else f"'{pointer.strip('/').replace('/', '.')}'"
-        hint = lookalike.hint(key, allowed) or (
-            f"did you mean {close[0]!r}?" if close else "allowed keys: " + ", ".join(allowed))
+        lookalike_hint = lookalike.hint(key, allowed)
+        hint = lookalike_hint or (f"did you mean {close[0]!r}?" if close else "allowed keys: " + ", ".join(allowed))
+        hint_zh = "" if lookalike_hint else f"是不是 {close[0]!r}？" if close else "可用的键：" + "、".join(allowed)
         return Diagnostic(doc.mark(pointer_join(pointer, key), key=True),
-                          f"unknown key {key!r} in {where}", pointer_join(pointer, key), hint)
+                          f"unknown key {key!r} in {where}", pointer_join(pointer, key), hint,
+                          zh=f"{'顶层' if not pointer else where}没有键 {key!r}", hint_zh=hint_zh)
     if error.validator == "enum":
         options = ", ".join(repr(o) for o in value)
         words = [str(o) for o in value]
         close = difflib.get_close_matches(str(instance), words, n=1)
-        hint = lookalike.hint(str(instance), words) or (f"did you mean {close[0]!r}?" if close else "")
-        return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not one of {options}", pointer, hint)
+        lookalike_hint = lookalike.hint(str(instance), words)
+        hint = lookalike_hint or (f"did you mean {close[0]!r}?" if close else "")
+        hint_zh = f"是不是 {close[0]!r}？" if close and not lookalike_hint else ""
+        return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not one of {options}", pointer, hint,
+                          zh=f"{_show(error.instance, 'zh')} 不是可选的值（{options}）之一", hint_zh=hint_zh)
     if error.validator == "required":
         missing = [k for k in value if k not in instance]
         keys = " and ".join(repr(k) for k in missing)
-        hint = ("every ruleset file starts with id (e.g. 'id: my-rules'), kind ('ruleset' or 'option-pack') "
-                "and name (with zh and en)") if not pointer else ""
+        hint, hint_zh = "", ""
+        if not pointer:
+            hint = ("every ruleset file starts with id (e.g. 'id: my-rules'), kind ('ruleset' or 'option-pack') "
+                    "and name (with zh and en)")
+            hint_zh = ("每个规则文件以 id（如 'id: my-rules'）、kind（'ruleset' 或 'option-pack'）"
+                       "和 name（含 zh 与 en）开头")
         if re.fullmatch(r"/examples/[0-9]+", pointer):
             hint = ("an adjudication has name, play, previous (optional) and expect; a scenario has name, hands, "
                     "actions and expect")
-        return Diagnostic(doc.mark(pointer), f"missing required key{'s' * (len(missing) > 1)} {keys}", pointer, hint)
+            hint_zh = "裁决示例有 name、play、previous（可不写）和 expect；对局示例有 name、hands、actions 和 expect"
+        return Diagnostic(doc.mark(pointer), f"missing required key{'s' * (len(missing) > 1)} {keys}", pointer, hint,
+                          zh="缺少必需的键 " + "、".join(repr(k) for k in missing), hint_zh=hint_zh)
     if error.validator == "pattern" and pointer == "/id":
-        slug = re.sub(r"[^a-z0-9]+", "-", str(error.instance).lower()).strip("-")
+        slug = re.sub(r"[^a-z0-9]+", "-", str(error.instance).lower()).strip("-") or "my-rules"
         return Diagnostic(doc.mark(pointer), f"id {error.instance!r} is not lower-case letters and digits in words "
-                          "joined by single hyphens", pointer, f"e.g. 'id: {slug or 'my-rules'}'")
+                          "joined by single hyphens", pointer, f"e.g. 'id: {slug}'",
+                          zh=f"id {error.instance!r} 不是由单个连字符连接的小写字母和数字",
+                          hint_zh=f"例如 'id: {slug}'")
     if error.validator in ("minItems", "maxItems") and isinstance(error.instance, list):
         bounds = error.schema if isinstance(error.schema, dict) else {}
         low, high = bounds.get("minItems"), bounds.get("maxItems")
-        need = f"exactly {low}" if low == high else f"at least {low}" if error.validator == "minItems" else \
-            f"at most {high}"
+        need, need_zh = (f"exactly {low}", f"正好 {low} 项") if low == high else \
+            (f"at least {low}", f"至少 {low} 项") if error.validator == "minItems" else \
+            (f"at most {high}", f"至多 {high} 项")
         rule = pointer.strip("/").replace("/", ".")
         return Diagnostic(doc.mark(pointer), f"{rule} has {len(error.instance)} item"
-                          f"{'s' * (len(error.instance) != 1)} but needs {need}", pointer, _describe_hint(error))
+                          f"{'s' * (len(error.instance) != 1)} but needs {need}", pointer, _describe_hint(error),
+                          zh=f"{rule} 有 {len(error.instance)} 项，但需要{need_zh}")
     if error.validator in ("type", "anyOf"):
         expected = _expected_type(error)
-        hint = _type_hint(error.instance, expected, error.schema)
+        hint, hint_zh = _type_hint(error.instance, expected, error.schema)
         if not pointer:
             hint = "a ruleset file is a mapping: 'id: ...', 'kind: ...' and 'name:' lines at the top, then sections"
-        return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not {expected}", pointer, hint)
+            hint_zh = "规则文件是一个映射：开头是 'id: ...'、'kind: ...' 和 'name:' 行，然后是各部分"
+        return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not {expected}", pointer, hint,
+                          zh=f"{_show(error.instance, 'zh')} 不是{_expected_type(error, 'zh')}", hint_zh=hint_zh)
     return Diagnostic(doc.mark(pointer), error.message, pointer)
 
 
-_TYPE_WORDS = {"string": "a string", "integer": "a whole number", "boolean": "true or false", "array": "a list",
-               "object": "a mapping", "null": "null", "number": "a number"}
+_TYPE_WORDS = {"string": ("a string", "字符串"), "integer": ("a whole number", "整数"),
+               "boolean": ("true or false", "布尔值（true 或 false）"), "array": ("a list", "列表"),
+               "object": ("a mapping", "映射（键: 值）"), "null": ("null", "null"), "number": ("a number", "数")}
 
 
-def _expected_type(error: ValidationError) -> str:
+def _expected_type(error: ValidationError, lang: str = "en") -> str:
     value: Any = error.validator_value  # the "anyOf" list, or the "type" keyword's value
     schemas = value if error.validator == "anyOf" else [{"type": value}]
     words: list[str] = []
     for sub in schemas:
         kinds = sub.get("type", "object" if "$ref" in sub else "")
         for kind in kinds if isinstance(kinds, list) else [kinds]:
-            word = _TYPE_WORDS.get(kind, kind)
+            en, zh = _TYPE_WORDS.get(kind, (kind, kind))
+            word = zh if lang == "zh" else en
             if word and word not in words:
                 words.append(word)
+    if lang == "zh":
+        return "或".join(words) if words else "这里允许的值"
     return " or ".join(words) if words else "allowed here"
 
 
-def _show(value: Any) -> str:
+def _show(value: Any, lang: str = "en") -> str:
+    zh = lang == "zh"
     if value is None:
-        return "an empty value (null)"
+        return "空值（null）" if zh else "an empty value (null)"
     if isinstance(value, dict):
-        return "a mapping"
-    return "a list" if isinstance(value, list) else repr(value)
+        return "一个映射" if zh else "a mapping"
+    if isinstance(value, list):
+        return "一个列表" if zh else "a list"
+    return repr(value)
 
 
 def _describe_hint(error: ValidationError) -> str:
@@ -183,26 +207,28 @@ def _describe_hint(error: ValidationError) -> str:
     return description.rsplit("\n", 1)[-1]
 
 
-def _type_hint(value: Any, expected: str, schema_: Any = None) -> str:
+def _type_hint(value: Any, expected: str, schema_: Any = None) -> tuple[str, str]:
+    """A hint for a value of the wrong kind, in English and Chinese (empty strings: none)."""
     examples = schema_.get("examples") if isinstance(schema_, dict) and "x-expression" in schema_ else None
     if examples:
-        return f"write an expression such as '{examples[0]}'"
+        return f"write an expression such as '{examples[0]}'", f"写一个表达式，例如 '{examples[0]}'"
     if value is None:
-        return "an empty value is null: give the key a value or remove it"
+        return "an empty value is null: give the key a value or remove it", "空值就是 null：给这个键一个值，或删去它"
     if isinstance(value, float) and "whole number" in expected:
-        return (f"write {int(value)} without the decimal point" if value.is_integer()
-                else "rules count whole cards and points")
+        if value.is_integer():
+            return f"write {int(value)} without the decimal point", f"写 {int(value)}，不带小数点"
+        return "rules count whole cards and points", "规则数的是整张的牌和整分"
     if expected == "a mapping":
-        return "write it as 'key: value' lines indented under its key"
+        return "write it as 'key: value' lines indented under its key", "写成缩进在它的键下的 '键: 值' 行"
     if expected == "a list":
-        return "write it as [a, b] or as lines starting with '- '"
+        return "write it as [a, b] or as lines starting with '- '", "写成 [a, b]，或以 '- ' 开头的行"
     if isinstance(value, str) and value.lower() in ("yes", "no", "on", "off", "true", "false") and "true" in expected:
-        return "write true or false without quotes"
+        return "write true or false without quotes", "写 true 或 false，不加引号"
     if isinstance(value, str) and "number" in expected and value.strip().lstrip("-").isdigit():
-        return "write the number without quotes"
+        return "write the number without quotes", "数字不加引号"
     if isinstance(value, (int, bool)) and "string" in expected:
-        return "quote the value to make it a string"
-    return ""
+        return "quote the value to make it a string", "给值加上引号，它就是字符串"
+    return "", ""
 
 
 # ── extends resolution ─────────────────────────────────────────────────────

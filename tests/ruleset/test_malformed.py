@@ -189,3 +189,28 @@ def test_all_at_once_in_a_real_process() -> None:
     if not UPDATE:
         expected = "".join((GOLDEN / f"{name}.txt").read_text(encoding="utf-8") for name in CASES)
         assert normalise(done.stderr) == expected
+
+
+#: the schema's problems (a key, a value's kind or choice, a list's length, a missing key, the id)
+SCHEMA_PROBLEM = re.compile(r"unknown key|is not one of|missing required key|is not (a |an |true|lower)|has \d+ items?")
+CJK = re.compile(r"[\u4e00-\u9fff]")
+#: the schema's hints in English (a look-alike letter's hint names the letter in English, by its Unicode name)
+ENGLISH_HINT = re.compile(r"提示: (write |allowed keys|quote the value|an empty value|every ruleset file|e\.g\. 'id|"
+                          r"a ruleset file|an adjudication)")
+
+
+def test_the_schema_s_problems_are_said_in_chinese(at_root: None) -> None:
+    """`gouji validate --lang zh`: every problem the schema finds in the corpus reads in Chinese."""
+    said = 0
+    for name in CASES:
+        english = _runner().invoke(main, ["validate", f"tests/malformed/{name}.yaml"]).stderr
+        if not SCHEMA_PROBLEM.search(english):
+            continue
+        chinese = _runner().invoke(main, ["validate", "--lang", "zh", f"tests/malformed/{name}.yaml"]).stderr
+        for line in chinese.splitlines():
+            if LOCATED.match(line) and SCHEMA_PROBLEM.search(line) or ENGLISH_HINT.search(line):
+                raise AssertionError(f"{name}: {line}")
+        said += 1
+    assert said >= 40
+    chinese = _runner().invoke(main, ["validate", "--lang", "zh", "tests/malformed/lookalike-fullwidth.yaml"]).stderr
+    assert CJK.search(chinese) and "错误" in chinese

@@ -312,3 +312,49 @@ def test_alone_with_bots_a_hint_and_a_confirmation(server: Server, browser: Any)
             page.wait_for_timeout(20)
     assert "终局" in page.locator(".log").text_content() and page.errors == []
     page.context.close()
+
+
+#: every visible piece of text whose colour on its (composited) background falls below WCAG 2's AA
+#: contrast: 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold); disabled controls are exempt
+LOW_CONTRAST = """() => {
+  const rgba = (text) => { const v = text.match(/[\\d.]+/g).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
+  const over = (top, under) => top.slice(0, 3).map((c, i) => c * top[3] + under[i] * (1 - top[3])).concat([1]);
+  const lum = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const background = (el) => {
+    const layers = [];
+    for (let at = el; at; at = at.parentElement) { const c = rgba(getComputedStyle(at).backgroundColor); if (c[3] > 0) layers.push(c); if (c[3] >= 1) break; }
+    return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+  };
+  const low = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length || el.closest("[disabled], [hidden], dialog:not([open])")) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === "hidden" || Number(style.opacity) === 0) continue;
+    const back = background(el), fore = over(rgba(style.color), back);
+    const [a, b] = [lum(fore), lum(back)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05), size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+    const need = size >= 24 || (size >= 18.66 && bold) ? 3 : 4.5;
+    if (ratio < need) low.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)} < ${need}`);
+  }
+  return low;
+}"""
+
+
+def test_every_text_has_enough_contrast(server: Server, browser: Any) -> None:
+    """The rules form, a room's lobby and the table, measured in the browser (WCAG 2 AA), not by eye."""
+    page = open_page(browser, f"{server.http}/#/new", PHONE)
+    page.wait_for_selector(".status.ok", timeout=WAIT)
+    assert page.evaluate(LOW_CONTRAST) == [], "the rules form"
+    page.locator("#host-name").fill("看")
+    for seat in range(1, 6):
+        page.locator(f"#bot-{seat}").select_option("heuristic")
+    page.locator("#create-room").click()
+    page.wait_for_selector("#accept", timeout=WAIT)
+    assert page.evaluate(LOW_CONTRAST) == [], "the lobby"
+    page.locator("#accept").click()
+    page.wait_for_selector(".table-box", timeout=WAIT)
+    page.wait_for_timeout(500)
+    assert page.evaluate(LOW_CONTRAST) == [], "the table"
+    page.context.close()
