@@ -123,7 +123,7 @@ def _simulate_both(a: Ruleset, b: Ruleset, games: int, seeds: tuple[int, int], s
                                                     players))
 
 
-@command(exits={0: "printed (or written)", 2: "the ruleset is unknown or does not compile, --output cannot be "
+@command("card", exits={0: "printed (or written)", 2: "the ruleset is unknown or does not compile, --output cannot be "
                 "written"})
 @click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--format", "fmt", type=click.Choice(["txt", "md", "html"]), default="txt", show_default=True)

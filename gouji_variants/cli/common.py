@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from ..ruleset.catalog import Catalog
-from ..ruleset.compiler import compile_path
-from ..ruleset.errors import RulesetError
-from ..ruleset.model import Ruleset
+from .commands import COMMANDS
+
+if TYPE_CHECKING:  # the rulesets' modules load when a command first needs them: `gouji --help` loads none
+    from ..ruleset.catalog import Catalog
+    from ..ruleset.model import Ruleset
 
 #: The exit codes of every command (README, docs/untrusted-input.md): 0 yes / done; 1 the command ran and its
 #: answer is no (validate: a file is invalid; judge: illegal; diff: the rules differ; check: an example fails;
@@ -42,6 +43,9 @@ def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
 
 def load(ctx: click.Context, ref: str) -> Ruleset:
     """The ruleset ``ref`` names, compiled, or exit 2 with its errors."""
+    from ..ruleset.compiler import compile_path
+    from ..ruleset.errors import RulesetError
+
     catalog = catalog_of(ctx)
     try:
         return compile_path(catalog.find(ref), catalog)
@@ -52,6 +56,8 @@ def load(ctx: click.Context, ref: str) -> Ruleset:
 def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
     """Shell completion of ruleset ids and aliases (files complete as files)."""
     from click.shell_completion import CompletionItem
+
+    from ..ruleset.catalog import Catalog
 
     if "/" in incomplete or incomplete.endswith((".yaml", ".yml")):
         return [CompletionItem(incomplete, type="file")]
@@ -64,6 +70,9 @@ def compile_each(ctx: click.Context, refs: tuple[str, ...], invalid: int, ok: Ca
                  lang: str = "en") -> None:
     """Compile each ruleset ``refs`` names, calling ``ok`` or printing its errors (in ``lang`` where they have
     it); then exit 2 when one was not found, else ``invalid`` when one did not compile."""
+    from ..ruleset.compiler import compile_path
+    from ..ruleset.errors import RulesetError
+
     catalog = catalog_of(ctx)
     code = 0
     for ref in refs:
@@ -101,9 +110,10 @@ class Command(click.Command):
         write_exits(formatter, self.exits)
 
 
-def command(name: str | None = None, *, exits: dict[int, str]) -> Callable[[Callable[..., Any]], Command]:
-    """``click.command``, its help ending with ``exits`` (code -> when)."""
-    return click.command(name, cls=Command, exits=exits)
+def command(name: str, *, exits: dict[int, str]) -> Callable[[Callable[..., Any]], Command]:
+    """``click.command`` ``name``, listed by its line in :data:`COMMANDS`, its help ending with ``exits`` (code ->
+    when)."""
+    return click.command(name, cls=Command, exits=exits, short_help=COMMANDS[name][2])
 
 
 def ruleset_option(older: str | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -4,22 +4,20 @@ an error message; the commands live in one module per family."""
 from __future__ import annotations
 
 import errno
+import importlib
 import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from .. import ENGINE, __version__
-from ..ruleset.catalog import Catalog
-from .agree import card, diff_command
+from .commands import COMMANDS
 from .common import EXIT_INTERRUPTED, EXIT_INVALID, EXIT_USAGE, write_exits
-from .play import hint, play
-from .referee import check, judge
-from .rulesets import fingerprint, list_command, new, schema_command, show, validate
-from .runs import replay, simulate
-from .serve import bot_command, serve
+
+if TYPE_CHECKING:
+    from ..ruleset.catalog import Catalog
 
 
 def _stdout_failed(error: OSError) -> NoReturn:
@@ -47,8 +45,23 @@ EXITS = {0: "done, and the answer is yes", EXIT_INVALID: "the command ran and th
 
 
 class _Main(click.Group):
-    """The ``gouji`` group: its help ends with the exit codes; a failed write to standard output is an
-    error message, not a traceback."""
+    """The ``gouji`` group: each command's module is loaded when the command runs (:data:`COMMANDS`); its help
+    ends with the exit codes; a failed write to standard output is an error message, not a traceback."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, function, _ = COMMANDS[cmd_name]
+        made: click.Command = getattr(importlib.import_module(f"{__package__}.{module}"), function)
+        return made
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands by their lines in :data:`COMMANDS`, without loading one."""
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, line) for name, (_, _, line) in sorted(COMMANDS.items())])
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_epilog(ctx, formatter)
@@ -85,6 +98,8 @@ def main(ctx: click.Context, rulesets_dirs: tuple[Path, ...]) -> None:
     plays or builds on is its -r/--ruleset option (judge, play, simulate, new). Game records name
     their own (replay, hint).
     """
+    from ..ruleset.catalog import Catalog
+
     catalog = ctx.obj = Catalog.default(rulesets_dirs)
     ctx.call_on_close(lambda: _warn_skipped(catalog))
 
@@ -94,7 +109,3 @@ def _warn_skipped(catalog: Catalog) -> None:
     for diagnostic in catalog.skipped:
         click.echo(f"{diagnostic.mark}: warning: {diagnostic.message}; the file was skipped", err=True)
 
-
-for _command in (bot_command, card, check, diff_command, fingerprint, hint, judge, list_command, new, play, replay,
-                 schema_command, serve, show, simulate, validate):
-    main.add_command(_command)

@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 #: The most games of one ``play`` session.
 MAX_PLAY_GAMES = 10_000
 
-@command(exits={0: "advised", 2: "RECORD or its game cannot be read or re-played, MOVE is not a decision of the "
-                "game, --agent is not a bot"})
+@command("hint", exits={
+    0: "advised", 2: "RECORD or its game cannot be read or re-played, MOVE is not a decision of the "
+                     "game, --agent is not a bot"})
 @click.argument("file", metavar="RECORD", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("move", type=int)
 @click.option("--game", "number", type=click.IntRange(1), default=1, show_default=True,
@@ -60,7 +61,7 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
         click.echo(f"played in the record: {describe(game.actions[move - 1][1])}")
 
 
-@command(exits={0: "played (or left)", 2: "the --ruleset is unknown or does not compile, --hints is not a bot, "
+@command("play", exits={0: "played (or left)", 2: "the --ruleset is unknown or does not compile, --hints is not a bot, "
                 "--record cannot be written", EXIT_INTERRUPTED: "Ctrl-C while the bots play (the finished games kept)"})
 @ruleset_option()
 @click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")

@@ -12,7 +12,7 @@ from ..ruleset.grammar import NotationError
 from .common import EXIT_INVALID, EXIT_USAGE, catalog_of, command, complete_ruleset, fail, load, ruleset_option
 
 
-@command(exits={0: "every example passes", 1: "an example fails",
+@command("check", exits={0: "every example passes", 1: "an example fails",
                 2: "a ruleset or an example is unknown or invalid, or none is named"})
 @click.argument("refs", nargs=-1, metavar="RULESET...", shell_complete=complete_ruleset)
 @click.option("--all", "every", is_flag=True, help="Check every ruleset the catalogue lists.")
@@ -41,7 +41,7 @@ def _cards(text: str, what: str) -> Cards:
         fail(f"error: {what} {text!r} is not card notation: {error.render()}", EXIT_USAGE)
 
 
-@command(exits={0: "legal (and beats PREV, with --on)", 1: "illegal, or does not beat PREV",
+@command("judge", exits={0: "legal (and beats PREV, with --on)", 1: "illegal, or does not beat PREV",
                 2: "PLAY or PREV is not card notation, PREV is not a legal play, the --ruleset is unknown or "
                 "does not compile"})
 @click.argument("play")

@@ -86,7 +86,7 @@ def _flow(value: Any) -> str:
     return text.removesuffix("\n...\n").strip()
 
 
-@command(exits={0: "shown", 2: "the ruleset is unknown or does not compile"})
+@command("show", exits={0: "shown", 2: "the ruleset is unknown or does not compile"})
 @click.argument("ruleset", metavar="RULESET", shell_complete=complete_ruleset)
 @click.option("--resolved", is_flag=True, help="Show every rule after 'extends', not only the file's own.")
 @click.option("--provenance", is_flag=True, help="Add the file:line:column that set each rule.")
@@ -110,7 +110,7 @@ def show(ctx: click.Context, ruleset: str, resolved: bool, provenance: bool, fmt
     click.echo(header + dump_yaml(data, marks), nl=False)
 
 
-@command(exits={0: "every ruleset is valid", 1: "one is not (every error of it reported)",
+@command("validate", exits={0: "every ruleset is valid", 1: "one is not (every error of it reported)",
                 2: "a file or ruleset is not found"})
 @click.argument("refs", nargs=-1, required=True, metavar="RULESET...", shell_complete=complete_ruleset)
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
@@ -155,8 +155,9 @@ HOUSE_KEYS = (
 )
 
 
-@command(exits={0: "written", 2: "FILE exists or cannot be written; the --ruleset or a --with pack is unknown, is "
-                                 "not a pack, or they do not compile together"})
+@command("new", exits={
+    0: "written", 2: "FILE exists or cannot be written; the --ruleset or a --with pack is unknown, is "
+                     "not a pack, or they do not compile together"})
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @ruleset_option(older="--from")
 @click.option("--with", "packs", metavar="PACK[,PACK...]", multiple=True,
@@ -229,7 +230,7 @@ def new(ctx: click.Context, file: Path, ref: str, packs: tuple[str, ...]) -> Non
     click.echo(f"wrote {where} (extends {built_on}); edit it, then run: gouji validate {where}")
 
 
-@command(exits={0: "every fingerprint printed",
+@command("fingerprint", exits={0: "every fingerprint printed",
                 2: "a ruleset is unknown or does not compile (the others are still printed)"})
 @click.argument("refs", nargs=-1, required=True, metavar="RULESET...", shell_complete=complete_ruleset)
 @click.pass_context

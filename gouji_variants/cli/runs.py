@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 MAX_GAMES = 10**12
 
 
-@command(exits={0: "simulated", 2: f"the --ruleset is unknown or does not compile, a bad -n (1 to 10^12) or --seed (0 "
-                f"to 2^64 - 1), {RUN_FAILS}, --records cannot be written (a full disk; another run writing it), "
-                "--resume records not of this run", **RUN_STOPPED})
+@command("simulate", exits={
+    0: "simulated", 2: f"the --ruleset is unknown or does not compile, a bad -n (1 to 10^12) or --seed (0 "
+                       f"to 2^64 - 1), {RUN_FAILS}, --records cannot be written (a full disk; another run writing it), "
+                       "--resume records not of this run", **RUN_STOPPED})
 @ruleset_option()
 @click.option("-n", "games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
               help="How many games (matches of 100).")
@@ -91,7 +92,7 @@ def simulate(ctx: click.Context, ref: str, games: int, seed: int, spec: str, as_
         click.echo(report(result))
 
 
-@command(exits={0: "every game re-plays exactly (or, with --show, the game was shown)", 1: "a game diverges",
+@command("replay", exits={0: "every game re-plays exactly (or, with --show, the game was shown)", 1: "a game diverges",
                 2: "FILE or a record cannot be read (not JSON, refused by the record schema, a newer format, an "
                 "unknown ruleset), GAME is not in it"})
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))

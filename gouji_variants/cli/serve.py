@@ -25,8 +25,9 @@ def _need_web() -> None:
         fail(f"error: {_EXTRA}; missing: {', '.join(missing)}", EXIT_USAGE)
 
 
-@command(exits={0: "stopped (Ctrl-C or SIGTERM)", 2: "the [web] extra is missing, the address cannot be bound, "
-                "--db cannot be opened, a bad --shard"})
+@command("serve", exits={
+    0: "stopped (Ctrl-C or SIGTERM)", 2: "the [web] extra is missing, the address cannot be bound, "
+                                         "--db cannot be opened, a bad --shard"})
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The port.")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path),

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import click
 import pytest
-from cli_helpers import gouji
+from cli_helpers import every_command, gouji
 from rich.console import Console
 
 from gouji_variants.agents.registry import PARAMETERS, PLAYERS
-from gouji_variants.cli import main
 from gouji_variants.cli.common import complete_ruleset
 from gouji_variants.cli.listing import COLUMNS, plain, table
 from gouji_variants.ruleset.compiler import load_ruleset
@@ -54,7 +53,7 @@ def _help_exits(*args: str) -> dict[int, str]:
     return codes
 
 
-@pytest.mark.parametrize("name", sorted(main.commands))
+@pytest.mark.parametrize("name", sorted(every_command()))
 def test_every_help_ends_with_the_exit_codes_of_the_readme(name: str) -> None:
     assert set(_help_exits(name)) == _readme_exits()[name]
 
@@ -69,7 +68,7 @@ def _ruleset_parameters() -> dict[str, list[click.Parameter]]:
     """Each command's parameters that take a ruleset (those completing ruleset names)."""
     return {name: [param for param in command.params
                    if getattr(param, "_custom_shell_complete", None) is complete_ruleset]
-            for name, command in main.commands.items()}
+            for name, command in every_command().items()}
 
 
 def test_a_ruleset_is_an_argument_or_the_ruleset_option() -> None:
@@ -93,7 +92,7 @@ def test_new_still_takes_from(tmp_path: Path) -> None:
 
 def test_every_bot_option_lists_every_bot() -> None:
     found = set()
-    for name, command in main.commands.items():
+    for name, command in every_command().items():
         for param in command.params:
             if isinstance(param, click.Option) and BOT_OPTIONS & set(param.opts):
                 found.add(name)

@@ -36,7 +36,7 @@ def test_ruleset_ids_complete_in_the_shell(tmp_path: Path) -> None:
 
 def test_help_texts() -> None:
     listing = gouji("--help").output
-    assert "Show a RULESET: its id, an alias, a name such as 青岛, or a file." in listing
+    assert "show         Show a ruleset (--resolved, --provenance)." in listing
     assert "BASE" not in gouji("new", "--help").output
 
 

@@ -15,11 +15,11 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_helpers import gouji
+from budget import examples
+from cli_helpers import every_command, gouji
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gouji_variants.cli import main
 from gouji_variants.ruleset.yamlsource import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,19 +72,18 @@ def test_the_readme_table_lists_every_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     table = readme[readme.index("## Exit codes"):].split("\n## ", 1)[0]
     listed = set(re.findall(r"^\| `([a-z]+)`", table, re.M))
-    assert listed == set(main.commands), "README's exit-code table names exactly the commands"
+    assert listed == set(every_command()), "README's exit-code table names exactly the commands"
 
 
 # ── files that are not rulesets ─────────────────────────────────────────────
 
 
 @POSIX
+@pytest.mark.timeout(120)  # a read that blocked on the pipe would never end
 def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
-    start = time.monotonic()
     result = gouji("validate", fifo)
-    assert time.monotonic() - start < 5
     assert result.exit_code == 1 and "not a regular file" in result.output and "named pipe" in result.output
 
 
@@ -101,9 +100,9 @@ def test_dev_zero_and_a_symlink_to_it_are_refused(command: str, tmp_path: Path) 
 def test_a_huge_file_is_refused_quickly_naming_the_limit(tmp_path: Path) -> None:
     huge = tmp_path / "huge.yaml"
     huge.write_text(HOUSE + "description: {zh: a, en: '" + "x" * (5 * 1024 * 1024) + "'}\n", encoding="utf-8")
-    start = time.monotonic()
+    start = time.process_time()  # CPU time: what reading past the limit would cost, whatever the machine's load
     result = gouji("validate", huge)
-    assert time.monotonic() - start < 5
+    assert time.process_time() - start < 5
     assert result.exit_code == 1 and f"larger than the {MAX_BYTES // 1024} KiB a ruleset may hold" in result.output
 
 
@@ -173,7 +172,7 @@ def test_new_writes_a_valid_file_whatever_its_name(name: str, tmp_path: Path) ->
     _new_validates(tmp_path, name)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.text(st.characters(blacklist_characters="/\\\x00", blacklist_categories=["Cs"]), min_size=1, max_size=20))
 def test_new_writes_a_valid_file_for_any_name(stem: str) -> None:
     import tempfile
@@ -260,7 +259,7 @@ ZEROS = ", ".join(f"only 0 of {rank}" for rank in "3456789TJQKA2RB")
 def test_extreme_but_valid_deals_play_to_the_end(recipe: str, tmp_path: Path) -> None:
     path = tmp_path / "deal.yaml"
     path.write_text(HOUSE + f"deck:\n  recipe: '{recipe}'\n", encoding="utf-8")
-    start = time.monotonic()
+    start = time.process_time()
     result = gouji("simulate", "-r", path, "-n", "3", "--agents", "heuristic,random", "--json")
     assert result.exit_code == 0, result.output
-    assert time.monotonic() - start < 30
+    assert time.process_time() - start < 30  # CPU time of the one worker (in this process): no run-away deal
