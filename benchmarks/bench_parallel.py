@@ -24,6 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from gouji_variants.agents.registry import make_agents
 from gouji_variants.ruleset.compiler import load_ruleset
@@ -34,10 +35,10 @@ SPEEDUP_TARGET = 0.8
 MEMORY_TARGET_MB = 200
 
 
-def timed_chunk(work: Work, chunk: Chunk, progress: Callable[[], None] | None) -> tuple[float, Simulation]:
+def timed_chunk(work: Work, chunk: Chunk, step: Callable[[Any], None]) -> tuple[float, Simulation]:
     """A match as ``simulate_run`` plays it, with the CPU seconds its worker spent on it."""
     cpu = time.process_time()
-    result, _ = play_chunk(work, chunk, progress)
+    result = play_chunk(work, chunk, step)
     return time.process_time() - cpu, result
 
 

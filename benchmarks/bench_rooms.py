@@ -51,6 +51,8 @@ if profile:
     profile.enable()
 try:
     server(app, "127.0.0.1", int(sys.argv[1]), limits=limits, deflate=os.environ.get("BENCH_DEFLATE") != "0").run()
+except KeyboardInterrupt:  # uvicorn raises the SIGINT it stopped on again: the end the benchmark asked for
+    pass
 finally:
     if profile:
         profile.disable()

@@ -2,10 +2,17 @@
 
 The tests mirror the package (``tests/<package>/test_<module or area>.py``); their shared helpers
 (``cli_helpers``, ``engine_helpers``, ``golden_corpus`` …) import by name from any folder.
+
+Two runs (README, "Tests"): the suite, and with ``--thorough`` the long searches for rare bugs alone (every
+Hypothesis test at ten times its examples, see ``budget.examples``, and the tests marked ``thorough``). The
+tests whose outcome can depend on the engine are marked ``engine`` (every test in :data:`ENGINE_FOLDERS`, and
+modules that say ``pytestmark = pytest.mark.engine``): the pure-Python engine runs only those
+(``GOUJI_ENGINE=pure pytest -m engine``); ``test_engine_marks.py`` finds a test that plays the engine unmarked.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -22,9 +29,42 @@ for folder in sorted({HERE, *(path.parent for path in HERE.rglob("test_*.py"))})
         sys.path.append(str(folder))
 
 #: No per-example deadline: the suite runs on shared machines where one example may take longer than
-#: Hypothesis's 200 ms default; a test that truly hangs is stopped by pytest-timeout.
-settings.register_profile("suite", deadline=None)
+#: Hypothesis's 200 ms default; a test that truly hangs is stopped by pytest-timeout. Under CI the examples are
+#: derandomized (the same on every run, so that a failure reproduces); elsewhere a failure prints the blob that
+#: reproduces it (@reproduce_failure).
+settings.register_profile("suite", deadline=None, derandomize=bool(os.environ.get("CI")), print_blob=True)
+#: The thorough run: ten times the examples (``budget.examples`` scales explicit counts by the same factor).
+settings.register_profile("thorough", settings.get_profile("suite"), max_examples=1000)
 settings.load_profile("suite")
+
+#: The test folders whose every test can depend on the engine (what it deals, allows, decides and records).
+ENGINE_FOLDERS = ("agents", "components", "engine", "env", "records", "runs")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--thorough", action="store_true",
+                     help="Run only the long searches for rare bugs: every Hypothesis test at ten times its "
+                          "examples, and the tests marked thorough.")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--thorough"):
+        settings.load_profile("thorough")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the engine folders' tests ``engine``; keep the run's share (thorough or not) of the rest."""
+    thorough = config.getoption("--thorough")
+    kept, dropped = [], []
+    for item in items:
+        if item.path.relative_to(HERE).parts[0] in ENGINE_FOLDERS:
+            item.add_marker(pytest.mark.engine)
+        long_search = item.get_closest_marker("thorough") is not None
+        searching = long_search or item.get_closest_marker("hypothesis") is not None
+        (kept if (searching if thorough else not long_search) else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ from gouji_variants.agents.registry import PLAYERS
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_agents.py"
 
 
+@pytest.mark.thorough
 def test_a_short_run_prints_both_tables(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(sys, "argv", ["bench_agents.py", "--games", "1", "--rulesets", "jining", "--agents",
                                       "random,search:1", "--blunder-games", "1", "--blunder-rulesets", "bie3"])

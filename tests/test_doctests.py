@@ -14,6 +14,8 @@ import pytest
 
 import gouji_variants
 
+pytestmark = pytest.mark.engine  # what the engine decides (tests/conftest.py)
+
 PACKAGE = Path(gouji_variants.__file__).resolve().parent
 #: the modules with docstring examples (a ``>>>`` in their source) -> their source
 WITH_EXAMPLES = {

@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = [
     pytest.mark.wheel,
+    pytest.mark.thorough,  # a build and a fresh venv: the thorough run (README, Set-up)
     pytest.mark.skipif(
         importlib.util.find_spec("build") is None,
         reason=f"the 'build' package is not installed in {sys.executable} (pip install -e '.[test]' brings it)",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 
+from budget import examples
 from engine_helpers import variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,7 +30,7 @@ RULESETS = {
     "buying": variant(DAGANG, bie3={"enabled": True, "buy_fours": True, "pay_with": ("small-joker", "twos"),
                                     "nothing_to_pay": "free", "buyers_served": "source-by-source"}),
 }
-SOME = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SOME = settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 AGENTS = [HeuristicAgent(), RandomAgent()] * 3
 BEFORE_PLAY = ("dealt", "transfers", "carry", "deal")
 
@@ -135,7 +136,7 @@ def test_the_unseen_cards_are_the_deck_less_what_the_seat_accounts_for() -> None
     assert len(worlds) > 1  # the hidden hands are drawn, not copied
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(["houshuiwan", "jining", "bie3", "heze-mudan", "qingdao", "busy", "buying"]),
        seed=st.integers(0, 2**32 - 1), earlier=st.integers(0, 1), steps=st.integers(0, 200))
 def test_the_true_hands_are_always_within_the_bounds_a_world_is_drawn_in(name: str, seed: int, earlier: int,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from budget import examples
 from engine_helpers import deal, variant
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -89,7 +90,7 @@ def pairs(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(target), tuple(answer)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(pair=pairs(), which=st.integers(0, len(SECTIONS) - 1))
 def test_builtin_kills_judge_as_before_on_random_larger_pairs(pair: tuple[tuple[int, ...], tuple[int, ...]],
                                                                 which: int) -> None:
@@ -177,7 +178,7 @@ def hands(draw: st.DrawFn) -> list[int]:
     return counts
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data(), which=st.integers(0, len(NEW_FORMS) - 1))
 def test_listing_agrees_with_the_referee_under_the_new_forms(data: st.DataObject, which: int) -> None:
     rules = NEW_FORMS[which].rules

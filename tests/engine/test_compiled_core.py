@@ -61,6 +61,8 @@ def test_the_compiled_core_is_built_where_a_compiler_is_present() -> None:
 
 
 def test_both_engines_play_identical_records() -> None:
+    if os.environ.get("GOUJI_ENGINE") == "pure":
+        pytest.skip("it plays both engines itself, whichever runs the suite: the suite's first run made it")
     if not enginecore.built():
         assert not compiler_present(), "a C compiler is present but the compiled core is not built"
         pytest.skip("the compiled core is not built here (no C compiler)")

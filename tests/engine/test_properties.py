@@ -8,6 +8,7 @@ import json
 import operator
 import random
 
+from budget import examples
 from engine_helpers import variant
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -35,7 +36,7 @@ DADIAN_BIE3 = variant(
     tribute={"order": TributeOrder(("dian", "men", "shao", "luo", "biewang"))},
 )
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-GAMES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def agents_for(mix: int) -> list[RandomAgent | HeuristicAgent]:
@@ -154,7 +155,7 @@ def brute(hand: list[int]) -> list[tuple[int, ...]]:
     return [combo for combo in itertools.product(*(range(n + 1) for n in hand)) if any(combo)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(hand=HANDS, target=HANDS, which=st.integers(0, len(RULESETS) - 1), seed=SEEDS)
 @example(hand=_hand({THREE: 1, FIVE: 1, TWO: 2}), target=_hand({BIG_JOKER: 1}), which=len(RULESETS) - 1, seed=0)
 def test_moves_match_the_referee(hand: list[int], target: list[int], which: int, seed: int) -> None:
@@ -218,7 +219,7 @@ def test_matches_under_rule_variants_stay_consistent(which: int, seed: int) -> N
         match.record(game)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hand=st.lists(st.integers(0, 8), min_size=N_RANKS, max_size=N_RANKS), size=st.integers(0, 6),
        seed=SEEDS)
 def test_a_return_is_drawn_as_from_the_list_of_every_return(hand: list[int], size: int, seed: int) -> None:
@@ -262,7 +263,7 @@ def test_plays_remembered_per_group_start_again_with_the_table_of_plays() -> Non
     assert all(map(operator.is_, again, interned.plays_of(moves.lead_list(counts))))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(hand=HANDS, which=st.integers(0, len(RULESETS) - 1))
 def test_plays_made_per_group_are_the_plays_of_the_list(hand: list[int], which: int) -> None:
     """Leads made into actions a group at a time (remembered by the group) are the actions of the

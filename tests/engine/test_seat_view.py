@@ -14,6 +14,7 @@ import types
 from collections.abc import Iterator
 
 import pytest
+from budget import examples
 from engine_helpers import variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,7 +31,7 @@ DAGANG = load_ruleset("dagang")
 BUSY = variant(DAGANG, kaidian={"enabled": True, "then_four": True, "fours_after_open": True},
                bie3={"enabled": True, "buy_fours": True}, revolution={"requires_no_threes": True})
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-SOME = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SOME = settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def reachable(root: object) -> Iterator[object]:

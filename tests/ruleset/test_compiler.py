@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -121,7 +122,7 @@ def mutations(draw: st.DrawFn) -> dict[tuple[str, str], Any]:
     return {key: draw(CHOICES[key]) for key in keys}
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(changes=mutations())
 def test_mutated_rules_compile_dump_and_reload_equal(dagang: Ruleset, changes: dict[tuple[str, str], Any]) -> None:
     data = copy.deepcopy(dagang.resolved())
@@ -153,7 +154,7 @@ def _shuffled(data: Any, rng: random.Random) -> Any:
     return data
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_fingerprint_ignores_key_order(dagang: Ruleset, seed: int) -> None:
     data = _shuffled(dagang.resolved(), random.Random(seed))
@@ -240,7 +241,7 @@ def test_fingerprint_changes_with_any_real_rule_change(
     assert changed.fingerprint != dagang.fingerprint
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_fingerprint_changes_with_any_single_enumerated_change(dagang: Ruleset, data: st.DataObject) -> None:
     section, key = data.draw(st.sampled_from(sorted(CHOICES)))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
+from strategies.expressions import deck_recipes
 
 from gouji_variants.ruleset import expressions, schema
 from gouji_variants.ruleset.cards import (
@@ -71,22 +72,6 @@ def kill_rules(draw: st.DrawFn) -> KillRule:
 tribute_orders = st.lists(st.sampled_from(sorted(TRIBUTE_KINDS)), min_size=1, unique=True).map(
     lambda kinds: TributeOrder(tuple(kinds))
 )
-
-
-@st.composite
-def deck_recipes(draw: st.DrawFn) -> DeckRecipe:
-    decks = draw(st.integers(1, 12))
-    adjustments = draw(
-        st.lists(
-            st.tuples(st.sampled_from(["only", "remove", "add"]), st.integers(0, 30), st.integers(0, N_RANKS - 1)),
-            max_size=5,
-        )
-    )
-    try:
-        return DeckRecipe(decks, tuple(adjustments))
-    except ValueError:
-        assume(False)
-        raise
 
 
 VALUES = {Thresholds: thresholds(), KillRule: kill_rules(), TributeOrder: tribute_orders, DeckRecipe: deck_recipes()}

@@ -3,13 +3,12 @@ whole matches with random and heuristic bots, listing equals accepting at every 
 are conserved, records replay and the learning environment's mask offers only what the engine accepts; and
 the defects the generator found, each kept as its minimal ruleset.
 
-A seeded slice of the long run (``benchmarks/bench_house_rulesets.py``); raise ``GOUJI_HOUSE_EXAMPLES``
-to dig deeper.
+A seeded slice of the long run (``benchmarks/bench_house_rulesets.py``); ``pytest --thorough``
+digs deeper.
 """
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import EXPRESSIONS, compile_house, document_text, house_rulesets, keys
@@ -28,7 +28,9 @@ from gouji_variants.ruleset.cards import Cards
 from gouji_variants.ruleset.model import Ruleset
 from gouji_variants.ruleset.rules import SECTIONS
 
-EXAMPLES = int(os.environ.get("GOUJI_HOUSE_EXAMPLES", "24"))
+pytestmark = pytest.mark.engine  # what the engine decides (tests/conftest.py)
+
+EXAMPLES = examples(24)
 HOUSE = settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -66,7 +68,7 @@ def test_every_rule_key_and_expression_form_is_drawn() -> None:
     assert starts <= set(re.findall(r"^(\w+):", grammar, re.MULTILINE))
 
 
-@settings(max_examples=40, derandomize=True, database=None, deadline=None)
+@settings(max_examples=examples(40), derandomize=True, database=None, deadline=None)
 @given(st.data())
 def test_expressions_drawn_parse(data: st.DataObject) -> None:
     for start in EXPRESSIONS:

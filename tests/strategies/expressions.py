@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from gouji_variants.ruleset import cards
+from gouji_variants.ruleset.cards import BIG_JOKER, FIVE, FOUR, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO
 from gouji_variants.ruleset.expressions import (
+    MAX_CARDS,
+    MAX_DECKS,
+    MIN_ORDINARY,
+    PLAYERS,
     BuyOrder,
     DeckRecipe,
     Forbid,
@@ -23,6 +29,8 @@ JOKERS = st.sampled_from(["B", "R", "W"])
 CARDS = st.one_of(RANKS, JOKERS)
 #: deck-sized cards: 王中王 only now and then, as tables add it
 DECK_CARDS = st.one_of(RANKS, st.sampled_from(["B", "R"]), st.just("W"))
+#: every card, highest first (the order thresholds are listed in)
+ORDER = "WRB2AKQJT9876543"
 
 
 def _parses(kind: type, texts: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
@@ -58,8 +66,11 @@ def _kill() -> st.SearchStrategy[str]:
 
 
 def _thresholds() -> st.SearchStrategy[str]:
-    group = st.builds(lambda card, n: card * n, CARDS, st.integers(1, 6))
-    return st.lists(group, min_size=1, max_size=8).map(", ".join)
+    """Distinct cards from the highest down, each needing at least as many as the one before."""
+    picks = st.lists(CARDS, min_size=1, max_size=8, unique=True).map(lambda picked: sorted(picked, key=ORDER.index))
+    counts = st.lists(st.integers(1, 6), min_size=8, max_size=8).map(sorted)
+    return st.builds(lambda picked, needs: ", ".join(card * n for card, n in zip(picked, needs[:len(picked)],
+                                                                                strict=True)), picks, counts)
 
 
 def _tribute_order() -> st.SearchStrategy[str]:
@@ -67,32 +78,59 @@ def _tribute_order() -> st.SearchStrategy[str]:
     return kinds.map(" > ".join)
 
 
+@st.composite
+def deck_recipes(draw: st.DrawFn) -> DeckRecipe:
+    """Valid recipes by construction (no draw is thrown away): each adjustment is drawn within what the
+    counts so far allow, then at most two more make the deal whole (enough cards from 5 to 2, a multiple
+    of six players) when the drawn ones did not."""
+    decks = draw(st.integers(1, MAX_DECKS))
+    counts = [4 * decks] * N_RANKS
+    counts[SMALL_JOKER] = counts[BIG_JOKER] = decks
+    counts[TOP_JOKER] = 0
+    adjustments: list[tuple[str, int, int]] = []
+    for _ in range(draw(st.integers(0, 5))):
+        rank = draw(st.integers(0, N_RANKS - 1))
+        room = MAX_CARDS - 60 - sum(counts)  # what is left for adds, with room for the repairs below
+        verb = draw(st.sampled_from(["only", "remove", "add"] if room > 0 else ["only", "remove"]))
+        most = {"only": counts[rank] + max(room, 0), "remove": counts[rank], "add": max(room, 0)}[verb]
+        count = draw(st.integers(0, min(most, 30)))
+        adjustments.append((verb, count, rank))
+        counts[rank] = count if verb == "only" else counts[rank] + (count if verb == "add" else -count)
+    ordinary = sum(counts) - counts[THREE] - counts[FOUR] - sum(counts[joker] for joker in cards.JOKERS)
+    if ordinary < MIN_ORDINARY:
+        adjustments.append(("add", MIN_ORDINARY - ordinary, draw(st.integers(FIVE, TWO))))
+        counts[FIVE] += MIN_ORDINARY - ordinary  # (which ordinary rank took them does not change the total)
+    if sum(counts) % PLAYERS:
+        adjustments.append(("add", -sum(counts) % PLAYERS, draw(st.integers(0, N_RANKS - 1))))
+    return DeckRecipe(decks, tuple(adjustments))
+
+
 def _deck_recipe() -> st.SearchStrategy[str]:
-    adjustment = st.builds(lambda how, n, card: f"{how} {n} of {card}", st.sampled_from(["only", "remove", "add"]),
-                           st.sampled_from([0, 1, 2, 4, 6, 8, 12]), DECK_CARDS)
-    return st.builds(lambda decks, more: ", ".join([f"{decks} decks", *more]), st.integers(2, 5),
-                     st.lists(adjustment, max_size=3))
+    return deck_recipes().map(str)
 
 
 def _hand_rule() -> st.SearchStrategy[str]:
     clause = st.builds(lambda bound, n, card: f"{bound} {n} of {card}", st.sampled_from(["exactly", "at least"]),
-                       st.integers(0, 2), DECK_CARDS)
-    return st.lists(clause, min_size=1, max_size=2).map(", ".join)
+                       st.integers(1, 2), DECK_CARDS)
+    return st.lists(clause, min_size=1, max_size=2, unique_by=lambda text: text.rsplit(" ", 1)[1]).map(", ".join)
 
 
 def _buy_order() -> st.SearchStrategy[str]:
     source = st.builds(lambda where, gift: where + gift, st.sampled_from(["对门", "联邦", "上下家"]),
                        st.sampled_from(["", "赠"]))
-    return st.one_of(st.lists(source, min_size=1, max_size=3).map(" > ".join),
+    return st.one_of(st.lists(source, min_size=1, max_size=3, unique_by=lambda text: text.removesuffix("赠"))
+                     .map(" > ".join),
                      st.sampled_from(["none", "duitou-then-team", "whoever-has-extra"]))
 
 
 def _forfeit() -> st.SearchStrategy[str]:
     consequence = st.sampled_from(["大落", "不开点"])
-    attached = st.lists(st.one_of(CARDS, st.just("joker")), min_size=1, max_size=2, unique=True)
+    attachable = st.sampled_from(["2", "B", "R", "W", "joker"])  # only 2s and jokers go with another rank
+    with_ = st.builds(lambda card, more: (card, [other for other in more if other != card]), CARDS,
+                      st.lists(attachable, min_size=2, max_size=3, unique=True)).filter(lambda pair: pair[1])
     return st.one_of(
         st.builds(lambda card, then: f"no {card} -> {then}", CARDS, consequence),
-        st.builds(lambda card, more, then: f"{card} with {' or '.join(more)} -> {then}", CARDS, attached, consequence),
+        st.builds(lambda pair, then: f"{pair[0]} with {' or '.join(pair[1][:2])} -> {then}", with_, consequence),
     )
 
 

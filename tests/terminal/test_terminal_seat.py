@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from engine_helpers import deal, play, variant
 
 from gouji_variants.agents.heuristic import HeuristicAgent
@@ -13,6 +14,8 @@ from gouji_variants.ruleset.model import Ruleset
 from gouji_variants.terminal.menu import menu, parse
 from gouji_variants.terminal.play import Seat
 from gouji_variants.terminal.render import Words
+
+pytestmark = pytest.mark.engine  # what the engine decides (tests/conftest.py)
 
 
 def _seat(answers: list[str], shown: list[str]) -> Seat:

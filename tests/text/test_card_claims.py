@@ -9,12 +9,11 @@ overrides), every sentence the card prints holds as the rules act together.
   beside the duty to report, a tribute amount beside an order without its kind).
 
 The strategy is local (part C of issue 22); the suite tries a fixed (derandomized) slice, and
-``GOUJI_CARD_EXAMPLES`` raises the number of rulesets tried.
+``pytest --thorough`` tries ten times as many rulesets.
 """
 
 from __future__ import annotations
 
-import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 
 import pytest
 import yaml
+from budget import examples
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
@@ -34,7 +34,7 @@ from gouji_variants.text import explain
 from gouji_variants.text.card import Card, build
 from gouji_variants.text.judge import BadPrevious, Judgement, judge
 
-EXAMPLES = int(os.environ.get("GOUJI_CARD_EXAMPLES", "25"))
+EXAMPLES = examples(25)
 KINDS = {path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))["kind"] for path in RULESETS_DIR.glob("*.yaml")}
 BASES = sorted(name for name, kind in KINDS.items() if kind == "ruleset")
 PACKS = sorted(name for name, kind in KINDS.items() if kind == "option-pack")

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 import yaml
+from budget import examples
 from cli_helpers import gouji
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -162,7 +163,7 @@ def _compile(folder: Path, name: str, sections: dict[str, Any]) -> Ruleset:
     return compile_path(path)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(house_rules(), house_rules())
 def test_diff_is_empty_on_itself_and_mirrors(first: dict[str, Any], second: dict[str, Any]) -> None:
     with tempfile.TemporaryDirectory() as folder:

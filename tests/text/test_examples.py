@@ -30,6 +30,8 @@ from gouji_variants.text import check as example_check
 from gouji_variants.text.docgen import RULESET_DOCS, ruleset_pages
 from gouji_variants.text.sources import SEEDS_DIR, citations, seed_files
 
+pytestmark = pytest.mark.engine  # what the engine decides (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "examples.md"
 REGENERATE = "run python -m gouji_variants.text.docgen"

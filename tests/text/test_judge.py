@@ -17,6 +17,8 @@ from gouji_variants.ruleset.compiler import compile_path, load_ruleset
 from gouji_variants.ruleset.model import Ruleset
 from gouji_variants.text.judge import BadPrevious, Judgement, judge
 
+pytestmark = pytest.mark.engine  # what the engine decides (tests/conftest.py)
+
 Make = Callable[..., Ruleset]
 
 
