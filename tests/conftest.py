@@ -5,7 +5,7 @@ The tests mirror the package (``tests/<package>/test_<module or area>.py``); the
 
 Two runs (README, "Tests"): the suite, and with ``--thorough`` the long searches for rare bugs alone (every
 Hypothesis test at ten times its examples, see ``budget.examples``, and the tests marked ``thorough``). The
-tests whose outcome can depend on the engine are marked ``engine`` (every test in :data:`ENGINE_FOLDERS`, and
+tests whose outcome can depend on the engine are marked ``engine`` (every test in ``suite.ENGINE_FOLDERS``, and
 modules that say ``pytestmark = pytest.mark.engine``): the pure-Python engine runs only those
 (``GOUJI_ENGINE=pure pytest -m engine``); ``test_engine_marks.py`` finds a test that plays the engine unmarked.
 """
@@ -14,16 +14,15 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from suite import ENGINE_FOLDERS, HERE
 
 from gouji_variants.ruleset.catalog import ENV_VAR
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.model import Ruleset
 
-HERE = Path(__file__).resolve().parent
 for folder in sorted({HERE, *(path.parent for path in HERE.rglob("test_*.py"))}):  # every test folder, once
     if str(folder) not in sys.path and not (folder / "__init__.py").exists():  # (a package imports by its name)
         sys.path.append(str(folder))
@@ -36,9 +35,6 @@ settings.register_profile("suite", deadline=None, derandomize=bool(os.environ.ge
 #: The thorough run: ten times the examples (``budget.examples`` scales explicit counts by the same factor).
 settings.register_profile("thorough", settings.get_profile("suite"), max_examples=1000)
 settings.load_profile("suite")
-
-#: The test folders whose every test can depend on the engine (what it deals, allows, decides and records).
-ENGINE_FOLDERS = ("agents", "components", "engine", "env", "records", "runs")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -1,5 +1,5 @@
 """Every test that plays the engine runs under both engines: a test module outside the engine folders
-(conftest.ENGINE_FOLDERS) that imports the engine's side of the package (the engine, its rule areas, the bots,
+(suite.ENGINE_FOLDERS) that imports the engine's side of the package (the engine, its rule areas, the bots,
 the environments, runs and records) or the tests' game helpers, or runs a command that plays, is marked
 ``engine`` or named here with the reason its outcome cannot depend on the engine."""
 
@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ENGINE_FOLDERS, HERE
+from suite import ENGINE_FOLDERS, HERE
 
 #: the package's modules that play, decide or record games, and the tests' helpers that do
 PLAYING = re.compile(r"^gouji_variants\.(engine|components|agents|env|runs|records)\b|"

@@ -30,6 +30,8 @@ MAX_DEPTH = 50
 MAX_INT_DIGITS = 18
 #: Bidirectional embeddings, overrides and isolates: text that displays in another order than it reads.
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: what the pure-Python reader refuses (yaml.reader.Reader.check_printable)
+_NON_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
 _TOO_MANY_HINT = "a ruleset needs a few hundred; split the examples into several files"
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str",
@@ -217,16 +219,33 @@ class _TooMany(Exception):
         self.mark = mark
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """The safe loader, stopping as soon as the text holds more than MAX_NODES nodes."""
+class _Bounded(yaml.composer.Composer):
+    """Composing that stops as soon as the text holds more than MAX_NODES nodes."""
 
     composed = 0
 
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         self.composed += 1
         if self.composed > MAX_NODES:
-            raise _TooMany(self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+            raise _TooMany(self.peek_event().start_mark)  # type: ignore[attr-defined]
         return super().compose_node(parent, index)
+
+
+class _BoundedLoader(_Bounded, yaml.SafeLoader):
+    """The safe loader, bounded: the reference, whose messages every error of the text is told in."""
+
+
+if yaml.__with_libyaml__:
+    from yaml._yaml import CParser
+
+    class _FastLoader(_Bounded, CParser, yaml.resolver.Resolver):
+        """The same nodes, from libyaml's events (the text scanned and parsed in C, several times faster), composed
+        and bounded by the same Python code."""
+
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            yaml.composer.Composer.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
 
 
 @lru_cache(maxsize=64)
@@ -236,7 +255,15 @@ def _compose(text: str) -> Node | None:
     Parsing is most of the time a load takes, and the same files are read again and again (by the
     catalogue, then by every ruleset that extends them). The nodes are only ever read, so sharing them
     is safe; each load still builds its own data and marks. Errors are not kept: they are raised afresh.
+    A text libyaml composes (without the characters YAML forbids, or a byte-order mark, which libyaml skips
+    anywhere) is composed from its events; any other, or one it finds wrong, by the pure-Python loader, whose
+    messages the errors are told in.
     """
+    if yaml.__with_libyaml__ and "\ufeff" not in text and not _NON_PRINTABLE.search(text):
+        try:
+            return _FastLoader(text).get_single_node()
+        except (yaml.YAMLError, _TooMany, RecursionError):
+            pass
     return yaml.compose(text, Loader=_BoundedLoader)
 
 
