@@ -39,7 +39,7 @@ from .model import Source as Source
 from .model import fingerprint as fingerprint
 from .model import rules_to_data as rules_to_data
 from .rules import ALWAYS, SECTIONS, Rules
-from .versions import too_new
+from .versions import format_problems, too_new
 from .yamlsource import Document, load, pointer_join
 
 BASE_ID = "dagang"
@@ -287,7 +287,7 @@ class _Resolver:
         if newer is not None:  # before the schema: a newer language's keys are not mistakes
             raise RulesetError([newer])
         problems = _schema_diagnostics(doc)
-        self.problems += problems
+        self.problems += problems + format_problems(doc.data, doc.mark)
         self.docs[path], self.removed = _pruned(doc, problems)
         self.broken_extends = "/extends" in self.removed
         return self.layers(path)

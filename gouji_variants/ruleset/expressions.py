@@ -29,7 +29,7 @@ from .cards import (
 )
 from .grammar import NotationError
 
-_STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit", "forbid")
+STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit", "forbid")
 PLAYERS = 6
 #: The deals a recipe may make (docs/untrusted-input.md): at most eight decks' worth, twice the standard
 #: four, and at least one deck's ordinary cards (the 44 from 5 to 2): 3s and 4s have rules of their own
@@ -630,7 +630,7 @@ def _joker_of(node: Tree[Token] | Token) -> int:
 
 def parse(kind: type[E], text: str) -> E:
     """Parse ``text`` as an expression of ``kind``; raises :class:`NotationError`."""
-    tree = grammar.load("expressions", _STARTS).parse(text, kind.KIND)
+    tree = grammar.load("expressions", STARTS).parse(text, kind.KIND)
     try:
         value = _ToValues().transform(tree)
     except _Semantic as error:

@@ -13,12 +13,13 @@ from cli_helpers import gouji
 from gouji_variants.ruleset.catalog import Catalog
 from gouji_variants.ruleset.compiler import compile_path
 from gouji_variants.ruleset.errors import Diagnostic
+from gouji_variants.ruleset.versions import RULESET_FORMAT
 
 
 def house(tmp_path: Path, **sections: Any) -> Path:
     path = tmp_path / "house.yaml"
     data = {"id": "house", "kind": "ruleset", "name": {"zh": "家规", "en": "House rules"},
-            "extends": sections.pop("extends", ["qingdao"]), **sections}
+            "extends": sections.pop("extends", ["qingdao"]), **sections, "format": RULESET_FORMAT}
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
 
