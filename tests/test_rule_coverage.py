@@ -83,6 +83,7 @@ COVERAGE: dict[str, list[str]] = {
     "plays.kill_cover": [
         "tests/components/test_kill_algebra.py::test_the_engine_lists_and_refuses_by_kill_cover",
         "tests/components/test_kill_algebra.py::test_each_kind_of_joker_is_covered_by_its_own_rule",
+        "tests/components/test_kill_algebra.py::test_the_engine_lists_and_refuses_the_shared_kill_by_kill_cover",
     ],
     "plays.kills": [
         f"{KEYS}::test_kills_decide_whether_the_duitou_can_beat_a_big_joker_play",

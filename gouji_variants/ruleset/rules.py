@@ -155,13 +155,17 @@ class Plays:
         "打王规则：哪些牌能灭带王的牌；无规则可灭的大王牌为死牌",
         "joker kill rules: which plays beat a play carrying jokers; a 大王 play no rule covers is dead",
     )
-    kill_cover: Literal["highest", "each"] = rule(
+    kill_cover: Literal["highest", "each", "each-joker"] = rule(
         "打王时哪些王须被抵：highest 只看所灭的牌中最大的王，按其规则抵这一种王，较小的王当普通牌计数；"
-        "each 每种王都须按其种类的规则抵，多条规则可在一手中组合（如小王用一张大王抵、大王用两张大王抵）",
+        "each 每种王都须按其种类的规则抵，多条规则可在一手中组合（如小王用一张大王抵、大王用两张大王抵），"
+        "同种的王用同一条规则；"
+        "each-joker 每张王都须按其种类的规则抵，同种的王也可分用几条规则（如一张大王用王中王抵，另一张用两张大王抵）",
         "which jokers a kill must cover: 'highest' a rule about the play's highest joker covers that kind, "
         "lower jokers counting as plain cards; 'each' every kind of joker it holds is covered by a rule for "
-        "that kind, several rules composing in one answer (a 小王 by one 大王 and a 大王 by two, say)",
-        since=3, neutral="highest",
+        "that kind, several rules composing in one answer (a 小王 by one 大王 and a 大王 by two, say), the jokers "
+        "of one kind by one rule; 'each-joker' every joker is covered by a rule for its kind, the jokers of one "
+        "kind shared among several rules (one 大王 by a 王中王, another by two 大王)",
+        since=3, neutral="highest", values_since={"each-joker": 4},
     )
     forbidden: tuple[Forbid, ...] = rule(
         "不许出的牌：如「4 with 2 or joker」4不带2或王，「part of 4」4须一起出，「not jokers alone on jokers alone」"

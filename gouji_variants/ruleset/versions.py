@@ -21,7 +21,7 @@ from .errors import Diagnostic, Mark
 from .rules import SECTIONS
 
 #: The ruleset format this release reads (and every older one) and writes.
-RULESET_FORMAT = 3
+RULESET_FORMAT = 4
 #: The format of a file without a ``format`` key.
 FIRST_FORMAT = 1
 #: What each format added, for the reference docs and the error's hint.
@@ -35,6 +35,7 @@ CHANGES: dict[int, str] = {
     3: "`plays.kill_cover`; kill rules with killer kind sets (`B by R or W`), strict cover (`higher jokers`), a "
        "number on relative killers and a surplus per joker (`+1 card each`); `plays.forbidden`; `bie3.pay_with`, "
        "`bie3.nothing_to_pay`, `bie3.buyers_served`",
+    4: "`plays.kill_cover: each-joker` (the jokers of one kind shared among several kill rules)",
 }
 
 

@@ -453,9 +453,13 @@ RULES: dict[str, RuleText] = {
         "highest": ("灭带王的牌时只看其中最大的王，按其规则来灭，较小的王当普通牌计数",
                     "A play carrying jokers is beaten by a rule about its highest joker; lower jokers count as "
                     "plain cards"),
-        "each": ("灭带王的牌时每种王都须按其规则相抵，多条规则可在一手中组合，多出的王补足张数",
+        "each": ("灭带王的牌时每种王都须按其规则相抵，多条规则可在一手中组合，同种的王用同一条规则，多出的王补足张数",
                  "Every kind of joker in a play is covered by a rule for it, several rules composing in one "
-                 "answer, spare killers filling the count"),
+                 "answer, the jokers of one kind by one rule, spare killers filling the count"),
+        "each-joker": ("灭带王的牌时每张王都须按其种类的规则相抵，同种的王也可分用几条规则"
+                       "（一张用王中王抵、另一张用两张大王抵），多出的王补足张数",
+                       "Every joker in a play is covered by a rule for its kind, the jokers of one kind shared among "
+                       "several rules (one 大王 by a 王中王, another by two 大王), spare killers filling the count"),
     })),
     "gouji.thresholds": RuleText("够级牌", "够级 plays", _thresholds, _thresholds_given),
     "gouji.joker_plays": RuleText("挂王的牌", "plays with jokers", _choice({
