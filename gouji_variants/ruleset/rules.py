@@ -378,9 +378,10 @@ class Bie3:
     buy_fours: bool = rule("同样须有4，缺者买4（济宁，开点冲四）", "4s are bought like 3s (济宁, 开点冲四)")
     buy_from: BuyOrder = rule(
         "买3的来源，依次：如「对门」（003:50 向对门换取）、「对门 > 上下家」（即 duitou-then-team，第二十六条）、"
-        "「对门 > 联邦赠 > 上下家」（济宁：联邦优先赠卖）；赠 为白给；none 为不买",
+        "「对门 > 联邦赠 > 上下家」（济宁：联邦优先赠卖），或逐个座位「对门 > 上家 > 下家」；赠 为白给；none 为不买",
         "whom a seat without a 3 asks, in order: e.g. '对门' (003:50), '对门 > 上下家' (= duitou-then-team, "
-        "article 26), '对门 > 联邦赠 > 上下家' (济宁: team-mates give first); 赠 gives unpaid; 'none' for no buying",
+        "article 26), '对门 > 联邦赠 > 上下家' (济宁: team-mates give first), or seat by seat '对门 > 上家 > 下家'; "
+        "赠 gives unpaid; 'none' for no buying",
     )
     pay_with: tuple[Literal["twos", "small-joker", "big-joker", "top-joker"], ...] = rule(
         "买3（买4）用什么付，依次用手中第一种有的：twos 钱（2）、small-joker 小王、big-joker 大王、top-joker 王中王"
@@ -405,6 +406,13 @@ class Bie3:
         "down its sources; 'source-by-source' every buyer (from the leader on) asks its first source, then those "
         "still without ask their next, and so on (a 对门 serves its own 对头 first)",
         since=3, neutral="in-turn",
+        needs=Needs("bie3.buy_from", unless=(BuyOrder(()),)),
+    )
+    buyers_order: Literal["from-leader", "by-seat"] = rule(
+        "几人都要买时谁先：from-leader 从首发牌人起按出牌顺序；by-seat 按座位从0号座（首局的开牌人）起依次，不论谁首发",
+        "which buyer is served first: 'from-leader' the leader, then on in play order; 'by-seat' seat 0 (the first "
+        "game's 开牌人) and then seats 1 to 5, whoever leads",
+        since=4, neutral="from-leader",
         needs=Needs("bie3.buy_from", unless=(BuyOrder(()),)),
     )
     men_places: tuple[PlaceName, ...] = rule(

@@ -13,11 +13,14 @@ See docs/reference.md.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Callable
 from typing import Any
 
 from .. import __version__
 from .errors import Diagnostic, Mark
+from .expressions import parse
+from .grammar import NotationError
 from .rules import SECTIONS
 
 #: The ruleset format this release reads (and every older one) and writes.
@@ -52,16 +55,19 @@ def too_new(data: Any, mark: Mark) -> Diagnostic | None:
 
 
 def needed_formats(data: Any) -> list[tuple[int, str, str]]:
-    """The keys and values of a file's rule sections that a format after the first added: (format, JSON
-    pointer, what), in file order (each rule field's ``since`` and ``values_since``, :func:`.rules.rule`)."""
+    """The keys, values and expression forms of a file's rule sections that a format after the first added:
+    (format, JSON pointer, what), in file order (each rule field's ``since`` and ``values_since``,
+    :func:`.rules.rule`, and each expression's ``since``)."""
     found: list[tuple[int, str, str]] = []
     if not isinstance(data, dict):
         return found
+    hints: dict[str, dict[str, Any]] = {}
     for section, values in data.items():
         cls = SECTIONS.get(section)
         if cls is None or not isinstance(values, dict):
             continue
         fields = {field.name: field for field in dataclasses.fields(cls)}
+        hints.setdefault(section, typing.get_type_hints(cls))
         for key, value in values.items():
             field = fields.get(key)
             if field is None:
@@ -72,6 +78,25 @@ def needed_formats(data: Any) -> list[tuple[int, str, str]]:
                 found.append((since, pointer, f"{section}.{key}"))
             if isinstance(value, str) and values_since.get(value, FIRST_FORMAT) > FIRST_FORMAT:
                 found.append((values_since[value], pointer, f"{section}.{key}: {value}"))
+            found += _forms(hints[section][key], value, pointer, f"{section}.{key}")
+    return found
+
+
+def _forms(hint: Any, value: Any, pointer: str, key: str) -> list[tuple[int, str, str]]:
+    """The expressions of ``value`` (one, or a list of them) whose form a later format added (their ``since``)."""
+    kind = typing.get_args(hint)[0] if typing.get_origin(hint) is tuple else hint
+    since = getattr(kind, "since", None)
+    if not isinstance(since, property):
+        return []
+    found: list[tuple[int, str, str]] = []
+    for index, text in (enumerate(value) if isinstance(value, list) else [(None, value)]):
+        try:
+            form = parse(kind, text) if isinstance(text, str) else None
+        except NotationError:  # reported where the expression is compiled
+            continue
+        if form is not None and form.since > FIRST_FORMAT:
+            at = pointer if index is None else f"{pointer}/{index}"
+            found.append((form.since, at, f"{key} '{form}'"))
     return found
 
 

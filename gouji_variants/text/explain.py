@@ -178,6 +178,14 @@ def _buy_order(order: BuyOrder) -> Text:
             f"A seat without a 3 asks {en}; the first with a 3 to spare sells it (for a 2, else a joker)")
 
 
+def _buyers_served_given(served: str, rules: Rules) -> Text | None:
+    """Buyers served one after another start at seat 0 under ``bie3.buyers_order: by-seat``, not the leader."""
+    if served != "in-turn" or rules.bie3.buyers_order != "by-seat":
+        return None
+    return "几人都缺时按座位从0号座起逐个买，每人依次问遍来源", \
+        "Several buyers are served one after another from seat 0, each asking down its sources"
+
+
 def _buy_order_given(order: BuyOrder, rules: Rules) -> Text | None:
     """What pays is said by ``bie3.pay_with`` and ``bie3.nothing_to_pay`` when they are not 2s then jokers."""
     bie3 = rules.bie3
@@ -615,6 +623,11 @@ RULES: dict[str, RuleText] = {
         "source-by-source": ("几人都缺时先人人问第一个来源，未买到者再问下一个（对门先卖给自己的对头）",
                              "Several buyers all ask their first source before anyone asks the next (a 对门 "
                              "serves its own 对头 first)"),
+    }), _buyers_served_given),
+    "bie3.buyers_order": RuleText("谁先买", "first buyer", _choice({
+        "from-leader": ("几人都缺时从首发牌人起按出牌顺序买", "Buyers are served from the leader on, in play order"),
+        "by-seat": ("几人都缺时按座位从0号座（首局开牌人）起依次买，不论谁首发",
+                    "Buyers are served by seat, seat 0 (the first game's 开牌人) first, whoever leads"),
     })),
     "bie3.men_places": RuleText("闷的名次", "places of 闷 players", lambda places: (
         f"被闷者依次为{'、'.join(places)}", f"Stifled (闷) players are ranked {', '.join(places)} in turn")),

@@ -23,6 +23,7 @@ _DEFINITION = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z_0-9]*)(?:\.\d+)?\s*:(?P<bo
 _MORE = re.compile(r"^\s+\|(?P<body>.*)$")
 _SYMBOL = re.compile(r'"[^"]*"i?|/[^/]*/i?|\b[A-Za-z_][A-Za-z_0-9]*\b')
 _WORD = re.compile(r'^"(?P<word>[^"]*)"i?$')
+WIDTH = 100  # the longest line of a block (a terminal's alternatives are wrapped)
 _FENCE = re.compile(r"^```text grammar:(?P<kind>\w+)\n.*?^```$", re.MULTILINE | re.DOTALL)
 
 
@@ -112,11 +113,23 @@ def render_grammar(kind: str, grammar: Grammar | None = None) -> str:
         lines += [f"{'':<{width - 1}}| {other}" for other in others]
     if listed:
         lines.append("")
-        lines += [f"{name + ':':<{width}} {' | '.join(grammar.terminals[name])}" for name in listed]
+        for name in listed:
+            lines += _wrapped(f"{name + ':':<{width}} ", grammar.terminals[name], f"{'':<{width - 1}}| ")
     cards = [name for name in CARD_TERMINALS if name in terminals]
     if cards:
         lines.append(f"// {' '.join(cards)}: the card notation")
     return "\n".join(lines)
+
+
+def _wrapped(first: str, alternatives: tuple[str, ...], more: str, width: int = WIDTH) -> list[str]:
+    """Alternatives joined by `` | ``, a line at most ``width`` long, continued as ``more``."""
+    lines = [first + alternatives[0]]
+    for alternative in alternatives[1:]:
+        if len(lines[-1]) + 3 + len(alternative) > width:
+            lines.append(more + alternative)
+        else:
+            lines[-1] += " | " + alternative
+    return lines
 
 
 def refresh_notation(text: str) -> str:

@@ -128,3 +128,15 @@ def test_every_builtin_ruleset_says_the_format_its_keys_need() -> None:
     from gouji_variants.text.docgen import builtin_rulesets
 
     assert [str(d.mark) for ruleset in builtin_rulesets() for d in ruleset.warnings] == []
+
+
+def test_expression_forms_of_a_later_format_count_too(tmp_path: Path) -> None:
+    """A buy order naming single seats is format 4, a kill rule with a set of killers format 3."""
+    path = _write(tmp_path, HEAD.replace("[dagang]", "[dagang, bie3]") + "bie3:\n  buy_from: 对门 > 上家 > 下家\n")
+    (warning,) = compile_path(path).warnings
+    assert warning.pointer == "/bie3/buy_from" and "bie3.buy_from '对门 > 上家 > 下家' belongs to ruleset format 4" \
+        in warning.message
+    with pytest.raises(RulesetError) as caught:
+        compile_path(_write(tmp_path, "format: 2\n" + HEAD + "plays:\n  kills: [B by R, B by R or W]\n"))
+    (problem,) = caught.value.diagnostics
+    assert problem.pointer == "/plays/kills/1" and "format 3, but this file says format 2" in problem.message

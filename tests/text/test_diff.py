@@ -305,6 +305,8 @@ COMPOSED = {
     "bie3.pay_with": ("王中王 never pays", "王中王从不用来付"),
     "bie3.nothing_to_pay": ("gets the card all the same, unpaid", "照样得到，不付"),
     "bie3.buyers_served": ("all ask their first source before anyone asks the next", "先人人问第一个来源"),
+    "bie3.buy_from": ("the 上家, then the 下家", "再向上家买，再向下家买"),
+    "bie3.buyers_order": ("seat 0 (the first game's 开牌人) first", "按座位从0号座"),
 }
 
 

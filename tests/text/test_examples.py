@@ -501,9 +501,10 @@ def test_the_house_rules_example_shows_every_composed_form_and_passes() -> None:
     result = gouji("check", "--json", str(path))
     (report,) = json.loads(result.output)["files"]
     assert result.exit_code == 0 and report["errors"] == [] and report["warnings"] == []
-    assert len(report["examples"]) == 15 and all(not item["failures"] for item in report["examples"])
+    assert len(report["examples"]) == 17 and all(not item["failures"] for item in report["examples"])
     rules = compile_path(path).rules
     assert rules.plays.kill_cover == "each-joker" and rules.bie3.buyers_served == "source-by-source"
+    assert str(rules.bie3.buy_from) == "对门 > 上家 > 下家 > 联邦" and rules.bie3.buyers_order == "by-seat"
     written = {str(kill) for kill in rules.plays.kills}
     assert {"B by R or W", "R by 2R, +1 card each", "joker alone by higher jokers", "R by W"} <= written
     assert rules.bie3.nothing_to_pay == "free" and "top-joker" not in rules.bie3.pay_with
