@@ -366,6 +366,10 @@ class Kaidian:
     )
 
 
+#: What a rule of how 3s are bought needs: buying (a buy order that is not ``none``).
+_BUYING = Needs("bie3.buy_from", unless=(BuyOrder(()),))
+
+
 @dataclass(frozen=True, slots=True)
 class Bie3:
     """§7 憋3 / 冲三 and 买3."""
@@ -390,14 +394,14 @@ class Bie3:
         "'big-joker' (大王), 'top-joker' (王中王) (article 26: 'with a 2, else a joker'); a kind not listed never "
         "pays (leave out top-joker and a 王中王 never does)",
         ordered=True, since=3, neutral=["twos", "small-joker", "big-joker", "top-joker"],
-        needs=Needs("bie3.buy_from", unless=(BuyOrder(()),)),
+        needs=_BUYING,
     )
     nothing_to_pay: Literal["goes-without", "free"] = rule(
         "买不起（手中没有可付的牌）时：goes-without 买不到，照常出牌；free 照样得到那张3（4），不付",
         "a buyer holding nothing that pays: 'goes-without' gets no card and plays on without one; 'free' gets "
         "the card all the same, unpaid",
         since=3, neutral="goes-without",
-        needs=Needs("bie3.buy_from", unless=(BuyOrder(()),)),
+        needs=_BUYING,
     )
     buyers_served: Literal["in-turn", "source-by-source"] = rule(
         "几人都要买时的先后：in-turn 从首发牌人起逐个买，每人依次问遍来源；source-by-source 先人人问第一个来源"
@@ -406,14 +410,14 @@ class Bie3:
         "down its sources; 'source-by-source' every buyer (from the leader on) asks its first source, then those "
         "still without ask their next, and so on (a 对门 serves its own 对头 first)",
         since=3, neutral="in-turn",
-        needs=Needs("bie3.buy_from", unless=(BuyOrder(()),)),
+        needs=_BUYING,
     )
     buyers_order: Literal["from-leader", "by-seat"] = rule(
         "几人都要买时谁先：from-leader 从首发牌人起按出牌顺序；by-seat 按座位从0号座（首局的开牌人）起依次，不论谁首发",
         "which buyer is served first: 'from-leader' the leader, then on in play order; 'by-seat' seat 0 (the first "
         "game's 开牌人) and then seats 1 to 5, whoever leads",
         since=4, neutral="from-leader",
-        needs=Needs("bie3.buy_from", unless=(BuyOrder(()),)),
+        needs=_BUYING,
     )
     men_places: tuple[PlaceName, ...] = rule(
         "被闷者依次的名次（000:141：大落、二落、四科）",
