@@ -509,3 +509,17 @@ def test_the_house_rules_example_shows_every_composed_form_and_passes() -> None:
     assert {"B by R or W", "R by 2R, +1 card each", "joker alone by higher jokers", "R by W"} <= written
     assert rules.bie3.nothing_to_pay == "free" and "top-joker" not in rules.bie3.pay_with
     assert {str(forbid) for forbid in rules.plays.forbidden} >= {"part of 4", "any with 2 on any with joker"}
+
+
+def test_buying_comes_before_a_scenarios_first_play_and_after_a_revolution_offer() -> None:
+    """docs/examples.md (issue 36): under 憋3 the 3s are bought before the first play; with 革命 in the rules a
+    scenario with no actions stops at the 革命 offer, nothing bought yet."""
+    path = Path("buying.yaml")
+    path.write_text(HEAD.replace("[dagang]", "[dagang, bie3]") + "revolution:\n  enabled: true\nexamples:\n"
+                    "  - name: no actions\n    hands: ['3345', '2456', '33', '5566', '33', '3367']\n"
+                    "    expect: {decision: revolution, hands: ['3345', '2456', '33', '5566', '33', '3367']}\n"
+                    "  - name: one play\n    hands: ['3345', '2456', '33', '5566', '33', '3367']\n    actions: ['4']\n"
+                    "    expect: {hands: ['335', '3456', '33', '5566', '32', '3367'], stats: {bought: 1}}\n",
+                    encoding="utf-8")
+    result = gouji("check", str(path))
+    assert result.exit_code == 0, result.output
