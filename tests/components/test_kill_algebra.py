@@ -6,6 +6,7 @@ the referee accepts."""
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from engine_helpers import deal, variant
@@ -297,6 +298,7 @@ def test_the_engine_lists_and_refuses_the_shared_kill_by_kill_cover() -> None:
         game.apply(Play(Cards.parse("7RR")))
         assert game.turn == (3 if listed else 0)  # under each nothing of seat 3's beats it: its pass is forced
         assert (shared in game.legal_actions(), game.can(shared)) == (listed, listed)
-        if listed:
+        if listed:  # drawn as well as listed: the random draw takes every legal action
+            assert {game.sample_action(random.Random(seed)) for seed in range(40)} == set(game.legal_actions())
             game.apply(shared)
             assert game.hand(3) == Cards.parse("83")
