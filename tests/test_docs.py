@@ -1,7 +1,8 @@
 """The documentation stays true: generated files are fresh, and every checked example holds.
 
 ``docs/reference.md`` and the committed schema files must equal what the code generates
-(``python -m gouji_variants.text.docgen`` rewrites all three). In ``docs/notation.md`` every fenced
+(``python -m gouji_variants.text.docgen`` rewrites all three), and so must the ``grammar:KIND`` blocks of
+``docs/notation.md`` (generated from ``grammar/expressions.lark``). In ``docs/notation.md`` every fenced
 code block whose info string carries a marker is checked:
 
 - ``check:cards`` and ``check:thresholds|kill|tribute_order|deck_recipe|hand_rule|buy_order|forfeit``: one
@@ -32,6 +33,7 @@ from gouji_variants.ruleset.cards import Cards
 from gouji_variants.ruleset.grammar import NotationError
 from gouji_variants.ruleset.rules import SECTIONS
 from gouji_variants.text.docgen import REFERENCE, render_reference
+from gouji_variants.text.grammardoc import refresh_notation
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -57,6 +59,14 @@ MARKERS = {"cards", *KINDS, *(f"{kind}:error" for kind in ("cards", *KINDS)), "j
 def test_reference_is_fresh() -> None:
     committed = REFERENCE.read_text(encoding="utf-8") if REFERENCE.is_file() else ""
     assert committed == render_reference(), f"docs/reference.md is stale: {REGENERATE}"
+
+
+def test_notation_grammar_blocks_are_the_lark_grammar() -> None:
+    """Each expression kind's grammar block in notation.md is the Lark grammar's, generated (and every kind has one)."""
+    text = NOTATION.read_text(encoding="utf-8")
+    assert text == refresh_notation(text), f"the grammar blocks of docs/notation.md are stale: {REGENERATE}"
+    blocks = {block.info.removeprefix("text grammar:") for block in _blocks() if block.info.startswith("text grammar:")}
+    assert blocks == set(expressions.STARTS), f"notation.md has no grammar block for {set(expressions.STARTS) - blocks}"
 
 
 def test_reference_is_deterministic() -> None:

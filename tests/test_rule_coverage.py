@@ -83,6 +83,7 @@ COVERAGE: dict[str, list[str]] = {
     "plays.kill_cover": [
         "tests/components/test_kill_algebra.py::test_the_engine_lists_and_refuses_by_kill_cover",
         "tests/components/test_kill_algebra.py::test_each_kind_of_joker_is_covered_by_its_own_rule",
+        "tests/components/test_kill_algebra.py::test_the_engine_lists_and_refuses_the_shared_kill_by_kill_cover",
     ],
     "plays.kills": [
         f"{KEYS}::test_kills_decide_whether_the_duitou_can_beat_a_big_joker_play",
@@ -215,10 +216,12 @@ COVERAGE: dict[str, list[str]] = {
         f"{BIE3}::test_a_seat_without_a_three_buys_one_with_a_two",
         f"{BIE3}::test_buying_from_the_duitou_only_leaves_a_seat_without_when_the_duitou_has_no_spare",
         f"{BIE3}::test_a_team_mate_that_gives_hands_the_three_over_unpaid",
+        f"{BIE3}::test_single_seats_are_asked_in_the_order_written",
     ],
     "bie3.pay_with": [f"{BIE3}::test_pay_with_says_which_cards_pay_and_in_which_order"],
     "bie3.nothing_to_pay": [f"{BIE3}::test_nothing_to_pay_free_hands_the_card_over_unpaid"],
     "bie3.buyers_served": [f"{BIE3}::test_buyers_served_decides_who_gets_a_sellers_only_spare"],
+    "bie3.buyers_order": [f"{BIE3}::test_buyers_order_decides_who_is_served_first"],
     "bie3.men_places": [f"{BIE3}::test_beating_the_play_before_the_threes_stifles"],
     "bie3.jokers_last_is_dalu": [f"{BIE3}::test_jokers_left_before_the_last_play_is_daluo"],
     # hui3

@@ -8,8 +8,9 @@ Readings named here:
   小王 before 大王); the seller must keep at least one (so needs two or more). ``buy_from`` lists
   the sources asked, in order (对门, 联邦 = one's own team-mates, 上下家 = the 对门's team-mates),
   each group in play order; a source marked 赠 gives the card unpaid, so a seat with nothing to
-  pay can still get one from it, and under ``nothing_to_pay: free`` any source does. Buyers are
-  served from the leader on, each in turn down its sources, or (``buyers_served:
+  pay can still get one from it, and under ``nothing_to_pay: free`` any source does. A source may
+  be one seat (上家, 下家, 上手联邦, 下手联邦), asked apart. Buyers are served from the leader on (or
+  ``buyers_order: by-seat`` from seat 0), each in turn down its sources, or (``buyers_served:
   source-by-source``) all asking their first source before anyone asks a second.
   Revolutionaries neither buy nor sell.
 * A seat that cannot buy (nothing to pay with, or nobody with a spare) plays without the
@@ -44,10 +45,15 @@ def payments(rule: Bie3) -> list[int]:
 def source_groups(rule: Bie3, seat: int, in_play: Sequence[bool]) -> list[list[tuple[int, bool]]]:
     """Whom ``seat`` asks, source by source (each in play order), each seat with whether it gives (赠)."""
     opposite = duitou(seat)
+    after = ORDER[seat]  # 下家, 下手联邦, 对门, 上手联邦, 上家
     groups = {
         "duitou": [opposite],
-        "team": [other for other in ORDER[seat] if other % 2 == seat % 2],
-        "neighbours": [other for other in ORDER[seat] if other % 2 == opposite % 2 and other != opposite],
+        "team": [other for other in after if other % 2 == seat % 2],
+        "neighbours": [other for other in after if other % 2 == opposite % 2 and other != opposite],
+        "next": [after[0]],
+        "next-mate": [after[1]],
+        "previous-mate": [after[-2]],
+        "previous": [after[-1]],
     }
     return [[(other, gives) for other in groups[source] if in_play[other]] for source, gives in rule.buy_from.sources]
 
@@ -128,12 +134,13 @@ class Bie3Area(Area):
             self.buy_rank(FOUR)
 
     def buy_rank(self, rank: int) -> None:
-        """Every seat in play without the rank buys one, from the leader on: each in turn down its
-        sources, or under ``source-by-source`` source by source."""
+        """Every seat in play without the rank buys one, from the leader on (``by-seat``: from seat 0): each
+        in turn down its sources, or under ``source-by-source`` source by source."""
         table, rule = self.table, self.rules.bie3
         rounds = len(rule.buy_from.sources) if rule.buyers_served == "source-by-source" else 1
+        buyers = table.from_leader() if rule.buyers_order == "from-leader" else tuple(range(len(table.hands)))
         for round_ in range(rounds):
-            for seat in table.from_leader():
+            for seat in buyers:
                 if not table.in_play[seat]:
                     continue
                 if rounds == 1:

@@ -280,6 +280,7 @@ class Moves:
         or with ``first`` the first of them only."""
         found: list[Counts] = []
         seen: set[Counts] = set()
+        made: dict[tuple[int, int, Jokers], list[Counts]] = {}  # the plays of a base, size and least, made once
         small, big, top, twos = hand[SMALL_JOKER], hand[BIG_JOKER], hand[TOP_JOKER], hand[TWO]
         for kill, checked, least in self._kill_plans(target):
             if small < least[0] or big < least[1] or top < least[2]:
@@ -289,7 +290,11 @@ class Moves:
                 have = hand[base]
                 if not have or self._max_size(base, have, twos, small, big, top) < size:
                     continue  # nothing on this rank: none held, or too few cards to make the size
-                for play in self._of_size(hand, base, size, least):
+                key = (base, size, least)
+                plays = made.get(key)
+                if plays is None:
+                    plays = made[key] = self._of_size(hand, base, size, least)
+                for play in plays:
                     if play not in seen and (not checked or enough(kill.needs, play)):
                         if first:
                             return [play]

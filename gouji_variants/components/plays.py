@@ -117,15 +117,19 @@ def applies(rule: KillRule, target: Combo) -> bool:
 
 #: What a kill asks of the killer's cards: (how many, of which kinds), one entry a rule and joker kind.
 Need = tuple[int, tuple[int, ...]]
+#: The jokers of a target one rule covers: (joker kind, how many), lowest kind first.
+Covered = tuple[tuple[int, int], ...]
+#: One rule of a kill: its index in ``plays.kills``, the rule, and the jokers it covers.
+Part = tuple[int, KillRule, Covered]
 
 
 @dataclass(frozen=True, slots=True)
 class Kill:
-    """One way to beat a play carrying jokers: the rules it uses (index in ``plays.kills``, rule) and,
-    for the answer, its size, its lowest base rank (a higher rank, jokers alone or any: each rule's
-    bound, the highest) and the killer cards it holds (:data:`Need`, which :func:`enough` checks)."""
+    """One way to beat a play carrying jokers: the rules it uses (:data:`Part`) and, for the answer, its
+    size, its lowest base rank (a higher rank, jokers alone or any: each rule's bound, the highest) and
+    the killer cards it holds (:data:`Need`, which :func:`enough` checks)."""
 
-    parts: tuple[tuple[int, KillRule, tuple[int, ...]], ...]  # (index, rule, the joker kinds it covers)
+    parts: tuple[Part, ...]
     size: int
     low: int
     needs: tuple[Need, ...]
@@ -140,45 +144,69 @@ class Kill:
         return between.join(str(rule) for _, rule, _ in self.parts)
 
 
-def _kill(parts: list[tuple[int, KillRule, tuple[int, ...]]], target: Combo) -> Kill:
-    """The :class:`Kill` of rules each covering the target's jokers of some kinds."""
+def _kill(parts: list[Part], target: Combo) -> Kill:
+    """The :class:`Kill` of rules each covering some of the target's jokers."""
     size = target.size
     low = 0
     needs: dict[tuple[int, ...], int] = {}  # killer kinds -> how many (the same kinds asked twice: added)
-    for _, rule, kinds in parts:
-        covered = sum(target.cards[kind] for kind in kinds)
-        size += rule.extra * covered if rule.each else rule.extra
+    for _, rule, covered in parts:
+        size += rule.extra * sum(count for _, count in covered) if rule.each else rule.extra
         low = max(low, 0 if rule.any_rank else SMALL_JOKER if rule.alone else target.base + 1)
         if rule.in_all:  # one count for the rule, of the killers it names (never relative)
-            killers = rule.killers(kinds[0])
+            killers = rule.killers(covered[0][0])
             needs[killers] = needs.get(killers, 0) + rule.ratio
             continue
-        for kind in kinds:
+        for kind, count in covered:
             killers = rule.killers(kind)
-            needs[killers] = needs.get(killers, 0) + rule.ratio * target.cards[kind]
+            needs[killers] = needs.get(killers, 0) + rule.ratio * count
     return Kill(tuple(parts), size, low, tuple([(amount, kinds) for kinds, amount in needs.items()]))
 
 
+def shares(count: int, rules: int) -> list[tuple[int, ...]]:
+    """Every way to share ``count`` jokers among ``rules`` rules, the first rule's largest share first."""
+    if rules == 1:
+        return [(count,)]
+    return [(first, *rest) for first in range(count, -1, -1) for rest in shares(count - first, rules - 1)]
+
+
+def _splits(plays: Plays, target: Combo, kind: int) -> list[tuple[tuple[int, int], ...]]:
+    """How the rules may cover the target's jokers of ``kind``: (rule index, how many) each. ``each``: all by
+    one rule; ``each-joker``: shared among the rules for the kind in every way (the first rule's share first)."""
+    indices = [index for index, rule in enumerate(plays.kills) if rule.target in (ANY_JOKER, kind)
+               and _where(rule, target)]
+    if plays.kill_cover == "each" or not indices:
+        return [((index, target.cards[kind]),) for index in indices]
+    return [tuple([(index, count) for index, count in zip(indices, share, strict=True) if count])
+            for share in shares(target.cards[kind], len(indices))]
+
+
 def kills_of(plays: Plays, target: Combo) -> list[Kill]:
-    """Every way the kill rules beat ``target``, a play carrying jokers (none: it is dead).
+    """Every way the kill rules beat ``target``, a play carrying jokers (none: it is dead), each distinct
+    way once (the first found kept).
 
     ``plays.kill_cover`` ``highest``: one rule, about the target's highest joker (or ``joker``),
     covers that kind, or each joker for ``joker`` and relative killers; lower jokers count as
     plain cards. ``each``: every kind of joker the target holds is covered by a rule for it, the
-    rules composing in one answer (a rule covering several kinds counts once)."""
+    rules composing in one answer (a rule covering several kinds counts once). ``each-joker``: every
+    joker is covered by a rule for its kind, the jokers of one kind shared among several rules."""
     kinds = tuple([joker for joker in JOKERS if target.cards[joker]])
-    if plays.kill_cover != "each":
+    if plays.kill_cover == "highest":
         top = (kind_of(target),)
-        return [_kill([(index, rule, kinds if rule.target == ANY_JOKER or rule.killer in RELATIVE else top)],
+        return [_kill([(index, rule, tuple([(kind, target.cards[kind]) for kind in
+                                            (kinds if rule.target == ANY_JOKER or rule.killer in RELATIVE else top)]))],
                       target) for index, rule in enumerate(plays.kills) if applies(rule, target)]
-    choices = [[index for index, rule in enumerate(plays.kills) if rule.target in (ANY_JOKER, kind)
-                and _where(rule, target)] for kind in kinds]
     found: list[Kill] = []
-    for chosen in product(*choices):
-        parts: dict[int, tuple[int, ...]] = {}
-        for kind, index in zip(kinds, chosen, strict=True):
-            parts[index] = (*parts.get(index, ()), kind)
-        found.append(_kill([(index, plays.kills[index], covered) for index, covered in parts.items()], target))
+    seen: set[tuple[int, int, tuple[Need, ...]]] = set()
+    for chosen in product(*[_splits(plays, target, kind) for kind in kinds]):
+        parts: dict[int, Covered] = {}
+        for kind, split in zip(kinds, chosen, strict=True):
+            for index, count in split:
+                parts[index] = (*parts.get(index, ()), (kind, count))
+        kill = _kill([(index, plays.kills[index], covered) for index, covered in parts.items()], target)
+        key = (kill.size, kill.low, tuple(sorted(kill.needs)))
+        if key not in seen:
+            seen.add(key)
+            found.append(kill)
     return found
 
 
@@ -209,15 +237,15 @@ def _name(joker: int, names: tuple[str, ...], any_joker: str) -> str:
     return any_joker if joker == ANY_JOKER else names[joker]
 
 
-def _needs_text(rule: KillRule, target: Combo, kinds: tuple[int, ...]) -> tuple[str, str]:
-    """What ``rule`` asks of the killer for the target's jokers of ``kinds``."""
+def _needs_text(rule: KillRule, covered: Covered) -> tuple[str, str]:
+    """What ``rule`` asks of the killer for the target's jokers it covers."""
     if rule.killer in RELATIVE:
         zh, en = ("同等或更大的王", "equal or higher joker") if rule.killer == COVERING else \
             ("更大的王", "higher joker")
         if rule.ratio == 1:
             return f"每张王都有{zh}相抵", f"{'an' if en[0] == 'e' else 'a'} {en} for each of its jokers"
         return f"每张王{rule.ratio}张{zh}", f"{rule.ratio} {en}s for each of its jokers"
-    wanted = rule.wanted(sum(target.cards[kind] for kind in kinds))
+    wanted = rule.wanted(sum(count for _, count in covered))
     killers = (rule.killer, *rule.more)
     zh = "或".join(_name(kind, RANK_NAMES_ZH, "王") for kind in killers)
     en = " or ".join(_name(kind, RANK_NAMES_EN, "joker") for kind in killers)
@@ -225,7 +253,7 @@ def _needs_text(rule: KillRule, target: Combo, kinds: tuple[int, ...]) -> tuple[
 
 
 def _kill_requirement(kill: Kill, target: Combo) -> tuple[str, str]:
-    needs = [_needs_text(rule, target, kinds) for _, rule, kinds in kill.parts]
+    needs = [_needs_text(rule, covered) for _, rule, covered in kill.parts]
     if not kill.low:
         rank_zh = rank_en = ""
     elif kill.low == SMALL_JOKER and any(rule.alone for _, rule, _ in kill.parts):
@@ -249,7 +277,7 @@ def beats(play: Combo, target: Combo, plays: Plays) -> Verdict:
                 return Verdict(True, kill.rule, f"按打王规则「{rules_zh}」可灭",
                                f"beats it by the kill rule '{rules_en}'")
         if not found:
-            kind = kind_of(target) if plays.kill_cover != "each" else next(
+            kind = kind_of(target) if plays.kill_cover == "highest" else next(
                 joker for joker in JOKERS if target.cards[joker] and not any(
                     rule.target in (ANY_JOKER, joker) and _where(rule, target) for rule in plays.kills))
             return _no("plays.kills", f"带{RANK_NAMES_ZH[kind]}的牌为死牌，无牌可灭，对头须扣牌",

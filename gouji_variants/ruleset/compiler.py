@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import math
 import re
 import types
 import typing
@@ -39,7 +40,7 @@ from .model import Source as Source
 from .model import fingerprint as fingerprint
 from .model import rules_to_data as rules_to_data
 from .rules import ALWAYS, SECTIONS, Rules
-from .versions import too_new
+from .versions import format_problems, too_new
 from .yamlsource import Document, load, pointer_join
 
 BASE_ID = "dagang"
@@ -287,7 +288,7 @@ class _Resolver:
         if newer is not None:  # before the schema: a newer language's keys are not mistakes
             raise RulesetError([newer])
         problems = _schema_diagnostics(doc)
-        self.problems += problems
+        self.problems += problems + format_problems(doc.data, doc.mark)
         self.docs[path], self.removed = _pruned(doc, problems)
         self.broken_extends = "/extends" in self.removed
         return self.layers(path)
@@ -627,6 +628,14 @@ def _kill_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterat
     """Kill rules that can never apply: a play holding 2s is neither jokers alone nor ranked above 2,
     and no killer may need more cards of a kind than the deck holds."""
     deck = rules.deck.recipe.cards()
+    shares = kill_shares(rules) if rules.plays.kill_cover == "each-joker" else 0
+    if shares > MOST_KILL_SHARES:
+        yield at("plays.kill_cover", f"under each-joker the kill rules may share one play's jokers {shares:,} ways, "
+                 f"more than the {MOST_KILL_SHARES:,} the referee tries", "use fewer kill rules for one kind of joker, "
+                 "or kill_cover: each", "plays.kills",
+                 zh=(f"each-joker 下打王规则分抵一手牌的王可有 {shares:,} 种分法，"
+                     f"超过裁判所试的 {MOST_KILL_SHARES:,} 种",
+                     "同一种王少用几条打王规则，或改用 kill_cover: each"))
     for index, kill in enumerate(rules.plays.kills):
         where = f"plays.kills[{index}] '{kill}'"
         if kill.killer == TWO and not kill.any_rank and (kill.alone or kill.on_two):
@@ -645,6 +654,30 @@ def _kill_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterat
                      "lower the number of killer cards", "deck.recipe", "warning",
                      (f"打王规则 plays.kills[{index}]「{kill}」永远用不上：灭牌至少要{kill.wanted(1)}张{symbol}，"
                       f"而整副牌（deck.recipe）只有{have}张", "减少灭牌所需的张数"), index)
+
+
+#: The most ways ``plays.kill_cover: each-joker`` may have to share one play's jokers among the kill rules (the
+#: referee and the move generator try each: about 0.2 s for 7,000 on one core).
+MOST_KILL_SHARES = 10_000
+#: Where a kill rule applies (plain ranks, on 2s, on a single 2, jokers alone): which rules it takes.
+_KILL_PLACES: tuple[Callable[[expressions.KillRule], bool], ...] = (
+    lambda kill: not (kill.on_two or kill.alone), lambda kill: not kill.alone and not kill.single_two,
+    lambda kill: not kill.alone, lambda kill: not kill.on_two)
+
+
+def kill_shares(rules: Rules) -> int:
+    """The most ways ``each-joker`` shares the jokers of one play among the kill rules: for each kind, its rules
+    (those that apply in one place) share as many of it as a hand may hold, every way, the kinds together."""
+    deck = rules.deck.recipe.cards()
+    hand = len(deck) // PLAYERS
+    most = 1
+    for applies in _KILL_PLACES:
+        ways = 1
+        for kind in JOKERS:
+            count = sum(1 for kill in rules.plays.kills if kill.target in (ANY_JOKER, kind) and applies(kill))
+            ways *= math.comb(min(deck[kind], hand) + count - 1, count - 1) if count else 1
+        most = max(most, ways)
+    return most
 
 
 def _forbid_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterator[Diagnostic | None]:

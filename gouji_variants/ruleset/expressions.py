@@ -29,7 +29,7 @@ from .cards import (
 )
 from .grammar import NotationError
 
-_STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit", "forbid")
+STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit", "forbid")
 PLAYERS = 6
 #: The deals a recipe may make (docs/untrusted-input.md): at most eight decks' worth, twice the standard
 #: four, and at least one deck's ordinary cards (the 44 from 5 to 2): 3s and 4s have rules of their own
@@ -151,6 +151,13 @@ class KillRule:
         if self.any_rank:
             text += ", any rank"
         return text
+
+    @property
+    def since(self) -> int:
+        """The ruleset format that says this rule: 3 for killer sets, strict cover, a number on relative killers
+        and a surplus per joker, else 1."""
+        relative_number = self.killer in RELATIVE and self.ratio > 1
+        return 3 if self.more or self.killer == HIGHER or relative_number or self.each else 1
 
     def wanted(self, count: int) -> int:
         """How many killer cards a target with ``count`` of its jokers needs: ``ratio`` × ``count``,
@@ -299,14 +306,28 @@ BUY_SOURCES: dict[str, tuple[str, str]] = {
     "duitou": ("对门", "the 对门"),
     "team": ("联邦", "one's own team-mates"),
     "neighbours": ("上下家", "the 上家 and 下家 (the 对门's team-mates)"),
+    "previous": ("上家", "the 上家"),
+    "next": ("下家", "the 下家"),
+    "previous-mate": ("上手联邦", "the team-mate by the 上家 (上手联邦)"),
+    "next-mate": ("下手联邦", "the team-mate by the 下家 (下手联邦)"),
 }
+#: The sources that are one seat of a group: asked apart, in the order written (第三条: 上手联邦, 下手联邦).
+BUY_SEATS: dict[str, str] = {"previous": "neighbours", "next": "neighbours", "previous-mate": "team",
+                             "next-mate": "team"}
 _SOURCE_SPELLINGS = {"对门": "duitou", "对头": "duitou", "联邦": "team", "上下家": "neighbours",
-                     "neighbors": "neighbours"}
+                     "neighbors": "neighbours", "上家": "previous", "上手": "previous", "下家": "next",
+                     "下手": "next", "上手联邦": "previous-mate", "下手联邦": "next-mate"}
 #: Orders that had a name before buy orders were written out; they print as that name.
 LEGACY_BUY_ORDERS: dict[str, tuple[tuple[str, bool], ...]] = {
     "duitou-then-team": (("duitou", False), ("neighbours", False)),
     "whoever-has-extra": (("duitou", False), ("team", False), ("neighbours", False)),
 }
+
+
+def _asks_again(before: list[str], source: str) -> bool:
+    """Whether ``source`` names a seat one of the sources ``before`` it already asks (联邦 and 上手联邦, say)."""
+    group = BUY_SEATS.get(source)
+    return any(other in (source, group) or BUY_SEATS.get(other) == source for other in before)
 
 
 @dataclass(frozen=True)
@@ -320,9 +341,16 @@ class BuyOrder:
     def __post_init__(self) -> None:
         names = [source for source, _ in self.sources]
         if any(name not in BUY_SOURCES for name in names):
-            raise ValueError("buy sources are 对门, 联邦 and 上下家")
-        if len(set(names)) != len(names):
+            raise ValueError("buy sources are 对门, 联邦, 上下家, 上家, 下家, 上手联邦 and 下手联邦")
+        if any(_asks_again(names[:index], name) for index, name in enumerate(names)):
             raise ValueError("a buy source appears twice in the order")
+
+    @property
+    def since(self) -> int:
+        """The ruleset format that says this order: 1 for the orders that had names, 4 with single seats."""
+        if any(source in BUY_SEATS for source, _ in self.sources):
+            return 4
+        return 1 if not self.sources or str(self) in LEGACY_BUY_ORDERS else 2
 
     def __str__(self) -> str:
         legacy = next((name for name, order in LEGACY_BUY_ORDERS.items() if order == self.sources), None)
@@ -567,8 +595,10 @@ class _ToValues(Transformer[Token, object]):
             assert isinstance(node, Tree)
             word = str(node.children[0])
             source = _SOURCE_SPELLINGS.get(word, word.lower())
-            if any(source == other for other, _ in sources):
-                raise _Semantic(_at(node), f"buy source {BUY_SOURCES[source][0]} appears twice")
+            if _asks_again([other for other, _ in sources], source):
+                again = "appears twice" if any(source == other for other, _ in sources) else \
+                    "asks a seat an earlier source asks"
+                raise _Semantic(_at(node), f"buy source {BUY_SOURCES[source][0]} {again}")
             sources.append((source, len(node.children) > 1))
         return BuyOrder(tuple(sources))
 
@@ -630,7 +660,7 @@ def _joker_of(node: Tree[Token] | Token) -> int:
 
 def parse(kind: type[E], text: str) -> E:
     """Parse ``text`` as an expression of ``kind``; raises :class:`NotationError`."""
-    tree = grammar.load("expressions", _STARTS).parse(text, kind.KIND)
+    tree = grammar.load("expressions", STARTS).parse(text, kind.KIND)
     try:
         value = _ToValues().transform(tree)
     except _Semantic as error:

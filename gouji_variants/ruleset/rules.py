@@ -49,7 +49,8 @@ class Needs:
 
 
 def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = None, ordered: bool = False,
-         neutral: Any = ALWAYS, spellings: dict[Any, Any] | None = None, gate: bool = False,
+         neutral: Any = ALWAYS, since: int = 1, values_since: dict[str, int] | None = None,
+         spellings: dict[Any, Any] | None = None, gate: bool = False,
          needs: Needs | tuple[Needs, ...] = ()) -> Any:
     """A rule field: its bilingual description, a lower bound for numbers, a length for lists,
     and for lists of options whether their order means something (else they are sets).
@@ -57,6 +58,9 @@ def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = N
     A key added after the first ruleset format names its ``neutral`` value: the plain (YAML)
     value that keeps the behaviour rulesets had before the key existed. At that value the key
     is left out of the fingerprint, so a ruleset that does not use it keeps its fingerprint.
+    It also says the ruleset format that added it (``since``), and a value added to an older key
+    names its format in ``values_since``: a file using it without saying a format that new is
+    told so (:func:`gouji_variants.ruleset.versions.format_problems`).
 
     A key whose type grew (e.g. from a boolean to a list) names its older ``spellings``: each
     maps an old plain value to the new value it means. The compiler writes such a value in
@@ -68,7 +72,8 @@ def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = N
     The rule card, the diff and the compiler's checks read both from here."""
     return dataclasses.field(
         metadata={"zh": zh, "en": en, "minimum": minimum, "length": length, "ordered": ordered,
-                  "neutral": neutral, "spellings": spellings or {}, "gate": gate,
+                  "neutral": neutral, "since": since, "values_since": values_since or {},
+                  "spellings": spellings or {}, "gate": gate,
                   "needs": needs if isinstance(needs, tuple) else (needs,)}
     )
 
@@ -121,7 +126,7 @@ class Deck:
         "其余随机；null 为全部随机发",
         "what every hand is dealt, e.g. 'exactly 1 of 3, exactly 1 of 4' (单张三, 单张四, 济宁): these first, the "
         "rest at random; null for a plain random deal",
-        neutral=None,
+        since=2, neutral=None,
     )
 
 
@@ -150,13 +155,17 @@ class Plays:
         "打王规则：哪些牌能灭带王的牌；无规则可灭的大王牌为死牌",
         "joker kill rules: which plays beat a play carrying jokers; a 大王 play no rule covers is dead",
     )
-    kill_cover: Literal["highest", "each"] = rule(
+    kill_cover: Literal["highest", "each", "each-joker"] = rule(
         "打王时哪些王须被抵：highest 只看所灭的牌中最大的王，按其规则抵这一种王，较小的王当普通牌计数；"
-        "each 每种王都须按其种类的规则抵，多条规则可在一手中组合（如小王用一张大王抵、大王用两张大王抵）",
+        "each 每种王都须按其种类的规则抵，多条规则可在一手中组合（如小王用一张大王抵、大王用两张大王抵），"
+        "同种的王用同一条规则；"
+        "each-joker 每张王都须按其种类的规则抵，同种的王也可分用几条规则（如一张大王用王中王抵，另一张用两张大王抵）",
         "which jokers a kill must cover: 'highest' a rule about the play's highest joker covers that kind, "
         "lower jokers counting as plain cards; 'each' every kind of joker it holds is covered by a rule for "
-        "that kind, several rules composing in one answer (a 小王 by one 大王 and a 大王 by two, say)",
-        neutral="highest",
+        "that kind, several rules composing in one answer (a 小王 by one 大王 and a 大王 by two, say), the jokers "
+        "of one kind by one rule; 'each-joker' every joker is covered by a rule for its kind, the jokers of one "
+        "kind shared among several rules (one 大王 by a 王中王, another by two 大王)",
+        since=3, neutral="highest", values_since={"each-joker": 4},
     )
     forbidden: tuple[Forbid, ...] = rule(
         "不许出的牌：如「4 with 2 or joker」4不带2或王，「part of 4」4须一起出，「not jokers alone on jokers alone」"
@@ -164,7 +173,7 @@ class Plays:
         "combinations or answers the table does not allow: e.g. '4 with 2 or joker' (4s never with 2s or jokers), "
         "'part of 4' (4s all together), 'not jokers alone on jokers alone' (jokers alone are answered by jokers "
         "alone only), 'any on any with W' (a play carrying a 王中王 cannot be beaten)",
-        neutral=[],
+        since=3, neutral=[],
     )
 
 
@@ -198,7 +207,7 @@ class Turns:
         "过牌者本轮仍可上对头的牌（001:20「除对头牌外」）；false：过牌后无权再出牌，连对头的牌也不能上（济宁 001:46）",
         "a player who passed may still answer their 对头's play that round (001:20 'except the 对头's'); "
         "false: after passing, no play at all that round, not even on the 对头's (济宁 001:46)",
-        neutral=True,
+        since=2, neutral=True,
         needs=Needs("turns.pass_locks_out", idle=True),
     )
     allow_yield: bool = rule(
@@ -253,7 +262,7 @@ class Reporting:
         "报牌 a duty or on request: 'shown' the count must be known to the table (001:25 'shown to the other "
         "players', 聊城 要报张数); 'when-asked' the holder need not volunteer it and tells it truly when someone "
         "asks (ask), to be asked again after the hand plays (article 14, 000:48)",
-        neutral="shown",
+        since=2, neutral="shown",
         needs=Needs("reporting.public_at_most", unless=(None,), idle="shown"),
     )
     teammate_view_at_most: int | None = rule(
@@ -317,6 +326,7 @@ class Kaidian:
         "answers-only 仅压牌（主动发出的够级不开点，菏泽单县）",
         "which 够级 plays open by how they were made: 'any'; 'not-on-gouji' not one made on a 够级 play (济宁); "
         "'leads-only' only led plays; 'answers-only' only plays made on another's play (菏泽单县)",
+        values_since={"answers-only": 2},
     )
     then_four: bool = rule(
         "纯够级站住后下一手须打4才算开点（000:127，济宁）",
@@ -356,6 +366,10 @@ class Kaidian:
     )
 
 
+#: What a rule of how 3s are bought needs: buying (a buy order that is not ``none``).
+_BUYING = Needs("bie3.buy_from", unless=(BuyOrder(()),))
+
+
 @dataclass(frozen=True, slots=True)
 class Bie3:
     """§7 憋3 / 冲三 and 买3."""
@@ -368,9 +382,10 @@ class Bie3:
     buy_fours: bool = rule("同样须有4，缺者买4（济宁，开点冲四）", "4s are bought like 3s (济宁, 开点冲四)")
     buy_from: BuyOrder = rule(
         "买3的来源，依次：如「对门」（003:50 向对门换取）、「对门 > 上下家」（即 duitou-then-team，第二十六条）、"
-        "「对门 > 联邦赠 > 上下家」（济宁：联邦优先赠卖）；赠 为白给；none 为不买",
+        "「对门 > 联邦赠 > 上下家」（济宁：联邦优先赠卖），或逐个座位「对门 > 上家 > 下家」；赠 为白给；none 为不买",
         "whom a seat without a 3 asks, in order: e.g. '对门' (003:50), '对门 > 上下家' (= duitou-then-team, "
-        "article 26), '对门 > 联邦赠 > 上下家' (济宁: team-mates give first); 赠 gives unpaid; 'none' for no buying",
+        "article 26), '对门 > 联邦赠 > 上下家' (济宁: team-mates give first), or seat by seat '对门 > 上家 > 下家'; "
+        "赠 gives unpaid; 'none' for no buying",
     )
     pay_with: tuple[Literal["twos", "small-joker", "big-joker", "top-joker"], ...] = rule(
         "买3（买4）用什么付，依次用手中第一种有的：twos 钱（2）、small-joker 小王、big-joker 大王、top-joker 王中王"
@@ -378,15 +393,15 @@ class Bie3:
         "what pays for a bought 3 (or 4), the first kind held paying: 'twos' (钱), 'small-joker' (小王), "
         "'big-joker' (大王), 'top-joker' (王中王) (article 26: 'with a 2, else a joker'); a kind not listed never "
         "pays (leave out top-joker and a 王中王 never does)",
-        ordered=True, neutral=["twos", "small-joker", "big-joker", "top-joker"],
-        needs=Needs("bie3.buy_from", unless=(BuyOrder(()),)),
+        ordered=True, since=3, neutral=["twos", "small-joker", "big-joker", "top-joker"],
+        needs=_BUYING,
     )
     nothing_to_pay: Literal["goes-without", "free"] = rule(
         "买不起（手中没有可付的牌）时：goes-without 买不到，照常出牌；free 照样得到那张3（4），不付",
         "a buyer holding nothing that pays: 'goes-without' gets no card and plays on without one; 'free' gets "
         "the card all the same, unpaid",
-        neutral="goes-without",
-        needs=Needs("bie3.buy_from", unless=(BuyOrder(()),)),
+        since=3, neutral="goes-without",
+        needs=_BUYING,
     )
     buyers_served: Literal["in-turn", "source-by-source"] = rule(
         "几人都要买时的先后：in-turn 从首发牌人起逐个买，每人依次问遍来源；source-by-source 先人人问第一个来源"
@@ -394,8 +409,15 @@ class Bie3:
         "the order several buyers are served in: 'in-turn' one buyer after another from the leader, each asking "
         "down its sources; 'source-by-source' every buyer (from the leader on) asks its first source, then those "
         "still without ask their next, and so on (a 对门 serves its own 对头 first)",
-        neutral="in-turn",
-        needs=Needs("bie3.buy_from", unless=(BuyOrder(()),)),
+        since=3, neutral="in-turn",
+        needs=_BUYING,
+    )
+    buyers_order: Literal["from-leader", "by-seat"] = rule(
+        "几人都要买时谁先：from-leader 从首发牌人起按出牌顺序；by-seat 按座位从0号座（首局的开牌人）起依次，不论谁首发",
+        "which buyer is served first: 'from-leader' the leader, then on in play order; 'by-seat' seat 0 (the first "
+        "game's 开牌人) and then seats 1 to 5, whoever leads",
+        since=4, neutral="from-leader",
+        needs=_BUYING,
     )
     men_places: tuple[PlaceName, ...] = rule(
         "被闷者依次的名次（000:141：大落、二落、四科）",
@@ -454,6 +476,7 @@ class FirstPlayer:
         "（憋3，第二十六条(一)）",
         "later games: 'dalu' the last game's 大落 leads; 'rotate' the lead passes counter-clockwise; 'draw' the "
         "开牌人 passes counter-clockwise and draws a card to count out each game's leader (憋3, article 26 (1))",
+        values_since={"draw": 2},
     )
 
 
@@ -492,7 +515,7 @@ class Score:
         "one-run 满贯时其余五人按此名次计分（003:28「五个大落一个头科」为大落）；null 按头科之后的出牌顺序的名次计分",
         "in a one-run 满贯 the other five score as this place (003:28 'five 大落 and one 头科': 大落); null: "
         "as the places they are ranked in, in play order after 头科",
-        neutral=None,
+        since=2, neutral=None,
         needs=Needs("score.manguan", ("one-run",), idle=None),
     )
 
@@ -526,13 +549,13 @@ class Tribute:
     biewang_to: Literal["duitou", "touke"] = rule(
         "憋王贡进给谁：duitou 对头；touke 头科",
         "who eats 憋王贡 (a seat left holding jokers): 'duitou' its 对头; 'touke' 头科",
-        neutral="duitou",
+        since=2, neutral="duitou",
         needs=(Needs("bie3.enabled"), Needs("tribute.order", contains=("biewang",))),
     )
     biewang_cards: int | None = rule(
         "憋王贡张数；null 为手中剩几张王进几张",
         "憋王贡 cards paid; null for one per joker left in the hand",
-        minimum=1, neutral=None,
+        minimum=1, since=2, neutral=None,
         needs=(Needs("bie3.enabled"), Needs("tribute.order", contains=("biewang",))),
     )
 
@@ -550,7 +573,7 @@ class Penalties:
         "（002:22，003:53）",
         "condition -> consequence: e.g. 'no 3 -> 大落' (no 3 once buying is over: ranked 大落), "
         "'4 with 2 or joker -> 不开点' (a 4 played with a 2 or joker gives 开点 up) (002:22, 003:53)",
-        neutral=[],
+        since=2, neutral=[],
     )
 
 

@@ -32,7 +32,7 @@ from ..ruleset.model import Interpretation, Ruleset, rules_to_data
 from ..ruleset.resources import PACKAGE_DIR, RULESETS_DIR
 from ..ruleset.rules import SECTIONS
 from ..ruleset.versions import CHANGES, FIRST_FORMAT, RULESET_FORMAT
-from . import sources
+from . import grammardoc, sources
 
 DOCS_DIR = PACKAGE_DIR.parent / "docs"
 REFERENCE = DOCS_DIR / "reference.md"
@@ -263,10 +263,14 @@ def _formats() -> list[str]:
         "with an error at its `format` key (exit code 1), before any of its keys is checked: it may use rules "
         "this release does not know, and playing it without them would be a different game. A newer format "
         "only adds keys and values, so every older file still loads, with the same rules and the same "
-        "fingerprint (a key added later is left out of the fingerprint at its neutral value).",
+        "fingerprint (a key added later is left out of the fingerprint at its neutral value). A file that "
+        "uses a key (or value) of a later format than it says is refused at that key; a file that says no "
+        "format but uses one is read as the newest format its keys need, with a warning at the key that needs "
+        "it (write the `format` it names).",
         "",
         "文件开头的 `format: N` 说明它用哪一版规则语言写成，不写为格式 "
-        f"{FIRST_FORMAT}。比本版本新的格式会在 `format` 处报错，不会被当作另一种玩法来打。",
+        f"{FIRST_FORMAT}。比本版本新的格式会在 `format` 处报错，不会被当作另一种玩法来打。文件用了比它所写格式新的键"
+        "（或值）时在该键处报错；没写 `format` 而用了新格式的键时按其所需的最新格式读，并在该键处警告。",
         "",
         "| format | adds |",
         "| --- | --- |",
@@ -535,6 +539,9 @@ if __name__ == "__main__":
         print(f"wrote {schema.SCHEMA_DIR / name}")
     pages = write_ruleset_pages()
     print(f"wrote {len(pages)} pages in {RULESET_DOCS}")
+    notation = DOCS_DIR / "notation.md"
+    notation.write_text(grammardoc.refresh_notation(notation.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"wrote the grammar blocks of {notation}")
     if sources.seed_files():
         sources.SOURCES.write_text(sources.render_sources(sources.cited_in_repository(builtin_rulesets())),
                                    encoding="utf-8")

@@ -178,6 +178,14 @@ def _buy_order(order: BuyOrder) -> Text:
             f"A seat without a 3 asks {en}; the first with a 3 to spare sells it (for a 2, else a joker)")
 
 
+def _buyers_served_given(served: str, rules: Rules) -> Text | None:
+    """Buyers served one after another start at seat 0 under ``bie3.buyers_order: by-seat``, not the leader."""
+    if served != "in-turn" or rules.bie3.buyers_order != "by-seat":
+        return None
+    return "几人都缺时按座位从0号座起逐个买，每人依次问遍来源", \
+        "Several buyers are served one after another from seat 0, each asking down its sources"
+
+
 def _buy_order_given(order: BuyOrder, rules: Rules) -> Text | None:
     """What pays is said by ``bie3.pay_with`` and ``bie3.nothing_to_pay`` when they are not 2s then jokers."""
     bie3 = rules.bie3
@@ -453,9 +461,13 @@ RULES: dict[str, RuleText] = {
         "highest": ("灭带王的牌时只看其中最大的王，按其规则来灭，较小的王当普通牌计数",
                     "A play carrying jokers is beaten by a rule about its highest joker; lower jokers count as "
                     "plain cards"),
-        "each": ("灭带王的牌时每种王都须按其规则相抵，多条规则可在一手中组合，多出的王补足张数",
+        "each": ("灭带王的牌时每种王都须按其规则相抵，多条规则可在一手中组合，同种的王用同一条规则，多出的王补足张数",
                  "Every kind of joker in a play is covered by a rule for it, several rules composing in one "
-                 "answer, spare killers filling the count"),
+                 "answer, the jokers of one kind by one rule, spare killers filling the count"),
+        "each-joker": ("灭带王的牌时每张王都须按其种类的规则相抵，同种的王也可分用几条规则"
+                       "（一张用王中王抵、另一张用两张大王抵），多出的王补足张数",
+                       "Every joker in a play is covered by a rule for its kind, the jokers of one kind shared among "
+                       "several rules (one 大王 by a 王中王, another by two 大王), spare killers filling the count"),
     })),
     "gouji.thresholds": RuleText("够级牌", "够级 plays", _thresholds, _thresholds_given),
     "gouji.joker_plays": RuleText("挂王的牌", "plays with jokers", _choice({
@@ -611,6 +623,11 @@ RULES: dict[str, RuleText] = {
         "source-by-source": ("几人都缺时先人人问第一个来源，未买到者再问下一个（对门先卖给自己的对头）",
                              "Several buyers all ask their first source before anyone asks the next (a 对门 "
                              "serves its own 对头 first)"),
+    }), _buyers_served_given),
+    "bie3.buyers_order": RuleText("谁先买", "first buyer", _choice({
+        "from-leader": ("几人都缺时从首发牌人起按出牌顺序买", "Buyers are served from the leader on, in play order"),
+        "by-seat": ("几人都缺时按座位从0号座（首局开牌人）起依次买，不论谁首发",
+                    "Buyers are served by seat, seat 0 (the first game's 开牌人) first, whoever leads"),
     })),
     "bie3.men_places": RuleText("闷的名次", "places of 闷 players", lambda places: (
         f"被闷者依次为{'、'.join(places)}", f"Stifled (闷) players are ranked {', '.join(places)} in turn")),

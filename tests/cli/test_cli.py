@@ -308,7 +308,10 @@ def test_judge_explain_lists_the_kill_rules_and_forbidden_plays() -> None:
     assert code == 0 and data["rule"] == "plays.kills[0+1]"
     listed = {line["rule"]: line for line in data["rules"]}
     assert list(listed) == ["plays.kill_cover", "plays.kills[0]", "plays.kills[1]", "plays.kills[2]",
-                            "plays.forbidden[0]", "plays.forbidden[1]", "plays.forbidden[2]"]
+                            "plays.kills[3]", "plays.forbidden[0]", "plays.forbidden[1]", "plays.forbidden[2]"]
+    assert listed["plays.kill_cover"]["text"] == "each-joker" and "shared among" in listed["plays.kill_cover"]["en"]
+    code, shared = judge_json("--explain", "-r", house, "--on", "7RR", "8RRW")  # issue 36: a kind's jokers shared
+    assert code == 0 and shared["rule"] == "plays.kills[1+3]" and "'R by W'" in shared["reason"]["en"]
     assert listed["plays.kills[1]"]["text"] == "R by 2R, +1 card each"
     assert "one more card for each 大王 it kills" in listed["plays.kills[1]"]["en"]
     assert listed["plays.forbidden[0]"]["zh"].startswith("不许出4带2")

@@ -220,3 +220,27 @@ def test_buyers_served_decides_who_gets_a_sellers_only_spare(dagang: Ruleset, se
         assert game.hand(seat) == (Cards.parse(hand) - Cards.parse("2") + Cards.parse("3") if seat == buyer
                                    else Cards.parse(hand))
     assert game.hand(2) == Cards.parse("382") and game.stats["bought"] == 1
+
+
+@pytest.mark.parametrize(("order", "seller"), [
+    ("对门 > 上下家", 1), ("对门 > 上家 > 下家", 5), ("对门 > 下家 > 上家", 1),
+    ("对门 > 上手联邦 > 下手联邦 > 上下家", 4), ("对门 > 下手联邦 > 上手联邦 > 上下家", 2)])
+def test_single_seats_are_asked_in_the_order_written(dagang: Ruleset, order: str, seller: int) -> None:
+    """Issue 36: a group is asked in play order from the buyer (下家 first, 下手联邦 first); a table that asks the
+    上家 before the 下家, or one team-mate before the other, names the seats. Every seat but the 对门 has a spare."""
+    game = deal(bie3_variant(dagang, buy_from=parse(BuyOrder, order)), "25", "338", "339", "3T", "33J", "33Q")
+    assert game.hand(0) == Cards.parse("35") and game.stats["bought"] == 1
+    assert [seat for seat in range(1, 6) if game.hand(seat).counts[0] == 1 and seat != 3] == [seller]
+
+
+@pytest.mark.parametrize(("served", "order", "buyer"), [("in-turn", "from-leader", 5), ("in-turn", "by-seat", 1),
+                                                       ("source-by-source", "by-seat", 5)])
+def test_buyers_order_decides_who_is_served_first(dagang: Ruleset, served: str, order: str, buyer: int) -> None:
+    """Issue 36: seat 2 has one 3 to spare, which seats 1 and 5 both want (seat 5 asks it first, its 对门; seat 1
+    second). Seat 3 leads: from the leader seat 5 is served before seat 1; by seat, seat 1 first."""
+    rules = bie3_variant(dagang, buyers_served=served, buyers_order=order)
+    game = deal(rules, "37", "2K", "338", "39", "3T", "2J", leader=3)
+    for seat, hand in {1: "2K", 5: "2J"}.items():
+        assert game.hand(seat) == (Cards.parse(hand) - Cards.parse("2") + Cards.parse("3") if seat == buyer
+                                   else Cards.parse(hand))
+    assert game.hand(2) == Cards.parse("382") and game.stats["bought"] == 1

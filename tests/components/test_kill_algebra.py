@@ -6,6 +6,7 @@ the referee accepts."""
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from budget import examples
@@ -18,7 +19,7 @@ from gouji_variants.components.moves import moves_for
 from gouji_variants.components.plays import Combo, beats, classify
 from gouji_variants.ruleset.cards import BIG_JOKER, JOKERS, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
 from gouji_variants.ruleset.compiler import load_ruleset
-from gouji_variants.ruleset.expressions import KillRule, parse
+from gouji_variants.ruleset.expressions import DeckRecipe, KillRule, parse
 from gouji_variants.ruleset.model import Ruleset
 from gouji_variants.ruleset.rules import Bie3, Plays
 from gouji_variants.text.docgen import builtin_rulesets
@@ -157,6 +158,16 @@ def test_each_reads_as_highest_on_plays_with_one_kind_of_joker(plays: Plays, bie
             assert beats(answer, target, each).ok == beats(answer, target, plays).ok
 
 
+#: The outside rulebook (the 2024 6-deck 鹰 rules behind lamb-cn/rlcard_gouji), kills counted joker by joker:
+#: a joker falls to a higher one 1-for-1, or to two of its own kind and a card more.
+OUTSIDE = ("B by higher jokers", "B by 2B, +1 card each", "R by W", "R by 2R, +1 card each")
+
+
+def _cover(cover: str, *kills: str) -> Ruleset:
+    return variant(DEZHOU, deck={"recipe": parse(DeckRecipe, "4 decks, add 6 of W")},
+                   plays={"kills": tuple(parse(KillRule, text) for text in kills), "kill_cover": cover})
+
+
 #: Every new form, composed: sets of killers, strict cover, a surplus per joker, under ``each``.
 NEW_FORMS = [
     _each(DEZHOU, "B by R or W", "R by 2R, +1 card each", "R alone by 2 jokers, +1 card each", "W by 2W"),
@@ -164,6 +175,8 @@ NEW_FORMS = [
     _each(DEZHOU, "joker by 2 equal or higher jokers, +1 card", "B on 2 by B", "R by 2(R or W) in all"),
     variant(DEZHOU, plays={"kills": (parse(KillRule, "B by R or W"), parse(KillRule, "R by 2R, +1 card each"),
                                      parse(KillRule, "joker alone by higher jokers"))}),
+    _cover("each-joker", *OUTSIDE),
+    _cover("each-joker", "B by R or W", "B by 2B, +1 card", "R by 2R, +1 card each", "R by W", "joker by 3 twos"),
 ]
 
 
@@ -209,3 +222,84 @@ def test_the_engine_lists_and_refuses_by_kill_cover() -> None:
         assert game.turn == 3
         legal = game.legal_actions()
         assert (two in legal, game.can(two), three in legal) == (by_two, by_two, True)
+
+
+
+def _judge(rules: Ruleset, play: str, on: str) -> tuple[bool, str]:
+    target, answer = (classify(Cards.parse(text), rules.rules.plays, rules.rules.bie3) for text in (on, play))
+    assert isinstance(target, Combo) and isinstance(answer, Combo)
+    verdict = beats(answer, target, rules.rules.plays)
+    return verdict.ok, verdict.rule
+
+
+@pytest.mark.parametrize(("play", "on", "rule"), [
+    ("8RRW", "7RR", "plays.kills[2+3]"),  # the W kills one R, RR the other (one card more)
+    ("BBBW", "9BB", "plays.kills[0+1]"),  # the W kills one B, BB the other
+    ("RRRW", "BRR", "plays.kills[0+2+3]"),  # an R kills the B, the W one R, RR the other
+    ("RBB888", "BB777", "plays.kills[0+1]"),  # the R kills one B, BB the other
+])
+def test_each_joker_shares_the_jokers_of_one_kind_among_rules(play: str, on: str, rule: str) -> None:
+    """The outside rulebook's kills that no single rule for a kind makes: under each-joker they beat, naming the
+    rules shared; under each (one rule a kind) they do not."""
+    assert _judge(_cover("each-joker", *OUTSIDE), play, on) == (True, rule)
+    assert _judge(_cover("each", *OUTSIDE), play, on) == (False, "plays.kills")
+
+
+def test_each_joker_names_the_first_rules_largest_share_first() -> None:
+    rules = _cover("each-joker", *OUTSIDE)
+    assert _judge(rules, "8WW", "7RR") == (True, "plays.kills[2]")  # both R by the W rule alone
+    assert _judge(rules, "8RRRR", "7RR") == (True, "plays.kills[3]")  # both by two R, two cards more
+    assert _judge(rules, "8RRR", "7RR") == (False, "plays.kills")  # one R too few for the shared kill
+    assert _judge(rules, "8RW", "7RR")[0] is False  # one card short of the shared kill's four
+
+
+@st.composite
+def covers(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """A target carrying jokers, an answer up to three cards longer, and a set of composed kill rules."""
+    target, answer = draw(pairs())
+    extra = draw(st.integers(0, 1))
+    if extra:
+        answer = (*answer[:TOP_JOKER], answer[TOP_JOKER] + 1)
+    return target, answer, draw(st.integers(0, len(COVER_KILLS) - 1))
+
+
+COVER_KILLS = [OUTSIDE, ("B by R or W", "B by 2B, +1 card", "R by 2R, +1 card each", "R by W", "joker by 3 twos"),
+               ("joker by higher jokers", "B by B, +1 card", "R by 2 jokers in all, +1 card", "W alone by 2W, +1 card")]
+
+
+@settings(max_examples=400, deadline=None)
+@given(case=covers())
+def test_each_joker_accepts_what_each_does_and_agrees_where_no_kind_can_be_shared(
+        case: tuple[tuple[int, ...], tuple[int, ...], int]) -> None:
+    """Property against the one-rule-a-kind judge: whatever each accepts, each-joker accepts; where no kind's
+    jokers can be shared (one joker of each kind, or one rule for each kind) the two judge alike."""
+    target_counts, answer_counts, which = case
+    each, joker = (_cover(cover, *COVER_KILLS[which]).rules.plays for cover in ("each", "each-joker"))
+    bie3 = DEZHOU.rules.bie3
+    target, answer = classify(Cards(target_counts), each, bie3), classify(Cards(answer_counts), each, bie3)
+    if not isinstance(target, Combo) or not isinstance(answer, Combo) or not target.has_jokers:
+        return
+    by_each, by_joker = beats(answer, target, each), beats(answer, target, joker)
+    if by_each.ok:
+        assert by_joker.ok
+    rules_for = [sum(1 for rule in each.kills if rule.target in (-1, kind)) for kind in JOKERS if target.cards[kind]]
+    if all(target.cards[kind] <= 1 for kind in JOKERS) or all(count <= 1 for count in rules_for):
+        assert (by_joker.ok, by_joker.rule) == (by_each.ok, by_each.rule)
+
+
+def test_the_engine_lists_and_refuses_the_shared_kill_by_kill_cover() -> None:
+    """7RR led to the 对头 holding 8RRW: under each-joker the W kills one 大王 and two 大王 the other (one card
+    more), the play is listed and taken; under each it is neither, and the 对头's pass is forced."""
+    from gouji_variants.engine import Play
+
+    hands = ("77RR3", "3456", "3457", "88RRW3", "3458", "3459")
+    shared = Play(Cards.parse("8RRW"))
+    for cover, listed in (("each-joker", True), ("each", False)):
+        game = deal(_cover(cover, *OUTSIDE), *hands)
+        game.apply(Play(Cards.parse("7RR")))
+        assert game.turn == (3 if listed else 0)  # under each nothing of seat 3's beats it: its pass is forced
+        assert (shared in game.legal_actions(), game.can(shared)) == (listed, listed)
+        if listed:  # drawn as well as listed: the random draw takes every legal action
+            assert {game.sample_action(random.Random(seed)) for seed in range(40)} == set(game.legal_actions())
+            game.apply(shared)
+            assert game.hand(3) == Cards.parse("83")

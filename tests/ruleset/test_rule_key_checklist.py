@@ -34,6 +34,7 @@ def check_neutral(key: str) -> None:
     section, name = key.split(".")  # the built-in rules as 0.1.0 wrote them hold every key it knew
     known = any(name in (entry["rules"].get(section) or {}) for entry in first["rulesets"])
     assert known or meta(key)["neutral"] is not ALWAYS, f"{key} is newer than 0.1.0 and names no neutral value"
+    assert known == (meta(key)["since"] == 1), f"{key}: 'since' must name the ruleset format that added it"
 
 
 def check_default(key: str) -> None:

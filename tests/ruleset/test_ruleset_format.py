@@ -97,3 +97,46 @@ def test_gousiji_written_as_places_keeps_the_boolean_fingerprint(tmp_path: Path,
     assert old.fingerprint == new.fingerprint and new.rules.turns.gousiji is (spelled == "true")
     only_touke = compile_path(_write(tmp_path, HEAD + "turns: {gousiji: [头科]}\n", "touke.yaml"))
     assert only_touke.rules.turns.gousiji == ("头科",) and only_touke.fingerprint != old.fingerprint
+
+
+def test_a_file_without_a_format_using_newer_keys_is_read_as_the_newest_it_needs_with_a_warning(
+        tmp_path: Path) -> None:
+    """Not silently format 1: the warning is at the key that needs the newest format, and says which."""
+    path = _write(tmp_path, HEAD + "deck:\n  each_hand: null\nplays:\n  kill_cover: each\n")
+    ruleset = compile_path(path)
+    (warning,) = ruleset.warnings
+    assert (warning.severity, warning.pointer, warning.mark.line) == ("warning", "/plays/kill_cover", 8)
+    assert "belongs to ruleset format 3" in warning.message and "read as format 3" in warning.message
+    assert warning.hint == "write format: 3 at the top of the file" and "格式 3" in warning.zh
+    assert ruleset.rules.plays.kill_cover == "each"
+    assert not compile_path(_write(tmp_path, "format: 3\n" + path.read_text(encoding="utf-8"))).warnings
+
+
+def test_a_file_that_says_an_older_format_than_its_keys_is_refused_at_each_key(tmp_path: Path) -> None:
+    path = _write(tmp_path, "format: 2\n" + HEAD + "plays:\n  kill_cover: each\nkaidian:\n  answering: answers-only\n")
+    with pytest.raises(RulesetError) as caught:
+        compile_path(path)
+    (problem,) = caught.value.diagnostics  # answers-only came with format 2: it is not refused
+    assert (problem.pointer, problem.mark.line) == ("/plays/kill_cover", 7)
+    assert "plays.kill_cover belongs to ruleset format 3, but this file says format 2" in problem.message
+    with pytest.raises(RulesetError) as caught:
+        compile_path(_write(tmp_path, path.read_text(encoding="utf-8").replace("format: 2", "format: 1")))
+    assert [d.pointer for d in caught.value.diagnostics] == ["/plays/kill_cover", "/kaidian/answering"]
+
+
+def test_every_builtin_ruleset_says_the_format_its_keys_need() -> None:
+    from gouji_variants.text.docgen import builtin_rulesets
+
+    assert [str(d.mark) for ruleset in builtin_rulesets() for d in ruleset.warnings] == []
+
+
+def test_expression_forms_of_a_later_format_count_too(tmp_path: Path) -> None:
+    """A buy order naming single seats is format 4, a kill rule with a set of killers format 3."""
+    path = _write(tmp_path, HEAD.replace("[dagang]", "[dagang, bie3]") + "bie3:\n  buy_from: 对门 > 上家 > 下家\n")
+    (warning,) = compile_path(path).warnings
+    assert warning.pointer == "/bie3/buy_from" and "bie3.buy_from '对门 > 上家 > 下家' belongs to ruleset format 4" \
+        in warning.message
+    with pytest.raises(RulesetError) as caught:
+        compile_path(_write(tmp_path, "format: 2\n" + HEAD + "plays:\n  kills: [B by R, B by R or W]\n"))
+    (problem,) = caught.value.diagnostics
+    assert problem.pointer == "/plays/kills/1" and "format 3, but this file says format 2" in problem.message

@@ -13,12 +13,13 @@ from cli_helpers import gouji
 from gouji_variants.ruleset.catalog import Catalog
 from gouji_variants.ruleset.compiler import compile_path
 from gouji_variants.ruleset.errors import Diagnostic
+from gouji_variants.ruleset.versions import RULESET_FORMAT
 
 
 def house(tmp_path: Path, **sections: Any) -> Path:
     path = tmp_path / "house.yaml"
     data = {"id": "house", "kind": "ruleset", "name": {"zh": "家规", "en": "House rules"},
-            "extends": sections.pop("extends", ["qingdao"]), **sections}
+            "extends": sections.pop("extends", ["qingdao"]), **sections, "format": RULESET_FORMAT}
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
 
@@ -126,3 +127,15 @@ def test_buying_keys_set_without_buying_are_a_warning(tmp_path: Path) -> None:
                            bie3={"buy_from": "none", "nothing_to_pay": "free", "pay_with": ["twos"]}))
     assert {(d.pointer, d.message.split(":")[1].strip()) for d in found} == {
         ("/bie3/nothing_to_pay", "it needs bie3.buy_from set"), ("/bie3/pay_with", "it needs bie3.buy_from set")}
+
+
+def test_each_joker_with_too_many_ways_to_share_is_refused_at_kill_cover(tmp_path: Path) -> None:
+    """Every input bounded: the ways each-joker shares one play's jokers among the rules are counted when the
+    ruleset compiles (32 jokers, three rules a kind: 23,409), not met in the middle of a game."""
+    kills = ["B by R", "B by 2B, +1 card each", "B by 3 twos", "R by 2R, +1 card each", "R by 3B", "R by 3 twos"]
+    path = house(tmp_path, extends=["dagang", "32-gui"], plays={"kill_cover": "each-joker", "kills": kills})
+    result = gouji("validate", path)
+    assert result.exit_code == 1 and "share one play's jokers 23,409 ways, more than the 10,000" in result.stderr
+    assert "(at /plays/kill_cover)" in result.stderr
+    assert warnings(house(tmp_path, extends=["dagang", "32-gui"],
+                          plays={"kill_cover": "each-joker", "kills": kills[:2] + kills[3:5]})) == []

@@ -115,12 +115,18 @@ def _hand_rule() -> st.SearchStrategy[str]:
     return st.lists(clause, min_size=1, max_size=2, unique_by=lambda text: text.rsplit(" ", 1)[1]).map(", ".join)
 
 
+@st.composite
+def _buy_sources(draw: st.DrawFn) -> str:
+    """Sources that ask no seat twice: each group whole or as its two seats (issue 36), in any order, some of them."""
+    team = draw(st.sampled_from([["联邦"], ["上手联邦", "下手联邦"]]))
+    neighbours = draw(st.sampled_from([["上下家"], ["上家", "下家"]]))
+    sources = draw(st.permutations(["对门", *team, *neighbours]))
+    kept = sources[:draw(st.integers(1, len(sources)))]
+    return " > ".join(source + draw(st.sampled_from(["", "赠"])) for source in kept)
+
+
 def _buy_order() -> st.SearchStrategy[str]:
-    source = st.builds(lambda where, gift: where + gift, st.sampled_from(["对门", "联邦", "上下家"]),
-                       st.sampled_from(["", "赠"]))
-    return st.one_of(st.lists(source, min_size=1, max_size=3, unique_by=lambda text: text.removesuffix("赠"))
-                     .map(" > ".join),
-                     st.sampled_from(["none", "duitou-then-team", "whoever-has-extra"]))
+    return st.one_of(_buy_sources(), st.sampled_from(["none", "duitou-then-team", "whoever-has-extra"]))
 
 
 def _forfeit() -> st.SearchStrategy[str]:

@@ -295,17 +295,19 @@ def _run_session(block: str) -> None:
         assert FINGERPRINT.sub("xxxx-xxxx-xxxx", result.stdout) == FINGERPRINT.sub("xxxx-xxxx-xxxx", output)
 
 
-# ── the composed forms of issue 26 in the diff and the card ─────────────────
+# ── the composed forms of issues 26 and 36 in the diff and the card ─────────────────
 
 HOUSE_RULES = Path(__file__).resolve().parents[2] / "examples" / "house-rules.yaml"
 #: each new key of examples/house-rules.yaml, with a phrase of its English and of its Chinese sentence
 COMPOSED = {
-    "plays.kill_cover": ("Every kind of joker in a play is covered by a rule for it", "每种王都须按其规则相抵"),
+    "plays.kill_cover": ("the jokers of one kind shared among several rules", "同种的王也可分用几条规则"),
     "plays.kills": ("one more card for each 大王 it kills", "每灭一张大王多1张"),
     "plays.forbidden": ("A play of 4s with a 2", "不许出4带2"),
     "bie3.pay_with": ("王中王 never pays", "王中王从不用来付"),
     "bie3.nothing_to_pay": ("gets the card all the same, unpaid", "照样得到，不付"),
     "bie3.buyers_served": ("all ask their first source before anyone asks the next", "先人人问第一个来源"),
+    "bie3.buy_from": ("the 上家, then the 下家", "再向上家买，再向下家买"),
+    "bie3.buyers_order": ("seat 0 (the first game's 开牌人) first", "按座位从0号座"),
 }
 
 

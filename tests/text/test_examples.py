@@ -497,16 +497,31 @@ def test_check_speaks_chinese_and_shows_warnings() -> None:
 
 
 def test_the_house_rules_example_shows_every_composed_form_and_passes() -> None:
-    """examples/house-rules.yaml (issue 26): worked examples of kill_cover each, killer sets, strict cover,
+    """examples/house-rules.yaml (issues 26, 36): worked examples of kill_cover each-joker, killer sets, strict cover,
     a surplus per joker, plays.forbidden and the buying keys, all run by ``gouji check``."""
     path = ROOT / "examples" / "house-rules.yaml"
     result = gouji("check", "--json", str(path))
     (report,) = json.loads(result.output)["files"]
     assert result.exit_code == 0 and report["errors"] == [] and report["warnings"] == []
-    assert len(report["examples"]) == 13 and all(not item["failures"] for item in report["examples"])
+    assert len(report["examples"]) == 17 and all(not item["failures"] for item in report["examples"])
     rules = compile_path(path).rules
-    assert rules.plays.kill_cover == "each" and rules.bie3.buyers_served == "source-by-source"
+    assert rules.plays.kill_cover == "each-joker" and rules.bie3.buyers_served == "source-by-source"
+    assert str(rules.bie3.buy_from) == "对门 > 上家 > 下家 > 联邦" and rules.bie3.buyers_order == "by-seat"
     written = {str(kill) for kill in rules.plays.kills}
-    assert {"B by R or W", "R by 2R, +1 card each", "joker alone by higher jokers"} <= written
+    assert {"B by R or W", "R by 2R, +1 card each", "joker alone by higher jokers", "R by W"} <= written
     assert rules.bie3.nothing_to_pay == "free" and "top-joker" not in rules.bie3.pay_with
     assert {str(forbid) for forbid in rules.plays.forbidden} >= {"part of 4", "any with 2 on any with joker"}
+
+
+def test_buying_comes_before_a_scenarios_first_play_and_after_a_revolution_offer() -> None:
+    """docs/examples.md (issue 36): under 憋3 the 3s are bought before the first play; with 革命 in the rules a
+    scenario with no actions stops at the 革命 offer, nothing bought yet."""
+    path = Path("buying.yaml")
+    path.write_text(HEAD.replace("[dagang]", "[dagang, bie3]") + "revolution:\n  enabled: true\nexamples:\n"
+                    "  - name: no actions\n    hands: ['3345', '2456', '33', '5566', '33', '3367']\n"
+                    "    expect: {decision: revolution, hands: ['3345', '2456', '33', '5566', '33', '3367']}\n"
+                    "  - name: one play\n    hands: ['3345', '2456', '33', '5566', '33', '3367']\n    actions: ['4']\n"
+                    "    expect: {hands: ['335', '3456', '33', '5566', '32', '3367'], stats: {bought: 1}}\n",
+                    encoding="utf-8")
+    result = gouji("check", str(path))
+    assert result.exit_code == 0, result.output
