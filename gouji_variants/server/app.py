@@ -26,13 +26,14 @@ from .. import __version__
 from ..text import card as card_
 from ..text.explain import Lang
 from .bots import Bots
+from .databases import open_store
 from .limits import Limits
 from .protocol import PROTOCOL, ProtocolError, check, json_object, parse_client, read_body
 from .rooms import AWAY_GRACE
 from .rulesource import Rulebook, RuleSource
 from .service import Conn, Service
 from .shards import Shard
-from .store import SQLiteStore, Store, default_path
+from .store import Store
 
 if TYPE_CHECKING:
     import uvicorn
@@ -159,11 +160,12 @@ def _routes(service: Service) -> list[BaseRoute]:
 def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = None, pace: float = 1.0,
                grace: float = AWAY_GRACE, processes: int = 1, tick: float = 0.25,
                routes: Sequence[BaseRoute] = (), shard: Shard | None = None) -> Starlette:
-    """The room service: rooms kept in ``db`` (a SQLite file, default under the user's data folder, or a
-    :class:`Store`), bots acting no sooner than ``pace`` seconds, search bots in ``processes`` worker
-    processes, a disconnected player's decision handed to a bot after ``grace`` seconds, the web page
-    (:mod:`.page`) and ``routes`` added; with ``shard``, only the rooms whose code names it (:mod:`.shards`)."""
-    store = db if db is not None and not isinstance(db, (str, Path)) else SQLiteStore(db or default_path())
+    """The room service: rooms kept in ``db`` (a SQLite file, default under the user's data folder, a
+    ``postgresql://`` URL: :func:`.databases.open_store`; or a :class:`Store`), bots acting no sooner than
+    ``pace`` seconds, search bots in ``processes`` worker processes, a disconnected player's decision
+    handed to a bot after ``grace`` seconds, the web page (:mod:`.page`) and ``routes`` added; with
+    ``shard``, only the rooms whose code names it (:mod:`.shards`)."""
+    store = db if db is not None and not isinstance(db, (str, Path)) else open_store(db)
     bots = Bots(pace, processes)
     service = Service(store, Rulebook(), bots, limits or Limits(), grace, shard)
 

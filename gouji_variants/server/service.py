@@ -87,9 +87,8 @@ class Service:
 
     def resume_all(self) -> None:
         """Rebuild every open room this process keeps from its stored events (after a restart)."""
-        for code, address, creation, events in self.store.open_rooms():
-            if self.shard is not None and not self.shard.owns(code):
-                continue
+        for code, address, creation, events in self.store.open_rooms(*([] if self.shard is None else
+                                                                       [self.shard.owns])):
             try:
                 room = self._room(code, Creation.from_json(creation))
                 for event in events:
