@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -28,7 +27,7 @@ from ..text.explain import Lang
 from .bots import Bots
 from .databases import open_store
 from .limits import Limits
-from .protocol import PROTOCOL, ProtocolError, check, json_object, parse_client, read_body
+from .protocol import PROTOCOL, ProtocolError, check, dumps, json_object, parse_client, read_body
 from .rooms import AWAY_GRACE
 from .rulesource import Rulebook, RuleSource
 from .service import Conn, Service
@@ -105,7 +104,7 @@ def _routes(service: Service) -> list[BaseRoute]:
         found = service.store.records(code)
         if not found and code not in service.rooms:
             return _error(404, ProtocolError("no-room", "no such room"))
-        return PlainTextResponse("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in found),
+        return PlainTextResponse("".join(dumps(r) + "\n" for r in found),
                                  media_type="application/x-ndjson")
 
     async def socket(websocket: WebSocket) -> None:

@@ -5,7 +5,6 @@ endpoints in :mod:`.app` hand messages to :class:`Service`."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import time
@@ -16,7 +15,7 @@ from starlette.websockets import WebSocket
 
 from .bots import Bots
 from .limits import Bucket, Limits
-from .protocol import PROTOCOL, ProtocolError, check, lean_observation
+from .protocol import PROTOCOL, ProtocolError, check, dumps, lean_observation
 from .rooms import PLAYING, Broadcast, Creation, Room, check_bot, check_name, new_code, new_token
 from .rulesource import Rulebook, RuleSource, diff_json
 from .shards import Shard, owner
@@ -43,7 +42,7 @@ class Conn:
         self.observed: dict[str, Any] | None = None  # the (whole) observation of the last state sent
 
     def send(self, message: dict[str, Any] | str) -> None:
-        text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
+        text = message if isinstance(message, str) else dumps(message)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:  # too slow a reader: it is dropped, and may resume
@@ -175,7 +174,7 @@ class Service:
     def broadcast(self, live: Live, changed: Broadcast) -> None:
         room = live.room
         for message in changed.messages:
-            text = json.dumps(message, ensure_ascii=False)
+            text = dumps(message)
             for conn in live.conns:
                 conn.send(text)
         if changed.room:
@@ -206,7 +205,7 @@ class Service:
         if text is None:
             if conn.lean:
                 state = {**state, **lean_observation(before, seen)}
-            text = texts[key] = json.dumps(state, ensure_ascii=False)
+            text = texts[key] = dumps(state)
         conn.send(text)
 
     def send_room(self, live: Live, only: Conn | None = None) -> None:
@@ -214,13 +213,12 @@ class Service:
         when they changed since it was last sent them."""
         room = live.room
         description = room.description(self._spectators(live))
-        full = json.dumps({"type": "room", "room": description}, ensure_ascii=False)
+        full = dumps({"type": "room", "room": description})
         lean: str | None = None
         for conn in live.conns if only is None else (only,):
             if conn.lean and conn.rules_serial == room.rules_serial:
                 if lean is None:
-                    lean = json.dumps({"type": "room", "room": {k: v for k, v in description.items() if k != "rules"}},
-                                      ensure_ascii=False)
+                    lean = dumps({"type": "room", "room": {k: v for k, v in description.items() if k != "rules"}})
                 conn.send(lean)
             else:
                 conn.rules_serial = room.rules_serial

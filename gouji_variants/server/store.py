@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
+from .protocol import dumps
+
 DB_NAME = "rooms.sqlite3"
 
 
@@ -28,7 +30,7 @@ def every(code: str) -> bool:
 
 def to_text(value: dict[str, Any]) -> str:
     """A stored creation, event or record as the JSON text kept."""
-    return json.dumps(value, ensure_ascii=False)
+    return dumps(value)
 
 
 class StoreError(ValueError):
