@@ -9,7 +9,9 @@ an action sent to its broadcast (the state at the new version received by each o
 clients), the same for the actions sent once every room is open ("steady": after the first sixth of
 the run and two seconds), the server's memory per room, and messages lost or out of order (a state
 whose version is not the last one plus one), and the server's CPU time per action (which the load
-of other processes on the machine does not change, where it changes every latency).
+of other processes on the machine does not change, where it changes every latency): over the whole run,
+rooms opened and connections made included, and "steady", once every room is open (the actions
+counted as the broadcasts received then, six an action).
 
     GOUJI_ENGINE=compiled python benchmarks/bench_rooms.py --rooms 300 --seconds 60
 
@@ -194,8 +196,14 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
                                               stdout=subprocess.PIPE, text=True,
                                               env={**os.environ, "PYTHONPATH": str(ROOT),
                                                    "BENCH_FULL": "1" if full else "0"}))
-            time.sleep(seconds * 0.6)
+            opened = end - seconds + seconds / 6 + 2  # every room open (and dealt) by then
+            time.sleep(max(0.0, opened - time.time()))
+            steady_cpu = cpu_seconds(server.pid)
+            time.sleep(max(0.0, end - seconds * 0.4 - time.time()))
             during = rss_mb(server.pid)
+            closing = end - 0.5  # (the clients close their connections at the end)
+            time.sleep(max(0.0, closing - time.time()))
+            steady_cpu = cpu_seconds(server.pid) - steady_cpu
             results = [json.loads(proc.communicate(timeout=seconds + 120)[0]) for proc in procs]
             cpu = cpu_seconds(server.pid) - cpu
         finally:
@@ -209,7 +217,6 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
-    opened = end - seconds + seconds / 6 + 2  # every room open (and dealt) by then
     latencies = sorted(x for result in results for _, x in result["latencies"])
     steady = sorted(x for result in results for at, x in result["latencies"] if at >= opened)
 
@@ -230,6 +237,8 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             "out of order or lost": sum(r["disorder"] for r in results),
             "server CPU %": round(100 * cpu / seconds),
             "server CPU ms per action": round(1000 * cpu / max(1, actions), 2),
+            "steady server CPU ms per action": round(1000 * steady_cpu / max(1, len(
+                [at for result in results for at, _ in result["latencies"] if opened <= at < closing]) / 6), 2),
             "client workers CPU %": [round(100 * r["cpu"] / seconds) for r in results],
             "load average": os.getloadavg()[0],
             "server MB before": round(before, 1), "server MB with the rooms": round(during, 1),

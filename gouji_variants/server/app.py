@@ -67,7 +67,7 @@ def _routes(service: Service) -> list[BaseRoute]:
             check("create", {"type": "create", **body})
             await service.compiled(RuleSource.of(body))
             address = request.client.host if request.client else "?"
-            return JSONResponse(service.create(address, body), status_code=201)
+            return JSONResponse(await service.create(address, body), status_code=201)
         except ProtocolError as error:
             return _error(_STATUS.get(error.code, 400), error)
 
@@ -101,7 +101,7 @@ def _routes(service: Service) -> list[BaseRoute]:
 
     async def records(request: Request) -> Response:
         code = request.path_params["code"]
-        found = service.store.records(code)
+        found = await service.records(code)
         if not found and code not in service.rooms:
             return _error(404, ProtocolError("no-room", "no such room"))
         return PlainTextResponse("".join(dumps(r) + "\n" for r in found),
@@ -136,7 +136,7 @@ def _routes(service: Service) -> list[BaseRoute]:
                         continue
                     if message["type"] == "rules":
                         await service.compiled(RuleSource.of(message))
-                    service.handle(conn, message)
+                    await service.handle(conn, message)
                 except ProtocolError as error:
                     conn.send(error.to_json())
                 except Exception:
@@ -176,7 +176,10 @@ def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = 
         async def ticking() -> None:
             while True:
                 await asyncio.sleep(tick)
-                service.tick(time.monotonic())
+                try:
+                    await service.tick(time.monotonic())
+                except Exception:  # (a store that failed: the next tick tries again)
+                    log.exception("the rooms' timers could not be run")
 
         ticker = asyncio.create_task(ticking())
         try:

@@ -5,8 +5,8 @@ database's) — in a database server that processes on several hosts share (docs
 processes or machines").
 
 psycopg 3 (its binary wheel carries libpq: nothing to install beside it) through its blocking API, since
-the service calls its store as it calls SQLite's; a connection found broken (the database restarted) is
-opened again at the next call."""
+the service calls its store as it calls SQLite's, in threads (:mod:`.service`): a few connections, one
+per write under way."""
 
 from __future__ import annotations
 
@@ -37,18 +37,21 @@ _SCHEMA_LOCK: Final = 0x6A6F756A69  # "gouji"
 class PostgresStore:
     """The store in the PostgreSQL database at ``url`` (``postgresql://user:password@host:port/name``)."""
 
+    remote = True
+
     def __init__(self, url: str) -> None:
         if psycopg is None:
             raise StoreError("a PostgreSQL database needs the [postgres] extra: "
                              "pip install 'gouji-variants[postgres]' (psycopg)")
         self._url = url
         self._lock = threading.Lock()
-        with self._lock:
-            self._db = self._connect()
-            with self._db.transaction():
-                self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-                for statement in _SCHEMA:
-                    self._db.execute(statement)
+        self._idle: list[psycopg.Connection[tuple[Any, ...]]] = []  # connections not in use
+        db = self._connect()
+        with db.transaction():
+            db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            for statement in _SCHEMA:
+                db.execute(statement)
+        self._idle.append(db)
 
     def _connect(self) -> psycopg.Connection[tuple[Any, ...]]:
         try:
@@ -57,12 +60,20 @@ class PostgresStore:
             raise StoreError(f"cannot open the PostgreSQL database: {str(error).strip()}") from None
 
     def _rows(self, sql: str, values: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        """Run ``sql`` (committed when it returns); its rows. A broken connection is opened again first."""
+        """Run ``sql`` (committed when it returns) on a connection not in use (one more is opened when
+        every one is: the service's threads write several rooms at once); its rows. A connection found
+        broken (the database restarted) is dropped."""
         with self._lock:
-            if self._db.broken or self._db.closed:
-                self._db = self._connect()
-            cursor = self._db.execute(sql, values)
+            db = self._idle.pop() if self._idle else None
+        if db is None or db.broken or db.closed:
+            db = self._connect()
+        try:
+            cursor = db.execute(sql, values)
             return cursor.fetchall() if cursor.description is not None else []
+        finally:
+            if not db.broken:
+                with self._lock:
+                    self._idle.append(db)
 
     def create(self, code: str, address: str, creation: dict[str, Any]) -> None:
         self._rows("INSERT INTO rooms (code, address, creation) VALUES (%s, %s, %s)",
@@ -90,4 +101,6 @@ class PostgresStore:
 
     def close(self) -> None:
         with self._lock:
-            self._db.close()
+            for db in self._idle:
+                db.close()
+            self._idle.clear()

@@ -1,6 +1,11 @@
 """The rooms of one process: each held in memory with its connections, every request checked by its
 room, the event stored (committed) and only then applied and sent (docs/protocol.md). No HTTP: the
-endpoints in :mod:`.app` hand messages to :class:`Service`."""
+endpoints in :mod:`.app` hand messages to :class:`Service`.
+
+A database server's commit (:attr:`.store.Store.remote`) is a round trip, a millisecond or more: the
+service waits for it in a thread, the event loop serving the other rooms meanwhile; each room's lock
+keeps its requests one at a time, from the check to the broadcast. A SQLite commit takes some tens of
+microseconds and is made in place (a thread's hand-over would cost more)."""
 
 from __future__ import annotations
 
@@ -8,8 +13,9 @@ import asyncio
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.websockets import WebSocket
 
@@ -23,6 +29,7 @@ from .store import Store
 from .words import hint
 
 log = logging.getLogger("gouji.server")
+T = TypeVar("T")
 
 
 class Conn:
@@ -64,13 +71,15 @@ class Conn:
 
 @dataclass
 class Live:
-    """A room held in memory, with its connections and its bot's task."""
+    """A room held in memory, with its connections, its bot's task and the lock its requests take one at a
+    time (from the check to the broadcast, the commit awaited between)."""
 
     room: Room
     address: str
     seq: int = 0
     conns: set[Conn] = field(default_factory=set)
     bot: asyncio.Task[None] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 class Service:
@@ -103,7 +112,17 @@ class Service:
         room.grace = self.grace
         return room
 
-    def create(self, address: str, message: dict[str, Any]) -> dict[str, Any]:
+    async def _stored(self, call: Callable[..., T], *arguments: Any) -> T:
+        """``call(*arguments)`` on the store: in a thread for a database server, in place for SQLite."""
+        if self.store.remote:
+            return await asyncio.to_thread(call, *arguments)
+        return call(*arguments)
+
+    async def records(self, code: str) -> list[dict[str, Any]]:
+        """The records of room ``code``'s finished games (the store's)."""
+        return await self._stored(self.store.records, code)
+
+    async def create(self, address: str, message: dict[str, Any]) -> dict[str, Any]:
         check("create", {"type": "create", **message})
         if sum(live.address == address for live in self.rooms.values()) >= self.limits.rooms_per_address:
             raise ProtocolError("rooms", f"this address has {self.limits.rooms_per_address} open rooms already")
@@ -118,7 +137,7 @@ class Service:
                             time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), message.get("hints", False))
         code = new_code() if self.shard is None else self.shard.code()
         room = self._room(code, creation)
-        self.store.create(code, address, creation.to_json())
+        await self._stored(self.store.create, code, address, creation.to_json())
         self.rooms[code] = Live(room, address)
         return {"room": code, "seat": seat, "token": creation.host_token, "info": room.description()}
 
@@ -161,14 +180,15 @@ class Service:
             raise ProtocolError("no-room", "no such room (closed, or never made)")
         return found
 
-    def commit(self, live: Live, event: dict[str, Any]) -> Broadcast:
-        """Store ``event`` (committed), then apply it: nothing is sent before it is kept."""
-        self.store.append(live.room.code, live.seq, event)
+    async def commit(self, live: Live, event: dict[str, Any]) -> Broadcast:
+        """Store ``event`` (committed), then apply it: nothing is sent before it is kept. The caller holds
+        ``live.lock`` from the check that made ``event`` to the broadcast."""
+        await self._stored(self.store.append, live.room.code, live.seq, event)
         live.seq += 1
         changed = live.room.apply(event)
         for record in changed.records:
-            self.store.add_record(live.room.code, len(live.room.records) - len(changed.records)
-                                  + changed.records.index(record), record)
+            await self._stored(self.store.add_record, live.room.code, len(live.room.records) - len(changed.records)
+                               + changed.records.index(record), record)
         return changed
 
     def broadcast(self, live: Live, changed: Broadcast) -> None:
@@ -243,82 +263,92 @@ class Service:
             except Exception:
                 log.exception("the bot of seat %d in room %s failed", seat, room.code)
                 return
-            if room.version != version or room.bot_seat() != seat:
-                continue  # the player came back and acted meanwhile
-            event = room.check_act(seat, f"bot-{version}", version, action, bot=True)
-            if "kind" not in event:
-                log.error("the bot of seat %d in room %s chose %s: %s", seat, room.code, action, event)
+            async with live.lock:
+                if room.version != version or room.bot_seat() != seat:
+                    continue  # the player came back and acted meanwhile
+                event = room.check_act(seat, f"bot-{version}", version, action, bot=True)
+                if "kind" not in event:
+                    log.error("the bot of seat %d in room %s chose %s: %s", seat, room.code, action, event)
+                    return
+                changed = await self.commit(live, event)
+                live.bot = None  # (broadcast schedules the next turn in this task's place)
+                self.broadcast(live, changed)
                 return
-            changed = self.commit(live, event)
-            live.bot = None  # (broadcast schedules the next turn in this task's place)
-            self.broadcast(live, changed)
-            return
 
-    def tick(self, now: float) -> None:
+    async def tick(self, now: float) -> None:
         """Hand decisions whose time ran out to a bot (托管); close idle rooms."""
         for code, live in list(self.rooms.items()):
             room = live.room
             due = room.timeout_at()
-            if due is not None and now >= due and room.game is not None:
-                self.broadcast(live, self.commit(live, room.stand_in(room.game.turn)))
+            if due is not None and now >= due:
+                async with live.lock:
+                    due = room.timeout_at()  # (the player may have acted while the lock was awaited)
+                    if due is not None and now >= due and room.game is not None:
+                        self.broadcast(live, await self.commit(live, room.stand_in(room.game.turn)))
             idle = self.limits.idle_match if room.phase == PLAYING else self.limits.idle_lobby
-            if not live.conns and now - room.touched > idle:
-                self.store.close_room(code)
+            if not live.conns and now - room.touched > idle and self.rooms.get(code) is live:
                 del self.rooms[code]
                 if live.bot is not None:
                     live.bot.cancel()
+                await self._stored(self.store.close_room, code)
 
     # -- messages ----------------------------------------------------------------------------------
 
-    def handle(self, conn: Conn, message: dict[str, Any]) -> None:
+    async def handle(self, conn: Conn, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "ping":
             conn.send({"type": "pong"})
             return
         if kind in ("join", "resume", "watch"):
-            self._open(conn, message)
+            if conn.code is not None:
+                raise ProtocolError("session", "this connection already holds a session: open another")
+            live = self.live(message["room"])
+            async with live.lock:
+                await self._open(live, conn, message)
             return
         if conn.code is None:
             raise ProtocolError("session", "join, resume or watch a room first")
         live = self.live(conn.code)
-        room, seat = live.room, conn.seat
-        if seat is None:
+        if conn.seat is None:
             raise ProtocolError("session", "a spectator only watches")
+        async with live.lock:
+            await self._request(live, conn, conn.seat, message)
+
+    async def _request(self, live: Live, conn: Conn, seat: int, message: dict[str, Any]) -> None:
+        """A seated player's request to ``live``'s room (its lock held): checked, committed, broadcast."""
+        room, kind = live.room, message["type"]
         if kind == "act":
             event = room.check_act(seat, message["action_id"], message["version"], message["action"])
             if "kind" not in event:
                 conn.send(event)
                 return
-            changed = self.commit(live, event)
+            changed = await self.commit(live, event)
             conn.send({"type": "done", "action_id": message["action_id"], "version": room.version})
         elif kind == "accept":
-            changed = self.commit(live, room.check_accept(seat, message["fingerprint"]))
+            changed = await self.commit(live, room.check_accept(seat, message["fingerprint"]))
         elif kind == "rules":
-            changed = self.commit(live, room.check_rules(seat, RuleSource.of(message)))
+            changed = await self.commit(live, room.check_rules(seat, RuleSource.of(message)))
         elif kind == "settings":
-            changed = self.commit(live, room.check_settings(seat, message))
+            changed = await self.commit(live, room.check_settings(seat, message))
         else:
             assert kind == "leave"
-            changed = self.commit(live, room.check_leave(seat))
+            changed = await self.commit(live, room.check_leave(seat))
             self.disconnect(conn)
             self.send_room(live, conn)
             conn.close()
         self.broadcast(live, changed)
 
-    def _open(self, conn: Conn, message: dict[str, Any]) -> None:
-        if conn.code is not None:
-            raise ProtocolError("session", "this connection already holds a session: open another")
-        live = self.live(message["room"])
+    async def _open(self, live: Live, conn: Conn, message: dict[str, Any]) -> None:
         room = live.room
         token = None
         if message["type"] == "join":
             event = room.check_join(message["name"], message.get("seat"))
-            changed = self.commit(live, event)
+            changed = await self.commit(live, event)
             conn.seat, token = event["seat"], event["token"]
         elif message["type"] == "resume":
             conn.seat, token = room.seat_of(message["token"]), message["token"]
             back = room.back(conn.seat)
-            changed = Broadcast(room=True) if back is None else self.commit(live, back)
+            changed = Broadcast(room=True) if back is None else await self.commit(live, back)
         else:
             changed = Broadcast(room=True)
         conn.code, conn.lean, conn.rules_serial = room.code, message.get("lean", False), room.rules_serial

@@ -38,6 +38,9 @@ class StoreError(ValueError):
 
 
 class Store(Protocol):
+    #: a commit is a round trip to a database server (the service waits for it off the event loop)
+    remote: bool
+
     def create(self, code: str, address: str, creation: dict[str, Any]) -> None:
         """Keep a new room (committed on return)."""
 
@@ -80,6 +83,8 @@ CREATE TABLE IF NOT EXISTS records (code TEXT NOT NULL, idx INTEGER NOT NULL, da
 class SQLiteStore:
     """The store in one SQLite file (write-ahead log; each write its own committed transaction, which
     survives the process being killed)."""
+
+    remote = False
 
     def __init__(self, path: Path | str) -> None:
         if str(path) != ":memory:":
