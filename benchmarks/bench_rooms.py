@@ -16,7 +16,8 @@ counted as the broadcasts received then, six an action).
     GOUJI_ENGINE=compiled python benchmarks/bench_rooms.py --rooms 300 --seconds 60
 
 Bounded: at most --rooms rooms (up to 1000) for at most --seconds seconds (up to 600); the server
-and the workers are always stopped. --profile FILE writes the server's cProfile statistics."""
+and the workers are always stopped. --profile FILE writes the server's cProfile statistics; --db URL keeps
+the rooms in a PostgreSQL database instead of a new SQLite file."""
 
 from __future__ import annotations
 
@@ -163,8 +164,8 @@ def run_worker(arguments: list[str]) -> None:
     json.dump(result, sys.stdout)
 
 
-def start_server(port: int, db: Path, profile: str | None, deflate: bool) -> subprocess.Popen[bytes]:
-    script = db.parent / "server.py"
+def start_server(port: int, folder: Path, db: str, profile: str | None, deflate: bool) -> subprocess.Popen[bytes]:
+    script = folder / "server.py"
     script.write_text(SERVER)
     server = subprocess.Popen([sys.executable, str(script), str(port), str(db)],
                               env={**os.environ, "PYTHONPATH": str(ROOT), "BENCH_PROFILE": profile or "",
@@ -176,12 +177,12 @@ def start_server(port: int, db: Path, profile: str | None, deflate: bool) -> sub
 
 
 def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | None, full: bool,
-          deflate: bool) -> dict[str, Any]:
+          deflate: bool, db: str | None = None) -> dict[str, Any]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(port, Path(folder) / "rooms.sqlite3", profile, deflate)
+        server = start_server(port, Path(folder), db or str(Path(folder) / "rooms.sqlite3"), profile, deflate)
         procs: list[subprocess.Popen[str]] = []
         try:
             from gouji_variants import ENGINE
@@ -225,7 +226,8 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
 
     held = sum(result["held"] for result in results)
     actions = sum(r["actions"] for r in results)
-    return {"engine": ENGINE, "sessions": "full" if full else "lean", "deflate": deflate, "rooms": rooms,
+    return {"engine": ENGINE, "store": "postgresql" if db else "sqlite", "sessions": "full" if full else "lean",
+            "deflate": deflate, "rooms": rooms,
             "rooms held": held,
             "failed": sum(r["failed"] for r in results),
             "failures": [f for r in results for f in r["failures"]][:3], "seconds": seconds,
@@ -259,7 +261,9 @@ if __name__ == "__main__":
     parser.add_argument("--full", action="store_true", help="clients do not ask for lean sessions")
     parser.add_argument("--deflate", action="store_true",
                         help="the server compresses WebSocket messages (gouji serve --deflate; permessage-deflate)")
+    parser.add_argument("--db", metavar="URL", help="keep the rooms in this PostgreSQL database (default: a new "
+                                                    "SQLite file)")
     args = parser.parse_args()
     print(json.dumps(bench(args.rooms, min(max(args.seconds, 10.0), 600.0), args.pace, args.workers, args.profile,
-                           args.full, args.deflate),
+                           args.full, args.deflate, args.db),
                      indent=1, ensure_ascii=False))
