@@ -25,7 +25,7 @@ from .protocol import PROTOCOL, ProtocolError, check, dumps, lean_observation
 from .rooms import PLAYING, Broadcast, Creation, Room, check_bot, check_name, new_code, new_token
 from .rulesource import Rulebook, RuleSource, diff_json
 from .shards import Shard, owner
-from .store import Store
+from .store import Store, every
 from .words import hint
 
 log = logging.getLogger("gouji.server")
@@ -95,8 +95,8 @@ class Service:
 
     def resume_all(self) -> None:
         """Rebuild every open room this process keeps from its stored events (after a restart)."""
-        for code, address, creation, events in self.store.open_rooms(*([] if self.shard is None else
-                                                                       [self.shard.owns])):
+        keep = every if self.shard is None else self.shard.owns
+        for code, address, creation, events in self.store.open_rooms(keep):
             try:
                 room = self._room(code, Creation.from_json(creation))
                 for event in events:
@@ -182,14 +182,42 @@ class Service:
 
     async def commit(self, live: Live, event: dict[str, Any]) -> Broadcast:
         """Store ``event`` (committed), then apply it: nothing is sent before it is kept. The caller holds
-        ``live.lock`` from the check that made ``event`` to the broadcast."""
-        await self._stored(self.store.append, live.room.code, live.seq, event)
+        ``live.lock`` from the check that made ``event`` to the broadcast. Where the store fails, the room is
+        read again from it (:meth:`_reload`) and the error raised."""
+        try:
+            await self._stored(self.store.append, live.room.code, live.seq, event)
+        except Exception:
+            await self._reload(live)
+            raise
         live.seq += 1
         changed = live.room.apply(event)
         for record in changed.records:
             await self._stored(self.store.add_record, live.room.code, len(live.room.records) - len(changed.records)
                                + changed.records.index(record), record)
         return changed
+
+    async def _reload(self, live: Live) -> None:
+        """After a failed commit (a database's answer lost: the event may be kept or not), the room as the
+        store holds it, sent to everyone in it; where the store cannot be read, the room is closed in this
+        process (a restart resumes it)."""
+        code = live.room.code
+        try:
+            [(_, _, creation, events)] = await self._stored(lambda: list(self.store.open_rooms(code.__eq__)))
+            room = self._room(code, Creation.from_json(creation))
+            for event in events:
+                room.apply(event)
+        except Exception:
+            log.exception("room %s cannot be read again from the store: closed in this process", code)
+            if self.rooms.get(code) is live:
+                del self.rooms[code]
+            for conn in live.conns:
+                conn.close()
+            return
+        for conn in live.conns:
+            if conn.seat is not None:
+                room.seats[conn.seat].connected = True
+        live.room, live.seq = room, len(events)
+        self.broadcast(live, Broadcast(room=True, state=True))
 
     def broadcast(self, live: Live, changed: Broadcast) -> None:
         room = live.room
@@ -255,22 +283,25 @@ class Service:
             live.bot = asyncio.get_running_loop().create_task(self._bot_turns(live))
 
     async def _bot_turns(self, live: Live) -> None:
-        room = live.room
-        while (seat := room.bot_seat()) is not None and self.rooms.get(room.code) is live:
-            version = room.version
+        while (seat := live.room.bot_seat()) is not None and self.rooms.get(live.room.code) is live:
+            room, version = live.room, live.room.version
             try:
                 action = await self.bots.decide(room, seat)
             except Exception:
                 log.exception("the bot of seat %d in room %s failed", seat, room.code)
                 return
             async with live.lock:
-                if room.version != version or room.bot_seat() != seat:
+                if live.room is not room or room.version != version or room.bot_seat() != seat:
                     continue  # the player came back and acted meanwhile
                 event = room.check_act(seat, f"bot-{version}", version, action, bot=True)
                 if "kind" not in event:
                     log.error("the bot of seat %d in room %s chose %s: %s", seat, room.code, action, event)
                     return
-                changed = await self.commit(live, event)
+                try:
+                    changed = await self.commit(live, event)
+                except Exception:  # (the room was read again from the store: the bot decides again)
+                    log.exception("the action of the bot of seat %d in room %s was not stored", seat, room.code)
+                    continue
                 live.bot = None  # (broadcast schedules the next turn in this task's place)
                 self.broadcast(live, changed)
                 return

@@ -12,13 +12,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from gouji_variants.server.bots import Bots
+from gouji_variants.server.databases import open_store
 from gouji_variants.server.limits import Limits
 from gouji_variants.server.protocol import action_json
 from gouji_variants.server.rooms import PLAYING, Creation, Room
 from gouji_variants.server.rulesource import Rulebook, RuleSource
-from gouji_variants.server.service import Conn, Service
-from gouji_variants.server.databases import open_store
+from gouji_variants.server.service import Conn, Live, Service
+from gouji_variants.server.store import Store
 
 RULEBOOK = Rulebook()
 BOTS = {str(seat): "random" for seat in range(1, 6)}
@@ -38,6 +41,16 @@ class FakeSocket:
 
     async def close(self, code: int) -> None:
         self.closed = code
+
+
+async def bots_act(rooms: Service, live: Live, mark: str) -> None:
+    """The bots' decisions, taken by the test (random legal actions), up to a person's."""
+    while (seat := live.room.bot_seat()) is not None:
+        game = live.room.game
+        assert game is not None
+        action = action_json(random.Random(seat).choice(game.legal_actions()))
+        version = live.room.version
+        await rooms.commit(live, live.room.check_act(seat, f"{mark}{version}", version, action, True))
 
 
 def service(db: Path | str, **limits: Any) -> Service:
@@ -81,11 +94,7 @@ def test_standin_is_stored_so_a_restart_does_not_wait_the_grace_again(db: str) -
         live = rooms.rooms[created["room"]]
         await rooms.commit(live, live.room.check_accept(0, live.room.ruleset.fingerprint))
         assert live.room.phase == PLAYING
-        while live.room.bot_seat() is not None:  # the bots' decisions, up to the host's
-            seat = live.room.bot_seat()
-            assert live.room.game is not None and seat is not None
-            action = action_json(random.Random(seat).choice(live.room.game.legal_actions()))
-            await rooms.commit(live, live.room.check_act(seat, f"b{live.room.version}", live.room.version, action, True))
+        await bots_act(rooms, live, "b")
         await rooms.tick(time.monotonic() + 6)  # the host's timer runs out: 托管
         assert live.room.seats[0].standin
         for task in [live.bot] if live.bot else []:
@@ -140,11 +149,7 @@ def test_a_rooms_requests_wait_their_turn_while_a_commit_is_awaited(tmp_path: Pa
         await rooms.handle(conns[0], {"type": "resume", "v": 1, "room": created["room"], "token": created["token"]})
         await rooms.commit(live, live.room.check_accept(0, live.room.ruleset.fingerprint))
         rooms.bots.pace = 3600.0  # (the bots wait: the test acts for them)
-        while live.room.bot_seat() is not None:
-            seat, game = live.room.bot_seat(), live.room.game
-            assert game is not None and seat is not None
-            action = action_json(random.Random(seat).choice(game.legal_actions()))
-            await rooms.commit(live, live.room.check_act(seat, f"b{live.room.version}", live.room.version, action, True))
+        await bots_act(rooms, live, "b")
         game, version = live.room.game, live.room.version
         assert game is not None and game.turn == 0
         conns[1].seat, conns[1].code = 0, created["room"]  # (a second connection of the same seat)
@@ -171,3 +176,57 @@ def conn_sent(conn: Conn) -> list[str]:
         if text is not None:
             found.append(text)
     return found
+
+
+class Failing:
+    """A store whose next ``append`` fails, after committing (``kept``: the database's answer lost) or before."""
+
+    def __init__(self, store: Store) -> None:
+        self.store, self.remote, self.fail, self.kept = store, store.remote, False, False
+
+    def append(self, code: str, seq: int, event: dict[str, Any]) -> None:
+        if self.fail and self.kept:
+            self.store.append(code, seq, event)
+        if self.fail:
+            self.fail = False
+            raise OSError("the connection to the database was lost")
+        self.store.append(code, seq, event)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_failed_commit_reloads_the_room_as_the_store_holds_it(kept: bool, tmp_path: Path) -> None:
+    """A commit whose answer is lost: the room is read again from the store, with the action where the store
+    kept it, without it where not; the seat sees that state, and play goes on (no event number taken twice)."""
+    async def main() -> None:
+        store = Failing(open_store(tmp_path / "rooms.sqlite3"))
+        rooms = Service(store, RULEBOOK, Bots(3600.0, 0), Limits(), grace=30.0)  # type: ignore[arg-type]
+        created = await rooms.create("1.2.3.4", {"host": "a", "ruleset": "qingdao", "bots": BOTS})
+        live = rooms.rooms[created["room"]]
+        conn = Conn(FakeSocket(), Limits(queue=1000))  # type: ignore[arg-type]
+        await rooms.handle(conn, {"type": "resume", "v": 1, "room": created["room"], "token": created["token"]})
+        await rooms.commit(live, live.room.check_accept(0, live.room.ruleset.fingerprint))
+        await bots_act(rooms, live, "b")
+        version, game = live.room.version, live.room.game
+        assert game is not None and game.turn == 0
+        conn_sent(conn)
+        store.fail, store.kept = True, kept
+        with pytest.raises(OSError):
+            await rooms.handle(conn, {"type": "act", "action_id": "x", "version": version,
+                                      "action": action_json(game.legal_actions()[0])})
+        assert live.room.version == version + kept and live.seq == len(next(store.open_rooms())[3])
+        [state] = [json.loads(text) for text in conn_sent(conn) if '"type":"state"' in text]
+        assert state["version"] == live.room.version and rooms.rooms[created["room"]] is live
+        await bots_act(rooms, live, "c")
+        game, version = live.room.game, live.room.version
+        assert game is not None and game.turn == 0
+        await rooms.handle(conn, {"type": "act", "action_id": "y", "version": version,
+                                  "action": action_json(game.legal_actions()[0])})
+        assert live.room.version == version + 1 == json.loads(conn_sent(conn)[0])["version"]
+        for task in [live.bot] if live.bot else []:
+            task.cancel()
+        store.close()
+
+    asyncio.run(main())
