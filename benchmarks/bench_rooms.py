@@ -9,12 +9,15 @@ an action sent to its broadcast (the state at the new version received by each o
 clients), the same for the actions sent once every room is open ("steady": after the first sixth of
 the run and two seconds), the server's memory per room, and messages lost or out of order (a state
 whose version is not the last one plus one), and the server's CPU time per action (which the load
-of other processes on the machine does not change, where it changes every latency).
+of other processes on the machine does not change, where it changes every latency): over the whole run,
+rooms opened and connections made included, and "steady", once every room is open (the actions
+counted as the broadcasts received then, six an action).
 
     GOUJI_ENGINE=compiled python benchmarks/bench_rooms.py --rooms 300 --seconds 60
 
 Bounded: at most --rooms rooms (up to 1000) for at most --seconds seconds (up to 600); the server
-and the workers are always stopped. --profile FILE writes the server's cProfile statistics."""
+and the workers are always stopped. --profile FILE writes the server's cProfile statistics; --db URL keeps
+the rooms in a PostgreSQL database instead of a new SQLite file."""
 
 from __future__ import annotations
 
@@ -163,8 +166,8 @@ def run_worker(arguments: list[str]) -> None:
     json.dump(result, sys.stdout)
 
 
-def start_server(port: int, db: Path, profile: str | None, deflate: bool) -> subprocess.Popen[bytes]:
-    script = db.parent / "server.py"
+def start_server(port: int, folder: Path, db: str, profile: str | None, deflate: bool) -> subprocess.Popen[bytes]:
+    script = folder / "server.py"
     script.write_text(SERVER)
     server = subprocess.Popen([sys.executable, str(script), str(port), str(db)],
                               env={**os.environ, "PYTHONPATH": str(ROOT), "BENCH_PROFILE": profile or "",
@@ -176,12 +179,12 @@ def start_server(port: int, db: Path, profile: str | None, deflate: bool) -> sub
 
 
 def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | None, full: bool,
-          deflate: bool) -> dict[str, Any]:
+          deflate: bool, db: str | None = None) -> dict[str, Any]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(port, Path(folder) / "rooms.sqlite3", profile, deflate)
+        server = start_server(port, Path(folder), db or str(Path(folder) / "rooms.sqlite3"), profile, deflate)
         procs: list[subprocess.Popen[str]] = []
         try:
             from gouji_variants import ENGINE
@@ -196,8 +199,14 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
                                               stdout=subprocess.PIPE, text=True,
                                               env={**os.environ, "PYTHONPATH": str(ROOT),
                                                    "BENCH_FULL": "1" if full else "0"}))
-            time.sleep(seconds * 0.6)
+            opened = end - seconds + seconds / 6 + 2  # every room open (and dealt) by then
+            time.sleep(max(0.0, opened - time.time()))
+            steady_cpu = cpu_seconds(server.pid)
+            time.sleep(max(0.0, end - seconds * 0.4 - time.time()))
             during = rss_mb(server.pid)
+            closing = end - 0.5  # (the clients close their connections at the end)
+            time.sleep(max(0.0, closing - time.time()))
+            steady_cpu = cpu_seconds(server.pid) - steady_cpu
             results = [json.loads(proc.communicate(timeout=seconds + 120)[0]) for proc in procs]
             cpu = cpu_seconds(server.pid) - cpu
         finally:
@@ -211,7 +220,6 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
-    opened = end - seconds + seconds / 6 + 2  # every room open (and dealt) by then
     latencies = sorted(x for result in results for _, x in result["latencies"])
     steady = sorted(x for result in results for at, x in result["latencies"] if at >= opened)
 
@@ -220,7 +228,8 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
 
     held = sum(result["held"] for result in results)
     actions = sum(r["actions"] for r in results)
-    return {"engine": ENGINE, "sessions": "full" if full else "lean", "deflate": deflate, "rooms": rooms,
+    return {"engine": ENGINE, "store": "postgresql" if db else "sqlite", "sessions": "full" if full else "lean",
+            "deflate": deflate, "rooms": rooms,
             "rooms held": held,
             "failed": sum(r["failed"] for r in results),
             "failures": [f for r in results for f in r["failures"]][:3], "seconds": seconds,
@@ -232,6 +241,8 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             "out of order or lost": sum(r["disorder"] for r in results),
             "server CPU %": round(100 * cpu / seconds),
             "server CPU ms per action": round(1000 * cpu / max(1, actions), 2),
+            "steady server CPU ms per action": round(1000 * steady_cpu / max(1, len(
+                [at for result in results for at, _ in result["latencies"] if opened <= at < closing]) / 6), 2),
             "client workers CPU %": [round(100 * r["cpu"] / seconds) for r in results],
             "load average": os.getloadavg()[0],
             "server MB before": round(before, 1), "server MB with the rooms": round(during, 1),
@@ -252,7 +263,9 @@ if __name__ == "__main__":
     parser.add_argument("--full", action="store_true", help="clients do not ask for lean sessions")
     parser.add_argument("--deflate", action="store_true",
                         help="the server compresses WebSocket messages (gouji serve --deflate; permessage-deflate)")
+    parser.add_argument("--db", metavar="URL", help="keep the rooms in this PostgreSQL database (default: a new "
+                                                    "SQLite file)")
     args = parser.parse_args()
     print(json.dumps(bench(args.rooms, min(max(args.seconds, 10.0), 600.0), args.pace, args.workers, args.profile,
-                           args.full, args.deflate),
+                           args.full, args.deflate, args.db),
                      indent=1, ensure_ascii=False))

@@ -7,7 +7,6 @@ import asyncio
 import importlib.util
 import signal
 import urllib.parse
-from pathlib import Path
 
 import click
 
@@ -26,12 +25,13 @@ def _need_web() -> None:
 
 
 @command("serve", exits={
-    0: "stopped (Ctrl-C or SIGTERM)", 2: "the [web] extra is missing, the address cannot be bound, "
-                                         "--db cannot be opened, a bad --shard"})
+    0: "stopped (Ctrl-C or SIGTERM)", 2: "the [web] extra is missing, the address cannot be bound, --db is "
+                                         "neither a path nor a postgresql:// URL or cannot be opened, a bad --shard"})
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The port.")
-@click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
-              help="The SQLite file rooms are kept in (default: rooms.sqlite3 in the user's data folder).")
+@click.option("--db", metavar="PATH|URL",
+              help="Where rooms are kept: a SQLite file (default: rooms.sqlite3 in the user's data folder) or a "
+                   "PostgreSQL database, postgresql://user:password@host:port/name (the [postgres] extra).")
 @click.option("--bot-pace", type=click.FloatRange(0, 60), default=1.0, show_default=True,
               help="Seconds a bot takes at least for a decision (a human pace).")
 @click.option("--deflate/--no-deflate", default=False, show_default=True,
@@ -40,25 +40,23 @@ def _need_web() -> None:
 @click.option("--shard", metavar="I/N",
               help="Process I of N sharing --db: make room codes that name it and keep only those rooms; a "
                    "proxy routes by code (docs/protocol.md, Several processes or machines).")
-def serve(host: str, port: int, db: Path | None, bot_pace: float, deflate: bool, shard: str | None) -> None:
+def serve(host: str, port: int, db: str | None, bot_pace: float, deflate: bool, shard: str | None) -> None:
     """Run the room service: rooms where six seats agree on the rules, then play (docs/protocol.md)."""
     _need_web()
-    import sqlite3
-
     from ..server.app import create_app, server
+    from ..server.databases import describe, open_store
     from ..server.shards import Shard
-    from ..server.store import SQLiteStore, default_path
+    from ..server.store import StoreError, default_path
 
     try:
         owned = None if shard is None else Shard.parse(shard)
     except ValueError as error:
         fail(f"error: --shard: {error}", EXIT_USAGE)
-    path = db or default_path()
     try:
-        store = SQLiteStore(path)
-    except (OSError, sqlite3.Error) as error:
-        fail(f"error: --db {path}: cannot open the database: {error}", EXIT_USAGE)
-    click.echo(f"gouji serve: http://{host}:{port}/ (rooms kept in {path})", err=True)
+        store = open_store(db)
+    except StoreError as error:
+        fail(f"error: {error}", EXIT_USAGE)
+    click.echo(f"gouji serve: http://{host}:{port}/ (rooms kept in {describe(db or default_path())})", err=True)
     def stopped(*_: object) -> None:  # (uvicorn stops gracefully on these, then raises them again)
         raise SystemExit(0)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -26,13 +25,14 @@ from .. import __version__
 from ..text import card as card_
 from ..text.explain import Lang
 from .bots import Bots
+from .databases import open_store
 from .limits import Limits
-from .protocol import PROTOCOL, ProtocolError, check, json_object, parse_client, read_body
+from .protocol import PROTOCOL, ProtocolError, check, dumps, json_object, parse_client, read_body
 from .rooms import AWAY_GRACE
 from .rulesource import Rulebook, RuleSource
 from .service import Conn, Service
 from .shards import Shard
-from .store import SQLiteStore, Store, default_path
+from .store import Store
 
 if TYPE_CHECKING:
     import uvicorn
@@ -67,7 +67,7 @@ def _routes(service: Service) -> list[BaseRoute]:
             check("create", {"type": "create", **body})
             await service.compiled(RuleSource.of(body))
             address = request.client.host if request.client else "?"
-            return JSONResponse(service.create(address, body), status_code=201)
+            return JSONResponse(await service.create(address, body), status_code=201)
         except ProtocolError as error:
             return _error(_STATUS.get(error.code, 400), error)
 
@@ -101,10 +101,10 @@ def _routes(service: Service) -> list[BaseRoute]:
 
     async def records(request: Request) -> Response:
         code = request.path_params["code"]
-        found = service.store.records(code)
+        found = await service.records(code)
         if not found and code not in service.rooms:
             return _error(404, ProtocolError("no-room", "no such room"))
-        return PlainTextResponse("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in found),
+        return PlainTextResponse("".join(dumps(r) + "\n" for r in found),
                                  media_type="application/x-ndjson")
 
     async def socket(websocket: WebSocket) -> None:
@@ -136,7 +136,7 @@ def _routes(service: Service) -> list[BaseRoute]:
                         continue
                     if message["type"] == "rules":
                         await service.compiled(RuleSource.of(message))
-                    service.handle(conn, message)
+                    await service.handle(conn, message)
                 except ProtocolError as error:
                     conn.send(error.to_json())
                 except Exception:
@@ -159,11 +159,12 @@ def _routes(service: Service) -> list[BaseRoute]:
 def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = None, pace: float = 1.0,
                grace: float = AWAY_GRACE, processes: int = 1, tick: float = 0.25,
                routes: Sequence[BaseRoute] = (), shard: Shard | None = None) -> Starlette:
-    """The room service: rooms kept in ``db`` (a SQLite file, default under the user's data folder, or a
-    :class:`Store`), bots acting no sooner than ``pace`` seconds, search bots in ``processes`` worker
-    processes, a disconnected player's decision handed to a bot after ``grace`` seconds, the web page
-    (:mod:`.page`) and ``routes`` added; with ``shard``, only the rooms whose code names it (:mod:`.shards`)."""
-    store = db if db is not None and not isinstance(db, (str, Path)) else SQLiteStore(db or default_path())
+    """The room service: rooms kept in ``db`` (a SQLite file, default under the user's data folder, a
+    ``postgresql://`` URL: :func:`.databases.open_store`; or a :class:`Store`), bots acting no sooner than
+    ``pace`` seconds, search bots in ``processes`` worker processes, a disconnected player's decision
+    handed to a bot after ``grace`` seconds, the web page (:mod:`.page`) and ``routes`` added; with
+    ``shard``, only the rooms whose code names it (:mod:`.shards`)."""
+    store = db if db is not None and not isinstance(db, (str, Path)) else open_store(db)
     bots = Bots(pace, processes)
     service = Service(store, Rulebook(), bots, limits or Limits(), grace, shard)
 
@@ -175,7 +176,10 @@ def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = 
         async def ticking() -> None:
             while True:
                 await asyncio.sleep(tick)
-                service.tick(time.monotonic())
+                try:
+                    await service.tick(time.monotonic())
+                except Exception:  # (a store that failed: the next tick tries again)
+                    log.exception("the rooms' timers could not be run")
 
         ticker = asyncio.create_task(ticking())
         try:

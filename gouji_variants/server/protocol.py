@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import jsonschema_rs
+import orjson
 from jsonschema.exceptions import best_match
 
 from ..components.table import BURN, REVOLT
@@ -60,13 +62,35 @@ def _validator(name: str) -> jsonschema.protocols.Validator:
     return jsonschema.Draft202012Validator(schema(name))
 
 
+@cache
+def _quick(name: str) -> Any:
+    return jsonschema_rs.validator_for(schema(name))
+
+
 def check(name: str, data: Any) -> None:
-    """Raise ProtocolError ``schema`` naming the field unless ``data`` matches message ``name``'s schema."""
+    """Raise ProtocolError ``schema`` naming the field unless ``data`` matches message ``name``'s schema.
+
+    jsonschema-rs says first whether it does (some hundred times quicker: every ``act`` is checked);
+    where it says no, jsonschema decides and names the field, so that the answer is jsonschema's."""
+    try:
+        if _quick(name).is_valid(data):
+            return
+    except ValueError:  # (a value it cannot read, e.g. an integer past 64 bits: jsonschema decides)
+        pass
     error = best_match(_validator(name).iter_errors(data))
     if error is not None:
         where = "/" + "/".join(str(part) for part in error.absolute_path)
         shown = error.message if len(error.message) <= 200 else error.message[:197] + "..."
         raise ProtocolError("schema", f"{name}: {shown} (at {where})")
+
+
+def dumps(message: Any) -> str:
+    """``message`` as the JSON text sent or stored (UTF-8, not escaped), made by orjson (ten times quicker
+    than the json module on a state); an integer past 64 bits, which orjson refuses, by the json module."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(message, ensure_ascii=False)
 
 
 def json_object(raw: str | bytes, what: str) -> dict[str, Any]:

@@ -1,29 +1,35 @@
 """The rooms of one process: each held in memory with its connections, every request checked by its
 room, the event stored (committed) and only then applied and sent (docs/protocol.md). No HTTP: the
-endpoints in :mod:`.app` hand messages to :class:`Service`."""
+endpoints in :mod:`.app` hand messages to :class:`Service`.
+
+A database server's commit (:attr:`.store.Store.remote`) is a round trip, a millisecond or more: the
+service waits for it in a thread, the event loop serving the other rooms meanwhile; each room's lock
+keeps its requests one at a time, from the check to the broadcast. A SQLite commit takes some tens of
+microseconds and is made in place (a thread's hand-over would cost more)."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.websockets import WebSocket
 
 from .bots import Bots
 from .limits import Bucket, Limits
-from .protocol import PROTOCOL, ProtocolError, check, lean_observation
+from .protocol import PROTOCOL, ProtocolError, check, dumps, lean_observation
 from .rooms import PLAYING, Broadcast, Creation, Room, check_bot, check_name, new_code, new_token
 from .rulesource import Rulebook, RuleSource, diff_json
 from .shards import Shard, owner
-from .store import Store
+from .store import Store, every
 from .words import hint
 
 log = logging.getLogger("gouji.server")
+T = TypeVar("T")
 
 
 class Conn:
@@ -43,7 +49,7 @@ class Conn:
         self.observed: dict[str, Any] | None = None  # the (whole) observation of the last state sent
 
     def send(self, message: dict[str, Any] | str) -> None:
-        text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
+        text = message if isinstance(message, str) else dumps(message)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:  # too slow a reader: it is dropped, and may resume
@@ -65,13 +71,15 @@ class Conn:
 
 @dataclass
 class Live:
-    """A room held in memory, with its connections and its bot's task."""
+    """A room held in memory, with its connections, its bot's task and the lock its requests take one at a
+    time (from the check to the broadcast, the commit awaited between)."""
 
     room: Room
     address: str
     seq: int = 0
     conns: set[Conn] = field(default_factory=set)
     bot: asyncio.Task[None] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 class Service:
@@ -87,9 +95,8 @@ class Service:
 
     def resume_all(self) -> None:
         """Rebuild every open room this process keeps from its stored events (after a restart)."""
-        for code, address, creation, events in self.store.open_rooms():
-            if self.shard is not None and not self.shard.owns(code):
-                continue
+        keep = every if self.shard is None else self.shard.owns
+        for code, address, creation, events in self.store.open_rooms(keep):
             try:
                 room = self._room(code, Creation.from_json(creation))
                 for event in events:
@@ -105,7 +112,17 @@ class Service:
         room.grace = self.grace
         return room
 
-    def create(self, address: str, message: dict[str, Any]) -> dict[str, Any]:
+    async def _stored(self, call: Callable[..., T], *arguments: Any) -> T:
+        """``call(*arguments)`` on the store: in a thread for a database server, in place for SQLite."""
+        if self.store.remote:
+            return await asyncio.to_thread(call, *arguments)
+        return call(*arguments)
+
+    async def records(self, code: str) -> list[dict[str, Any]]:
+        """The records of room ``code``'s finished games (the store's)."""
+        return await self._stored(self.store.records, code)
+
+    async def create(self, address: str, message: dict[str, Any]) -> dict[str, Any]:
         check("create", {"type": "create", **message})
         if sum(live.address == address for live in self.rooms.values()) >= self.limits.rooms_per_address:
             raise ProtocolError("rooms", f"this address has {self.limits.rooms_per_address} open rooms already")
@@ -120,7 +137,7 @@ class Service:
                             time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), message.get("hints", False))
         code = new_code() if self.shard is None else self.shard.code()
         room = self._room(code, creation)
-        self.store.create(code, address, creation.to_json())
+        await self._stored(self.store.create, code, address, creation.to_json())
         self.rooms[code] = Live(room, address)
         return {"room": code, "seat": seat, "token": creation.host_token, "info": room.description()}
 
@@ -163,20 +180,49 @@ class Service:
             raise ProtocolError("no-room", "no such room (closed, or never made)")
         return found
 
-    def commit(self, live: Live, event: dict[str, Any]) -> Broadcast:
-        """Store ``event`` (committed), then apply it: nothing is sent before it is kept."""
-        self.store.append(live.room.code, live.seq, event)
+    async def commit(self, live: Live, event: dict[str, Any]) -> Broadcast:
+        """Store ``event`` (committed), then apply it: nothing is sent before it is kept. The caller holds
+        ``live.lock`` from the check that made ``event`` to the broadcast. Where the store fails, the room is
+        read again from it (:meth:`_reload`) and the error raised."""
+        try:
+            await self._stored(self.store.append, live.room.code, live.seq, event)
+        except Exception:
+            await self._reload(live)
+            raise
         live.seq += 1
         changed = live.room.apply(event)
         for record in changed.records:
-            self.store.add_record(live.room.code, len(live.room.records) - len(changed.records)
-                                  + changed.records.index(record), record)
+            await self._stored(self.store.add_record, live.room.code, len(live.room.records) - len(changed.records)
+                               + changed.records.index(record), record)
         return changed
+
+    async def _reload(self, live: Live) -> None:
+        """After a failed commit (a database's answer lost: the event may be kept or not), the room as the
+        store holds it, sent to everyone in it; where the store cannot be read, the room is closed in this
+        process (a restart resumes it)."""
+        code = live.room.code
+        try:
+            [(_, _, creation, events)] = await self._stored(lambda: list(self.store.open_rooms(code.__eq__)))
+            room = self._room(code, Creation.from_json(creation))
+            for event in events:
+                room.apply(event)
+        except Exception:
+            log.exception("room %s cannot be read again from the store: closed in this process", code)
+            if self.rooms.get(code) is live:
+                del self.rooms[code]
+            for conn in live.conns:
+                conn.close()
+            return
+        for conn in live.conns:
+            if conn.seat is not None:
+                room.seats[conn.seat].connected = True
+        live.room, live.seq = room, len(events)
+        self.broadcast(live, Broadcast(room=True, state=True))
 
     def broadcast(self, live: Live, changed: Broadcast) -> None:
         room = live.room
         for message in changed.messages:
-            text = json.dumps(message, ensure_ascii=False)
+            text = dumps(message)
             for conn in live.conns:
                 conn.send(text)
         if changed.room:
@@ -207,7 +253,7 @@ class Service:
         if text is None:
             if conn.lean:
                 state = {**state, **lean_observation(before, seen)}
-            text = texts[key] = json.dumps(state, ensure_ascii=False)
+            text = texts[key] = dumps(state)
         conn.send(text)
 
     def send_room(self, live: Live, only: Conn | None = None) -> None:
@@ -215,13 +261,12 @@ class Service:
         when they changed since it was last sent them."""
         room = live.room
         description = room.description(self._spectators(live))
-        full = json.dumps({"type": "room", "room": description}, ensure_ascii=False)
+        full = dumps({"type": "room", "room": description})
         lean: str | None = None
         for conn in live.conns if only is None else (only,):
             if conn.lean and conn.rules_serial == room.rules_serial:
                 if lean is None:
-                    lean = json.dumps({"type": "room", "room": {k: v for k, v in description.items() if k != "rules"}},
-                                      ensure_ascii=False)
+                    lean = dumps({"type": "room", "room": {k: v for k, v in description.items() if k != "rules"}})
                 conn.send(lean)
             else:
                 conn.rules_serial = room.rules_serial
@@ -238,90 +283,103 @@ class Service:
             live.bot = asyncio.get_running_loop().create_task(self._bot_turns(live))
 
     async def _bot_turns(self, live: Live) -> None:
-        room = live.room
-        while (seat := room.bot_seat()) is not None and self.rooms.get(room.code) is live:
-            version = room.version
+        while (seat := live.room.bot_seat()) is not None and self.rooms.get(live.room.code) is live:
+            room, version = live.room, live.room.version
             try:
                 action = await self.bots.decide(room, seat)
             except Exception:
                 log.exception("the bot of seat %d in room %s failed", seat, room.code)
                 return
-            if room.version != version or room.bot_seat() != seat:
-                continue  # the player came back and acted meanwhile
-            event = room.check_act(seat, f"bot-{version}", version, action, bot=True)
-            if "kind" not in event:
-                log.error("the bot of seat %d in room %s chose %s: %s", seat, room.code, action, event)
+            async with live.lock:
+                if live.room is not room or room.version != version or room.bot_seat() != seat:
+                    continue  # the player came back and acted meanwhile
+                event = room.check_act(seat, f"bot-{version}", version, action, bot=True)
+                if "kind" not in event:
+                    log.error("the bot of seat %d in room %s chose %s: %s", seat, room.code, action, event)
+                    return
+                try:
+                    changed = await self.commit(live, event)
+                except Exception:  # (the room was read again from the store: the bot decides again)
+                    log.exception("the action of the bot of seat %d in room %s was not stored", seat, room.code)
+                    continue
+                live.bot = None  # (broadcast schedules the next turn in this task's place)
+                self.broadcast(live, changed)
                 return
-            changed = self.commit(live, event)
-            live.bot = None  # (broadcast schedules the next turn in this task's place)
-            self.broadcast(live, changed)
-            return
 
-    def tick(self, now: float) -> None:
+    async def tick(self, now: float) -> None:
         """Hand decisions whose time ran out to a bot (托管); close idle rooms."""
         for code, live in list(self.rooms.items()):
             room = live.room
             due = room.timeout_at()
-            if due is not None and now >= due and room.game is not None:
-                self.broadcast(live, self.commit(live, room.stand_in(room.game.turn)))
+            if due is not None and now >= due:
+                async with live.lock:
+                    due = room.timeout_at()  # (the player may have acted while the lock was awaited)
+                    if due is not None and now >= due and room.game is not None:
+                        self.broadcast(live, await self.commit(live, room.stand_in(room.game.turn)))
             idle = self.limits.idle_match if room.phase == PLAYING else self.limits.idle_lobby
-            if not live.conns and now - room.touched > idle:
-                self.store.close_room(code)
+            if not live.conns and now - room.touched > idle and self.rooms.get(code) is live:
                 del self.rooms[code]
                 if live.bot is not None:
                     live.bot.cancel()
+                await self._stored(self.store.close_room, code)
 
     # -- messages ----------------------------------------------------------------------------------
 
-    def handle(self, conn: Conn, message: dict[str, Any]) -> None:
+    async def handle(self, conn: Conn, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "ping":
             conn.send({"type": "pong"})
             return
         if kind in ("join", "resume", "watch"):
-            self._open(conn, message)
+            if conn.code is not None:
+                raise ProtocolError("session", "this connection already holds a session: open another")
+            live = self.live(message["room"])
+            async with live.lock:
+                await self._open(live, conn, message)
             return
         if conn.code is None:
             raise ProtocolError("session", "join, resume or watch a room first")
         live = self.live(conn.code)
-        room, seat = live.room, conn.seat
-        if seat is None:
+        if conn.seat is None:
             raise ProtocolError("session", "a spectator only watches")
+        async with live.lock:
+            await self._request(live, conn, conn.seat, message)
+
+    async def _request(self, live: Live, conn: Conn, seat: int, message: dict[str, Any]) -> None:
+        """A seated player's request to ``live``'s room (its lock held): checked, committed, broadcast."""
+        room, kind = live.room, message["type"]
         if kind == "act":
             event = room.check_act(seat, message["action_id"], message["version"], message["action"])
             if "kind" not in event:
                 conn.send(event)
                 return
-            changed = self.commit(live, event)
+            changed = await self.commit(live, event)
             conn.send({"type": "done", "action_id": message["action_id"], "version": room.version})
         elif kind == "accept":
-            changed = self.commit(live, room.check_accept(seat, message["fingerprint"]))
+            changed = await self.commit(live, room.check_accept(seat, message["fingerprint"]))
         elif kind == "rules":
-            changed = self.commit(live, room.check_rules(seat, RuleSource.of(message)))
+            changed = await self.commit(live, room.check_rules(seat, RuleSource.of(message)))
         elif kind == "settings":
-            changed = self.commit(live, room.check_settings(seat, message))
+            changed = await self.commit(live, room.check_settings(seat, message))
         else:
             assert kind == "leave"
-            changed = self.commit(live, room.check_leave(seat))
+            changed = await self.commit(live, room.check_leave(seat))
             self.disconnect(conn)
             self.send_room(live, conn)
             conn.close()
         self.broadcast(live, changed)
 
-    def _open(self, conn: Conn, message: dict[str, Any]) -> None:
-        if conn.code is not None:
-            raise ProtocolError("session", "this connection already holds a session: open another")
-        live = self.live(message["room"])
+    async def _open(self, live: Live, conn: Conn, message: dict[str, Any]) -> None:
         room = live.room
         token = None
         if message["type"] == "join":
             event = room.check_join(message["name"], message.get("seat"))
-            changed = self.commit(live, event)
+            changed = await self.commit(live, event)
             conn.seat, token = event["seat"], event["token"]
         elif message["type"] == "resume":
             conn.seat, token = room.seat_of(message["token"]), message["token"]
             back = room.back(conn.seat)
-            changed = Broadcast(room=True) if back is None else self.commit(live, back)
+            changed = Broadcast(room=True) if back is None else await self.commit(live, back)
         else:
             changed = Broadcast(room=True)
         conn.code, conn.lean, conn.rules_serial = room.code, message.get("lean", False), room.rules_serial

@@ -29,9 +29,10 @@ def free_port() -> int:
 
 
 class Server:
-    """``with Server(db, pace=0) as server:`` a running service; ``server.kill()`` kills it (-9)."""
+    """``with Server(db, pace=0) as server:`` a running service, its rooms in ``db`` (a SQLite file's path or
+    a PostgreSQL URL); ``server.kill()`` kills it (-9)."""
 
-    def __init__(self, db: Path, **options: Any) -> None:
+    def __init__(self, db: Path | str, **options: Any) -> None:
         # test clients act as soon as their turn comes, faster than any person: the message rate is limited
         # only where a test says so (the hostile tests check the limit)
         limits = {"rate": 10_000.0, "burst": 10_000, **options.pop("limits", {})}

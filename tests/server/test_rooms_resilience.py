@@ -13,8 +13,7 @@ from server_helpers import WAIT, Server, close_all, drive, latest, seated
 from gouji_variants.server.client import Client
 
 
-def test_kill_9_mid_game_then_restart_loses_nothing(tmp_path: Path) -> None:
-    db = tmp_path / "rooms.sqlite3"
+def test_kill_9_mid_game_then_restart_loses_nothing(db: str) -> None:
     server = Server(db)
 
     async def before() -> tuple[str, list[str], list[dict[str, object]]]:

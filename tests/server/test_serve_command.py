@@ -1,8 +1,10 @@
 """``gouji serve`` itself: it listens where told, keeps rooms in --db, stops on SIGTERM with exit 0, and
-refuses a bad --shard with exit 2 before it opens anything."""
+refuses a bad --shard, and a --db that is neither a path nor a URL it serves, with exit 2 before it opens
+anything."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -38,3 +40,13 @@ def test_a_bad_shard_is_refused_with_exit_2(tmp_path: Path) -> None:
     _, errors = refused.communicate(timeout=WAIT)
     assert refused.returncode == 2 and "--shard" in errors and "I/N" in errors
     assert not (tmp_path / "x.sqlite3").exists()
+
+
+def test_a_db_that_is_neither_a_path_nor_a_served_url_is_refused_with_exit_2(tmp_path: Path) -> None:
+    for given in ("mysql://gouji:hunter2@127.0.0.1:1/gouji", "postgresql://gouji:hunter2@127.0.0.1:1/gouji"):
+        refused = subprocess.Popen([sys.executable, "-m", "gouji_variants", "serve", "--port", str(free_port()),
+                                    "--db", given], cwd=tmp_path, text=True, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        _, errors = refused.communicate(timeout=WAIT)
+        assert refused.returncode == 2 and "--db" in errors and "Traceback" not in errors, errors
+        assert "hunter2" not in errors and list(tmp_path.iterdir()) == []  # no file named after the URL

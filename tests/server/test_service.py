@@ -1,22 +1,27 @@
 """The service without a network: idle rooms expire, a connection too slow to read is closed at its
 queue's cap, 托管 is stored (a restart does not make an absent player's turn wait the grace again),
-and a stored game record is dated the day the game was played."""
+a stored game record is dated the day the game was played, and a room's requests are taken one at a
+time while a database server's commit is awaited (SQLite and PostgreSQL: the ``db`` fixture)."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from gouji_variants.server.bots import Bots
+from gouji_variants.server.databases import open_store
 from gouji_variants.server.limits import Limits
 from gouji_variants.server.protocol import action_json
 from gouji_variants.server.rooms import PLAYING, Creation, Room
 from gouji_variants.server.rulesource import Rulebook, RuleSource
-from gouji_variants.server.service import Conn, Service
-from gouji_variants.server.store import SQLiteStore
+from gouji_variants.server.service import Conn, Live, Service
+from gouji_variants.server.store import Store
 
 RULEBOOK = Rulebook()
 BOTS = {str(seat): "random" for seat in range(1, 6)}
@@ -38,21 +43,34 @@ class FakeSocket:
         self.closed = code
 
 
-def service(db: Path, **limits: Any) -> Service:
-    return Service(SQLiteStore(db), RULEBOOK, Bots(0.0, 0), Limits(**limits), grace=30.0)
+async def bots_act(rooms: Service, live: Live, mark: str) -> None:
+    """The bots' decisions, taken by the test (random legal actions), up to a person's."""
+    while (seat := live.room.bot_seat()) is not None:
+        game = live.room.game
+        assert game is not None
+        action = action_json(random.Random(seat).choice(game.legal_actions()))
+        version = live.room.version
+        await rooms.commit(live, live.room.check_act(seat, f"{mark}{version}", version, action, True))
 
 
-def test_idle_rooms_expire_unless_someone_is_connected(tmp_path: Path) -> None:
-    rooms = service(tmp_path / "rooms.sqlite3", idle_lobby=60.0)
-    idle = rooms.create("1.2.3.4", {"host": "a", "ruleset": "qingdao"})["room"]
-    watched = rooms.create("1.2.3.4", {"host": "b", "ruleset": "qingdao"})["room"]
-    rooms.rooms[watched].conns.add(Conn(FakeSocket(), Limits()))  # type: ignore[arg-type]
-    rooms.tick(time.monotonic() + 30)
-    assert set(rooms.rooms) == {idle, watched}  # not idle long enough
-    rooms.tick(time.monotonic() + 61)
-    assert set(rooms.rooms) == {watched}
-    assert [code for code, *_ in rooms.store.open_rooms()] == [watched]  # not resumed after a restart
-    rooms.store.close()
+def service(db: Path | str, **limits: Any) -> Service:
+    return Service(open_store(db), RULEBOOK, Bots(0.0, 0), Limits(**limits), grace=30.0)
+
+
+def test_idle_rooms_expire_unless_someone_is_connected(db: str) -> None:
+    async def main() -> None:
+        rooms = service(db, idle_lobby=60.0)
+        idle = (await rooms.create("1.2.3.4", {"host": "a", "ruleset": "qingdao"}))["room"]
+        watched = (await rooms.create("1.2.3.4", {"host": "b", "ruleset": "qingdao"}))["room"]
+        rooms.rooms[watched].conns.add(Conn(FakeSocket(), Limits()))  # type: ignore[arg-type]
+        await rooms.tick(time.monotonic() + 30)
+        assert set(rooms.rooms) == {idle, watched}  # not idle long enough
+        await rooms.tick(time.monotonic() + 61)
+        assert set(rooms.rooms) == {watched}
+        assert [code for code, *_ in rooms.store.open_rooms()] == [watched]  # not resumed after a restart
+        rooms.store.close()
+
+    asyncio.run(main())
 
 
 def test_a_connection_too_slow_to_read_is_closed_at_its_queue_cap() -> None:
@@ -69,21 +87,15 @@ def test_a_connection_too_slow_to_read_is_closed_at_its_queue_cap() -> None:
     asyncio.run(main())
 
 
-def test_standin_is_stored_so_a_restart_does_not_wait_the_grace_again(tmp_path: Path) -> None:
-    db = tmp_path / "rooms.sqlite3"
-
+def test_standin_is_stored_so_a_restart_does_not_wait_the_grace_again(db: str) -> None:
     async def before() -> str:
         rooms = service(db)
-        created = rooms.create("1.2.3.4", {"host": "a", "ruleset": "qingdao", "bots": BOTS, "timer": 5})
+        created = await rooms.create("1.2.3.4", {"host": "a", "ruleset": "qingdao", "bots": BOTS, "timer": 5})
         live = rooms.rooms[created["room"]]
-        rooms.commit(live, live.room.check_accept(0, live.room.ruleset.fingerprint))
+        await rooms.commit(live, live.room.check_accept(0, live.room.ruleset.fingerprint))
         assert live.room.phase == PLAYING
-        while live.room.bot_seat() is not None:  # the bots' decisions, up to the host's
-            seat = live.room.bot_seat()
-            assert live.room.game is not None and seat is not None
-            action = action_json(random.Random(seat).choice(live.room.game.legal_actions()))
-            rooms.commit(live, live.room.check_act(seat, f"b{live.room.version}", live.room.version, action, True))
-        rooms.tick(time.monotonic() + 6)  # the host's timer runs out: 托管
+        await bots_act(rooms, live, "b")
+        await rooms.tick(time.monotonic() + 6)  # the host's timer runs out: 托管
         assert live.room.seats[0].standin
         for task in [live.bot] if live.bot else []:
             task.cancel()
@@ -98,7 +110,7 @@ def test_standin_is_stored_so_a_restart_does_not_wait_the_grace_again(tmp_path: 
         assert room.timeout_at() is None  # no grace to wait: a bot plays the seat at once
         back = room.back(0)
         assert back is not None
-        rooms.commit(rooms.rooms[code], back)  # the player resumes
+        await rooms.commit(rooms.rooms[code], back)  # the player resumes
         assert not room.seats[0].standin
         for live in rooms.rooms.values():
             if live.bot is not None:
@@ -122,3 +134,99 @@ def test_a_stored_record_is_dated_the_day_its_game_was_played() -> None:
         event["at"] = "2020-02-29T23:59:59+00:00"  # (as stored then, replayed now)
         room.apply(event)
     assert room.records[0]["headers"]["date"] == "2020-02-29"
+
+
+def test_a_rooms_requests_wait_their_turn_while_a_commit_is_awaited(tmp_path: Path) -> None:
+    """Two acts for one decision sent at once, the store a database server (its commit awaited in a thread):
+    the second is checked only once the first is committed and applied, and is refused as stale."""
+    async def main() -> None:
+        rooms = service(tmp_path / "rooms.sqlite3")
+        rooms.store.remote = True  # (SQLite, waited for in a thread as a database server is)
+        created = await rooms.create("1.2.3.4", {"host": "a", "ruleset": "qingdao", "bots": BOTS})
+        live = rooms.rooms[created["room"]]
+        sockets = [FakeSocket(), FakeSocket()]
+        conns = [Conn(socket, Limits()) for socket in sockets]  # type: ignore[arg-type]
+        await rooms.handle(conns[0], {"type": "resume", "v": 1, "room": created["room"], "token": created["token"]})
+        await rooms.commit(live, live.room.check_accept(0, live.room.ruleset.fingerprint))
+        rooms.bots.pace = 3600.0  # (the bots wait: the test acts for them)
+        await bots_act(rooms, live, "b")
+        game, version = live.room.game, live.room.version
+        assert game is not None and game.turn == 0
+        conns[1].seat, conns[1].code = 0, created["room"]  # (a second connection of the same seat)
+        acts = [{"type": "act", "action_id": f"a{number}", "version": version,
+                 "action": action_json(game.legal_actions()[0])} for number in range(2)]
+        await asyncio.gather(*(rooms.handle(conn, act) for conn, act in zip(conns, acts, strict=True)))
+        answers = [[message for message in (json.loads(text) for text in conn_sent(conn))
+                    if message["type"] in ("done", "refused")] for conn in conns]
+        assert [answer[0]["type"] for answer in answers] == ["done", "refused"]
+        assert answers[1][0]["code"] in ("stale", "turn") and live.room.version == version + 1
+        assert [len(events) for *_, events in rooms.store.open_rooms()] == [live.seq]
+        for task in [live.bot] if live.bot else []:
+            task.cancel()
+        rooms.store.close()
+
+    asyncio.run(main())
+
+
+def conn_sent(conn: Conn) -> list[str]:
+    """What is queued on ``conn`` (its writer not running)."""
+    found = []
+    while not conn.queue.empty():
+        text = conn.queue.get_nowait()
+        if text is not None:
+            found.append(text)
+    return found
+
+
+class Failing:
+    """A store whose next ``append`` fails, after committing (``kept``: the database's answer lost) or before."""
+
+    def __init__(self, store: Store) -> None:
+        self.store, self.remote, self.fail, self.kept = store, store.remote, False, False
+
+    def append(self, code: str, seq: int, event: dict[str, Any]) -> None:
+        if self.fail and self.kept:
+            self.store.append(code, seq, event)
+        if self.fail:
+            self.fail = False
+            raise OSError("the connection to the database was lost")
+        self.store.append(code, seq, event)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_failed_commit_reloads_the_room_as_the_store_holds_it(kept: bool, tmp_path: Path) -> None:
+    """A commit whose answer is lost: the room is read again from the store, with the action where the store
+    kept it, without it where not; the seat sees that state, and play goes on (no event number taken twice)."""
+    async def main() -> None:
+        store = Failing(open_store(tmp_path / "rooms.sqlite3"))
+        rooms = Service(store, RULEBOOK, Bots(3600.0, 0), Limits(), grace=30.0)  # type: ignore[arg-type]
+        created = await rooms.create("1.2.3.4", {"host": "a", "ruleset": "qingdao", "bots": BOTS})
+        live = rooms.rooms[created["room"]]
+        conn = Conn(FakeSocket(), Limits(queue=1000))  # type: ignore[arg-type]
+        await rooms.handle(conn, {"type": "resume", "v": 1, "room": created["room"], "token": created["token"]})
+        await rooms.commit(live, live.room.check_accept(0, live.room.ruleset.fingerprint))
+        await bots_act(rooms, live, "b")
+        version, game = live.room.version, live.room.game
+        assert game is not None and game.turn == 0
+        conn_sent(conn)
+        store.fail, store.kept = True, kept
+        with pytest.raises(OSError):
+            await rooms.handle(conn, {"type": "act", "action_id": "x", "version": version,
+                                      "action": action_json(game.legal_actions()[0])})
+        assert live.room.version == version + kept and live.seq == len(next(store.open_rooms())[3])
+        [state] = [json.loads(text) for text in conn_sent(conn) if '"type":"state"' in text]
+        assert state["version"] == live.room.version and rooms.rooms[created["room"]] is live
+        await bots_act(rooms, live, "c")
+        game, version = live.room.game, live.room.version
+        assert game is not None and game.turn == 0
+        await rooms.handle(conn, {"type": "act", "action_id": "y", "version": version,
+                                  "action": action_json(game.legal_actions()[0])})
+        assert live.room.version == version + 1 == json.loads(conn_sent(conn)[0])["version"]
+        for task in [live.bot] if live.bot else []:
+            task.cancel()
+        store.close()
+
+    asyncio.run(main())

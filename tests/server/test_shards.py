@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 
 import httpx
 import pytest
@@ -16,8 +15,7 @@ from gouji_variants.server.client import Client, ClientError
 from gouji_variants.server.shards import Shard
 
 
-def test_two_processes_keep_their_own_rooms_through_a_kill(tmp_path: Path) -> None:
-    db = tmp_path / "rooms.sqlite3"
+def test_two_processes_keep_their_own_rooms_through_a_kill(db: str) -> None:
     servers = [Server(db, shard="0/2"), Server(db, shard="1/2")]
 
     async def play(server: Server, seed: int) -> tuple[str, str, dict[str, object]]:
