@@ -14,7 +14,7 @@ from ..engine.actions import Action, Burn, Hui3, Play, Return, describe, verb_of
 from ..engine.events import Event
 from ..engine.game import Game, tribute_name
 from ..ruleset.cards import RANK_SYMBOLS, Cards
-from ..ruleset.rules import PLACE_NAMES
+from ..ruleset.rules import PLACE_NAMES, Reporting
 from ..ruleset.vocabulary import HUI3_CHOICES, VERB_NAMED, Label
 from ..text.events import event_notes, ordinal
 from ..text.explain import Lang
@@ -123,15 +123,20 @@ def _state(game: Game, seat: int, me: int | None, words: Words) -> str:
     if seen.stage == "yudian":
         return words("cards not seen yet (预点)", "尚未看牌（预点）")
     count = seen.counts[seat] if me is not None else len(game.hand(seat))
-    if count is not None:
-        state = words(f"{count} cards", f"{count}张")
-    elif game.rules.reporting.report_counts == "shown":
-        state = words("more than 10 cards", "10张以上")
-    else:
-        state = words("count not told (ask)", "张数未报（可问）")
+    state = words(f"{count} cards", f"{count}张") if count is not None else untold(game.rules.reporting, words)
     if game.turn == seat and seen.to_act == seat:
         state += words(" — to act", " — 轮到出牌")
     return state
+
+
+def untold(rule: Reporting, words: Words) -> str:
+    """Why a seat's count is not shown, as the ruleset's 报牌 says (``reporting``)."""
+    limit = rule.public_at_most
+    if limit is None:
+        return words("count not told (no 报牌 under these rules)", "张数不报（本规则不报牌）")
+    if rule.report_counts == "shown":
+        return words(f"more than {limit} cards", f"多于{limit}张")
+    return words(f"count not told (told when asked, at {limit} or fewer)", f"张数未报（不多于{limit}张时问了才报）")
 
 
 def table(game: Game, me: int | None, words: Words) -> list[str]:
