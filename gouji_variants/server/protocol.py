@@ -4,7 +4,7 @@ Schema, and the observation as JSON both ways (lossless, so a network client can
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import fields, replace
 from functools import cache, lru_cache
 from pathlib import Path
@@ -139,6 +139,12 @@ def _carry_json(carry: Carry | None) -> dict[str, Any] | None:
     return {"places": None if carry.places is None else list(carry.places),
             "burns": [[b.burner, b.burned, b.counter] for b in carry.burns], "leader": carry.leader,
             "owed": [[d.kind, d.payer, d.receiver, d.count, d.returned] for d in carry.owed], "drawer": carry.drawer}
+
+
+def by_place(places: Sequence[int]) -> list[int]:
+    """The seats in the order of their places, 头科 first (``places``: each seat's place), as ``game_over``
+    carries them."""
+    return sorted(range(len(places)), key=places.__getitem__)
 
 
 def history_json(history: tuple[tuple[int, Action], ...],

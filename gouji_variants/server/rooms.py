@@ -30,6 +30,7 @@ from .protocol import (
     ProtocolError,
     action_from_json,
     action_json,
+    by_place,
     history_json,
     observation_json,
     public_observation,
@@ -341,8 +342,9 @@ class Room:
                              headers={"room": self.code, "acceptances": self._accepted_text()})
         self.records.append(record)
         changed.records.append(record)
-        changed.messages.append({"type": "game_over", "game": len(self.match.games) - 1, "places": list(game.places),
-                                 "score": list(game.score), "totals": list(self.match.totals),
+        changed.messages.append({"type": "game_over", "game": len(self.match.games) - 1,
+                                 "places": by_place(game.places), "score": list(game.score),
+                                 "totals": list(self.match.totals),
                                  "match_over": len(self.match.games) >= self.games})
 
     def _accepted_text(self) -> str:
