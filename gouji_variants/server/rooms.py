@@ -36,7 +36,7 @@ from .protocol import (
     public_observation,
 )
 from .rulesource import Rulebook, RuleSource
-from .words import confirmations, events_json
+from .words import confirmations, events_json, last_json
 
 SEATS = 6
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
@@ -423,7 +423,9 @@ class Room:
             if confirm:
                 legal = [{**action, "confirm": asked} if asked else action
                          for action, asked in zip(legal, confirmations(game, actions), strict=True)]
-        return {"type": "state", "version": self.version, "game": 0 if self.match is None else len(self.match.games),
+        shown = 0 if self.match is None else len(self.match.games) - game.over  # a game over is the last recorded
+        return {"type": "state", "version": self.version, "game": shown,
                 "seat": seat, "observation": observation_json(seen, history), "legal": legal,
                 "deadline_ms": None if deadline is None else max(0, int((deadline - self.clock()) * 1000)),
-                "last": last, "events": events_json(events, seat, seen.stage == "yudian")}
+                "last": last_json(last, events, seat, seen.stage == "yudian"),
+                "events": events_json(events, seat, seen.stage == "yudian")}

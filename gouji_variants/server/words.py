@@ -11,15 +11,16 @@ from typing import Any
 from ..agents.hints import advise
 from ..agents.registry import make_agent
 from ..components.notes import Hui3Taken, Note, TributePaid
-from ..engine.actions import Action
+from ..engine.actions import Action, Return
 from ..engine.events import Event
 from ..engine.game import Game
 from ..terminal.play import consequence
 from ..terminal.render import Words
-from ..text.events import RESTATING, render
+from ..text.events import RESTATING, render, unseen_return
+from ..text.explain import Lang
 from .protocol import action_json
 
-LANGS = ("zh", "en")
+LANGS: tuple[Lang, ...] = ("zh", "en")
 
 
 def _hidden(note: Note, seat: int | None, yudian: bool) -> int | None:
@@ -28,6 +29,20 @@ def _hidden(note: Note, seat: int | None, yudian: bool) -> int | None:
     if isinstance(note, TributePaid) and (yudian or seat not in (note.payer, note.receiver)):
         return len(note.cards)
     return None
+
+
+def last_json(last: dict[str, Any] | None, events: Sequence[Event], seat: int | None,
+              yudian: bool) -> dict[str, Any] | None:
+    """The action that led to a state (``last``), as ``seat`` may see it: None for a 还贡 between two
+    other seats (its cards are theirs; ``events`` says it happened and how many cards)."""
+    if last is None or any(unseen_return(event, seat, yudian) for event in events if event.seat == last["seat"]):
+        return None
+    return last
+
+
+def _cards_counted(count: int, lang: Lang, colon: str = "") -> str:
+    """``2 cards`` / ``2张牌``, after ``colon`` (``，`` in Chinese) when one is given."""
+    return f"{'，' if colon else ''}{count}张牌" if lang == "zh" else f"{colon}{count} cards"
 
 
 def _always(text: str) -> Callable[[str], str]:
@@ -47,15 +62,21 @@ def events_json(events: Sequence[Event], seat: int | None, yudian: bool) -> list
         if event.action is None and not notes:
             continue
         said: dict[str, list[str]] = {}
+        returned = unseen_return(event, seat, yudian)
         for lang in LANGS:
             said[lang] = []
+            if returned is not None:  # the cards stay the two seats': the count is told
+                assert isinstance(event.action, Return)
+                said[lang].append(render(returned, lang) + _cards_counted(len(event.action.cards), lang, ": "))
+                continue
             for note in notes:
-                count = _hidden(note, seat, yudian)
+                hidden = _hidden(note, seat, yudian)
                 cards: Callable[[str], str] = str
-                if count is not None:
-                    cards = _always(f"{count}张牌" if lang == "zh" else f"{count} cards")
-                said[lang].append(render(note, lang, cards=cards))  # type: ignore[arg-type]
-        told.append({"seat": event.seat, "action": None if event.action is None else action_json(event.action),
+                if hidden is not None:
+                    cards = _always(_cards_counted(hidden, lang))
+                said[lang].append(render(note, lang, cards=cards))
+        shown = None if event.action is None or returned is not None else action_json(event.action)
+        told.append({"seat": event.seat, "action": shown,
                      "forced": event.forced, "notes": said})
     return told
 

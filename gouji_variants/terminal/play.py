@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ..agents.basic import Agent, HeuristicAgent
 from ..agents.hints import advise
 from ..components import burning
-from ..engine.actions import Action, Burn, IllegalAction, Revolution
+from ..engine.actions import Action, Burn, IllegalAction, Revolution, Tiaopai
 from ..engine.game import Game
 from ..engine.match import Match
 from ..ruleset.model import Ruleset
@@ -51,13 +51,19 @@ def _prompt(game: Game, me: int, words: Words) -> str:
 
 
 def consequence(game: Game, action: Action, words: Words) -> str | None:
-    """Why ``action`` needs a confirmation — it ranks the seat at once, or starts a burn its hand
-    cannot keep — or None. The engine decides: a clone of the game plays the action."""
+    """Why ``action`` needs a confirmation — it ranks the seat at once, shows its hand (挑牌), or starts a
+    burn its hand cannot keep — or None. The engine decides: a clone of the game plays the action."""
     seat = game.turn
     if isinstance(action, Revolution):
         place = "三科 / 四科" if game.rules.places.revolution_place == "third-or-fourth" else "四科"
         return words(f"革命: you sit this game out and are ranked {place} (places.revolution_place).",
                      f"革命：本局你不出牌，名次为{place}。")
+    if isinstance(action, Tiaopai):
+        mates = [(seat + 2) % 6, (seat + 4) % 6]
+        return words(f"挑牌: both your team-mates (seats {mates[0]} and {mates[1]}) see your whole hand for the rest "
+                     "of the game; you still play your own cards.",
+                     f"挑牌：你的两位联邦（{mates[0]}号位和{mates[1]}号位）从此看得到你的全部手牌，直到本局结束；"
+                     "牌仍由你自己出。")
     if isinstance(action, Burn) and game.can(action) \
             and not burning.keepable(game.rules.burning, (game.hand(seat) - action.cards).counts):
         left = words.hand(game.hand(seat) - action.cards)
@@ -211,7 +217,7 @@ def play_match(match: Match, games: int, seat: Seat, bots: Sequence[Agent], help
         match.record(game)
         if keep is not None:
             keep(game)
-        for line in result(game, seat.me, words):
+        for line in result(game, seat.me, words, next_game=number < games):
             seat.write(line)
         first, second = match.totals
         seat.say(words(f"match score after {number} game(s): seats 0,2,4 {first} — seats 1,3,5 {second}",

@@ -16,7 +16,7 @@ from ..engine.game import Game, tribute_name
 from ..ruleset.cards import RANK_SYMBOLS, Cards
 from ..ruleset.rules import PLACE_NAMES, Reporting
 from ..ruleset.vocabulary import HUI3_CHOICES, VERB_NAMED, Label
-from ..text.events import event_notes, ordinal
+from ..text.events import event_notes, ordinal, render, unseen_return
 from ..text.explain import Lang
 from ..text.fit import KEEP, fit
 
@@ -96,6 +96,11 @@ def event_text(event: Event, me: int | None, words: Words) -> str:
     colon = words(": ", "：")
     if event.action is None:
         return f"  {who}{colon}{words(', ', '，').join(notes)}"
+    returned = None if me is None else unseen_return(event, me)
+    if returned is not None and isinstance(event.action, Return):  # the cards stay the two seats'
+        count = len(event.action.cards)
+        said = render(returned, words.lang, lambda seat: words.who(seat, me))
+        return f"  {who}{colon}{said}" + words(f": {count} cards", f"，{count}张牌")
     notes = [note for note in notes if note not in words.action(event.action)]  # 革命 (革命), yields (让牌) (让牌)
     if event.forced and Mark.CANNOT_ANSWER not in event.notes:
         notes.insert(0, words("cannot beat", "管不上"))
@@ -194,14 +199,16 @@ def condition(game: Game, words: Words) -> str:
     return words(", or ", "，或").join(said)
 
 
-def result(game: Game, me: int | None, words: Words) -> list[str]:
-    """Places, the game's score and the tribute the next game pays."""
+def result(game: Game, me: int | None, words: Words, next_game: bool = True) -> list[str]:
+    """Places, the game's score and, when a ``next_game`` follows, the tribute it pays."""
     assert game.places is not None and game.score is not None
     places = sorted(range(6), key=lambda seat: game.places[seat])  # type: ignore[index]
     lines = fit(words("places: ", "名次：") + ", ".join(
         f"{PLACE_NAMES[game.places[seat]]} {words.who(seat, me)}" for seat in places))
     lines.append(words(f"score: seats 0,2,4 {game.score[0]} — seats 1,3,5 {game.score[1]}",
                        f"得分：0、2、4号位 {game.score[0]}，1、3、5号位 {game.score[1]}"))
+    if not next_game:
+        return lines
     dues = [words(f"{tribute_name(due.kind)}: seat {due.payer} pays seat {due.receiver} {due.count}",
                   f"{tribute_name(due.kind)}：{due.payer}号位给{due.receiver}号位{due.count}张")
             + (words(" (returned, 还贡)", "（还贡）") if due.returned else "") for due in game.next_dues()]

@@ -28,6 +28,7 @@ from ..components.notes import (
     WentOut,
     tribute_name,
 )
+from ..engine.actions import Return
 from ..engine.events import Event
 from ..ruleset.cards import JOKERS, RANK_SYMBOLS
 from ..ruleset.expressions import CONSEQUENCES, Forfeit
@@ -145,6 +146,17 @@ def _forfeited(forfeit: Forfeit, say: _Say) -> str:
         names += ["王"] if len(jokers) == len(JOKERS) else [say.rank(a) for a in jokers]
         condition = f"{rank}带{'或'.join(names)}"
     return f"{condition}：{CONSEQUENCES[forfeit.consequence][0]}"
+
+
+def unseen_return(event: Event, seat: int | None, yudian: bool = False) -> TributeReturned | None:
+    """The 还贡 of ``event`` when ``seat`` (None: a spectator) may not see its cards: it was made between two
+    other seats (or before the cards are seen, 预点), as the observation's transfers hide them."""
+    if not isinstance(event.action, Return):
+        return None
+    for note in event.notes:
+        if isinstance(note, TributeReturned) and (yudian or seat not in (note.giver, note.to)):
+            return note
+    return None
 
 
 def event_notes(event: Event, lang: Lang = "en", who: Callable[[int], str] | None = None,

@@ -17,7 +17,7 @@ from server_helpers import WAIT, Server, close_all, seated
 from test_rooms_play import play_until_over
 
 from gouji_variants.engine.actions import from_json, to_json
-from gouji_variants.engine.game import Game
+from gouji_variants.engine.game import Game, Observation
 from gouji_variants.records.record import record_ruleset
 from gouji_variants.ruleset.cards import Cards
 from gouji_variants.server.client import Client
@@ -45,6 +45,10 @@ def check_messages(record: dict[str, Any], received: dict[int | None, list[tuple
             jsonschema.validate(sent, schema(sent["type"]))
             if message["type"] == "state":
                 states.setdefault(seat, {})[message["version"]] = raw, message
+    overs = [message["game"] for messages in received.values() for _, message in messages
+             if message["type"] == "game_over"]
+    for by_version in states.values():  # a state after the last game_over shows that game, as game_over names it
+        assert by_version[max(by_version)][1]["game"] == max(overs)
     checked = 0
     for version in range(len(record["actions"]) + 1):
         for seat, by_version in states.items():
@@ -63,11 +67,24 @@ def check_messages(record: dict[str, Any], received: dict[int | None, list[tuple
             shown = json.dumps(observation_json(seen), ensure_ascii=False)
             text = json.dumps(json.loads(raw), ensure_ascii=False)
             assert not any(f'"{hand}"' in text and f'"{hand}"' not in shown for hand in _cards_of_others(game, seat))
+            _check_last_and_events(message, seen)
             checked += 1
         if version < len(record["actions"]):
             entry = record["actions"][version]
             game.apply(from_json({k: v for k, v in entry.items() if k != "seat"}))
     return checked
+
+
+def _check_last_and_events(message: dict[str, Any], seen: Observation) -> None:
+    """The actions a state's ``last`` and ``events`` carry hold no card the seat's view does not show: a
+    还贡's cards only where the view's transfers show them."""
+    actions = [(event["seat"], event["action"]) for event in message["events"] if event["action"] is not None]
+    if message["last"] is not None:
+        actions.append((message["last"]["seat"], message["last"]["action"]))
+    for seat, action in actions:
+        if action["type"] == "return":
+            assert any(t.kind == "return" and t.giver == seat and str(t.cards) == action["cards"]
+                       for t in seen.transfers if t.cards is not None), (seen.seat, action)
 
 
 @pytest.mark.parametrize(("ruleset", "lean"), [(RULESETS[0], True), (RULESETS[1], False), (RULESETS[2], True)])

@@ -73,7 +73,8 @@ def test_agreement_rules_change_and_a_whole_match(room_server: Server) -> None:
         assert len(lines) == 2
         for over, line in zip(overs, lines, strict=True):
             record = json.loads(line)
-            assert over["places"] == sorted(range(6), key=lambda seat: PLACE_NAMES.index(record["result"]["places"][seat]))
+            named = record["result"]["places"]  # each seat's place: game_over names the seats in place order
+            assert over["places"] == sorted(range(6), key=lambda seat: PLACE_NAMES.index(named[seat]))
             assert record["headers"]["players"][5] == "<b>戊</b>" and record["fingerprint"] == new
             assert replay(record).ok
         await close_all(clients)

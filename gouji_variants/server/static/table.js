@@ -34,7 +34,7 @@ function eventLog(session) {
   /** Add a state's events; the entries added, or null when the log was started again (draw it whole). */
   log.add = (state, events) => {
     const history = state.observation.history;
-    const game = state.observation.places ? state.game - 1 : state.game;  // the game this state shows
+    const game = state.game;  // the game this state shows
     let added = events.map((e) => ({ seat: e.seat, action: e.action, notes: e.notes }));
     let whole = false;
     if (log.game === null) {  // the first state of this page: what was kept, and the history since
@@ -256,7 +256,6 @@ export function createTable(root, session) {
       const history = observation.history;
       const fresh = !state || state.game !== message.game;
       state = message;
-      // a state's game counts the finished games: the last view of a finished game comes after its game_over
       const finished = Boolean(message.observation.places);
       if (fresh) { selected.fill(0); hintBox.hidden = true; if (!finished) after.hidden = true; }
       if (!state || state.version !== hintVersion) hintBox.hidden = true;
@@ -264,7 +263,7 @@ export function createTable(root, session) {
       selected = selected.map((n, i) => Math.min(n, held[i] || 0));
       const obs = state.observation;
       const mine = obs.to_act !== null && obs.to_act === session.seat;
-      fill(head, h("p", {}, room ? t("game_n", { n: message.game + (finished ? 0 : 1), of: room.games }) : "", " · ",
+      fill(head, h("p", {}, room ? t("game_n", { n: message.game + 1, of: room.games }) : "", " · ",
         h("strong", { id: "turn" }, mine && legal().length ? t("your_turn") : finished ? t("game_over") : obs.to_act === null ? "…" : t("waiting", { who: name(obs.to_act) }))));
       deadline = message.deadline_ms === null || message.deadline_ms === undefined ? null : Date.now() + message.deadline_ms;
       clearInterval(ticker);
