@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from ..engine import Game
     from ..text.explain import Lang
 
+#: ``gouji hint``'s bot: search with time for some 30 rollouts a candidate on the pure-Python engine (a
+#: search answer resting on fewer than ``agents.search.FEW_WORLDS`` says it is too few to tell).
+HINT_AGENT = "search:2s"
 #: The most games of one ``play`` session.
 MAX_PLAY_GAMES = 10_000
 
@@ -26,7 +29,7 @@ MAX_PLAY_GAMES = 10_000
 @click.argument("move", type=int)
 @click.option("--game", "number", type=click.IntRange(1), default=1, show_default=True,
               help="Which game of RECORD (one record per line).")
-@bot_option("--agent", "spec", "search", "The bot that advises (search:500ms thinks harder):")
+@bot_option("--agent", "spec", HINT_AGENT, "The bot that advises (search:5s thinks harder):")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the bot's own randomness.")
 @click.pass_context
 def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed: int) -> None:
