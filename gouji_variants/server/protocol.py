@@ -77,7 +77,32 @@ def json_object(raw: str | bytes, what: str) -> dict[str, Any]:
         raise ProtocolError("json", f"{what} is not a JSON object") from None
     if not isinstance(data, dict):
         raise ProtocolError("json", f"{what} is not a JSON object")
+    escaped = b"\\u" in raw if isinstance(raw, bytes) else "\\u" in raw  # (only an escape spells a lone surrogate)
+    if escaped:
+        try:
+            where = _lone_surrogate(data, "")
+        except RecursionError:
+            raise ProtocolError("json", f"{what} is nested too deeply") from None
+        if where is not None:
+            raise ProtocolError("schema", f"{what}: a string that is not Unicode text, a lone surrogate "
+                                          f"(at {where or '/'})")
     return data
+
+
+def _lone_surrogate(data: Any, where: str) -> str | None:
+    """Where in ``data`` (a JSON pointer) a key or a string holds a lone surrogate (``"\\ud800"``:
+    valid JSON, not text: it cannot be stored, shown or sent on), or None."""
+    if isinstance(data, str):
+        return None if data.isascii() or not any("\ud800" <= char <= "\udfff" for char in data) else where
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        here = f"{where}/{json.dumps(key)[1:-1] if isinstance(key, str) else key}"  # (escaped: a key may hold one)
+        if isinstance(key, str) and _lone_surrogate(key, here) is not None:
+            return here
+        found = _lone_surrogate(value, here)
+        if found is not None:
+            return found
+    return None
 
 
 async def read_body(chunks: AsyncIterator[bytes], limit: int) -> bytes:

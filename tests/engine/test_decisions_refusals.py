@@ -26,3 +26,4 @@ def test_at_a_lead_each_refusal_names_its_own_rule(dagang: Ruleset, action: Acti
     assert verdict.rule == rule and words in verdict.en and verdict.zh
     assert ("cannot pass" in verdict.en) == (action == PASS)
     game.verify(play("444"))  # the lead itself is fine
+
