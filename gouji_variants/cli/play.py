@@ -64,7 +64,7 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
 
 
 @command(exits={0: "played (or left)", 2: "the --ruleset is unknown or does not compile, --hints is not a bot, "
-                "--record cannot be written", EXIT_INTERRUPTED: "Ctrl-C while the bots play (the finished games kept)"})
+                "--record cannot be written", EXIT_INTERRUPTED: "Ctrl-C at a prompt or while the bots play (the finished games kept)"})
 @ruleset_option()
 @click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")
 @click.option("--seed", type=SEED, default=None, help="Seed of the match (random when omitted).")
@@ -96,7 +96,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
     def read(prompt: str) -> str | None:
         try:
             return input(prompt)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:  # the end of input leaves the match (exit 0); Ctrl-C interrupts it (130, below)
             click.echo()
             return None
 
@@ -113,7 +113,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
     human = Seat(seat, read, lambda line: click.echo(line, color=words.colour), words, random.Random(seed))
     try:
         session(ruleset, seed, games, human, keep if out else None, helper)
-    except KeyboardInterrupt:  # Ctrl-C while the bots play: leave quietly, the finished games kept
+    except KeyboardInterrupt:  # Ctrl-C at a prompt or while the bots play: leave quietly, the finished games kept
         fail("\ninterrupted", EXIT_INTERRUPTED)
     finally:
         if out is not None:
