@@ -192,7 +192,7 @@ def session(ruleset: Ruleset, seed: int, games: int, seat: Seat, keep: Callable[
     """``gouji play``: who sits where, the help, then a match of ``games`` games against heuristic bots;
     ``helper`` answers ``hint`` and ``auto`` (a heuristic bot when None)."""
     words, me = seat.words, seat.me
-    mates = f"{(me + 2) % 6}, {(me + 4) % 6}"
+    mates = words.join((str((me + 2) % 6), str((me + 4) % 6)))
     seat.say(words(f"{ruleset.name_zh} / {ruleset.name_en} ({ruleset.fingerprint}), seed {seed}. You are seat "
                    f"{me}; your 对头 is seat {(me + 3) % 6}, your team-mates seats {mates}. Play runs 0→1→…→5.",
                    f"{ruleset.name_zh}（{ruleset.fingerprint}），种子 {seed}。你是{me}号位，对头{(me + 3) % 6}号位，"

@@ -4,6 +4,7 @@ terminal, every line within 80 columns."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import click
@@ -81,6 +82,15 @@ class Words:
             taken = HUI3_CHOICES[action.which]
             return self(f"takes out the {taken.en} (会3)", f"会{taken.zh}")
         return said
+
+    def join(self, items: Iterable[str]) -> str:
+        """``1, 2, 3`` / ``1、2、3``."""
+        return self(", ", "、").join(items)
+
+    def seats(self, seats: Iterable[int]) -> str:
+        """``1, 2, 3`` / ``1、2、3号位``; ``nobody`` / ``无人`` when none."""
+        listed = self.join(map(str, seats))
+        return (listed + self("", "号位")) if listed else self("nobody", "无人")
 
     def notes(self, event: Event, me: int | None) -> list[str]:
         """``event``'s notes in the session's language, seats as ``me`` sees them (text.events)."""
@@ -171,19 +181,22 @@ def table(game: Game, me: int | None, words: Words) -> list[str]:
                            f"你在烧牌：{condition(game, words)}，否则诈烧") if seen.burner == me else
                      words(f"{who} is burning; only its 对头 may answer (解烧)", f"{who}在烧牌；只有其对头可以解烧"))
     if seen.round_plays:
-        plays = ", ".join(f"{seat}:{words.cards(cards)}" for seat, cards in seen.round_plays[-6:])
+        plays = words.join(words(f"{seat}:{words.cards(cards)}", f"{seat}号位出{words.cards(cards)}")
+                           for seat, cards in seen.round_plays[-6:])
         lines += fit(words("this round: ", "本轮：") + plays)
     if seen.top is not None and seen.top_seat is not None:
-        answer = ", ".join(map(str, seen.may_answer)) or words("nobody", "无人")
+        answer = words.seats(seen.may_answer)
         lines += fit(words(f"to beat: {words.cards(seen.top)} by {words.who(seen.top_seat, me)}; may answer: {answer}",
                            f"要管：{words.who(seen.top_seat, me)}的{words.cards(seen.top)}；可以管的：{answer}"))
     if seen.passed:
-        lines.append(words("passed this round: ", "本轮已过：") + ", ".join(map(str, seen.passed)))
+        lines.append(words("passed this round: ", "本轮已过：") + words.seats(seen.passed))
     if game.rules.kaidian.enabled:
-        opened = ", ".join(str(seat) for seat in range(6) if seen.opened[seat]) or words("nobody", "无人")
-        declared = ", ".join(f"{seat} {'明点' if kind == 'mingdian' else '预点'}"
-                             for seat, kind in enumerate(seen.declared) if kind)
-        lines.append(words("开点 so far: ", "已开点：") + opened + (f"; 宣点: {declared}" if declared else ""))
+        opened = words.seats(seat for seat in range(6) if seen.opened[seat])
+        declared = words.join(words(f"{seat} {'明点' if kind == 'mingdian' else '预点'}",
+                                    f"{seat}号位{'明点' if kind == 'mingdian' else '预点'}")
+                              for seat, kind in enumerate(seen.declared) if kind)
+        lines.append(words("开点 so far: ", "已开点：") + opened + (words(f"; 宣点: {declared}", f"；宣点：{declared}")
+                                                                if declared else ""))
     return lines
 
 
@@ -203,7 +216,7 @@ def result(game: Game, me: int | None, words: Words, next_game: bool = True) -> 
     """Places, the game's score and, when a ``next_game`` follows, the tribute it pays."""
     assert game.places is not None and game.score is not None
     places = sorted(range(6), key=lambda seat: game.places[seat])  # type: ignore[index]
-    lines = fit(words("places: ", "名次：") + ", ".join(
+    lines = fit(words("places: ", "名次：") + words(", ", "，").join(
         f"{PLACE_NAMES[game.places[seat]]} {words.who(seat, me)}" for seat in places))
     lines.append(words(f"score: seats 0,2,4 {game.score[0]} — seats 1,3,5 {game.score[1]}",
                        f"得分：0、2、4号位 {game.score[0]}，1、3、5号位 {game.score[1]}"))
@@ -212,5 +225,5 @@ def result(game: Game, me: int | None, words: Words, next_game: bool = True) -> 
     dues = [words(f"{tribute_name(due.kind)}: seat {due.payer} pays seat {due.receiver} {due.count}",
                   f"{tribute_name(due.kind)}：{due.payer}号位给{due.receiver}号位{due.count}张")
             + (words(" (returned, 还贡)", "（还贡）") if due.returned else "") for due in game.next_dues()]
-    lines += fit(words("tribute next game: ", "下一局进贡：") + ("; ".join(dues) or words("none", "无")))
+    lines += fit(words("tribute next game: ", "下一局进贡：") + (words("; ", "；").join(dues) or words("none", "无")))
     return lines

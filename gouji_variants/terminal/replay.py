@@ -18,7 +18,7 @@ def fresh(game: Game) -> Game:
 
 def _hand_line(game: Game, seat: int, me: int | None, words: Words) -> str:
     who = words("your hand", "你的牌") if seat == me else words(f"seat {seat}'s hand", f"{seat}号位的牌")
-    return f"      {who}: {words.hand(game.hand(seat))}"
+    return f"      {who}{words(': ', '：')}{words.hand(game.hand(seat))}"
 
 
 def steps(game: Game, me: int | None, words: Words) -> Iterator[tuple[int, list[str]]]:
