@@ -64,7 +64,8 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
 
 
 @command(exits={0: "played (or left)", 2: "the --ruleset is unknown or does not compile, --hints is not a bot, "
-                "--record cannot be written", EXIT_INTERRUPTED: "Ctrl-C at a prompt or while the bots play (the finished games kept)"})
+                "--record cannot be written",
+                EXIT_INTERRUPTED: "Ctrl-C at a prompt or while the bots play (the finished games kept)"})
 @ruleset_option()
 @click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")
 @click.option("--seed", type=SEED, default=None, help="Seed of the match (random when omitted).")

@@ -67,7 +67,7 @@ def consequence(game: Game, action: Action, words: Words) -> str | None:
     if isinstance(action, Burn) and game.can(action) \
             and not burning.keepable(game.rules.burning, (game.hand(seat) - action.cards).counts):
         left = words.hand(game.hand(seat) - action.cards)
-        rule = condition(game, words)
+        rule = condition(game.rules.burning, words)
         return words(f"after this burn you hold {left}: as far as the cards show, too few jokers to keep the "
                      f"condition ({rule}). A play that breaks it is 诈烧: you are ranked 大落 at once.",
                      f"烧牌后你剩 {left}：看牌面王不够，守不住烧牌条件（{rule}）。破坏条件的一手即诈烧，当场大落。")

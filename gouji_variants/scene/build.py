@@ -1,0 +1,120 @@
+"""Making a :class:`~.model.Scene` from a seat's view only: its :class:`~gouji_variants.engine.Observation`,
+the public rules, its legal actions and, once the game is over, the public result. A scene cannot hold
+what the view does not (the test of the scene checks every fact against the engine)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..components import burning
+from ..components.turns import duitou
+from ..engine.actions import Action, Burn, Revolution, Tiaopai
+from ..engine.game import Game
+from ..engine.observing import Observation
+from ..ruleset.cards import Cards
+from ..ruleset.rules import Reporting, Rules
+from .model import Option, Ranked, Relation, Result, Scene, SeatScene, Standing, Untold
+
+__all__ = ["relation", "result_of", "scene", "scene_of", "untold"]
+
+
+def relation(viewer: int | None, seat: int) -> Relation | None:
+    """How ``viewer`` stands to ``seat``: itself, its 对头, a team-mate or an opponent (None without a seat)."""
+    if viewer is None:
+        return None
+    if seat == viewer:
+        return "self"
+    if seat == duitou(viewer):
+        return "duitou"
+    return "team-mate" if seat % 2 == viewer % 2 else "opponent"
+
+
+def untold(rule: Reporting) -> Untold:
+    """Why the rules leave a count untold: no 报牌 at all, a count above the limit (told ones are at or
+    below it), or not asked for (``when-asked``)."""
+    if rule.public_at_most is None:
+        return "no-reporting"
+    return "above-limit" if rule.report_counts == "shown" else "not-asked"
+
+
+def _public_count(rule: Reporting, size: int) -> int | None:
+    """A count the whole table is told (a spectator's): at or below the limit, under ``shown``."""
+    limit = rule.public_at_most
+    return size if limit is not None and rule.report_counts == "shown" and size <= limit else None
+
+
+def _ranked(seen: Observation, seat: int) -> Ranked:
+    if seat in seen.stifled:
+        return "闷"
+    if any(burner == seat and outcome == "诈烧" for burner, _, _, outcome in seen.burns):
+        return "诈烧"
+    return "bottom"
+
+
+def _seat(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | None) -> SeatScene:
+    viewer = seen.seat
+    standing: Standing = "playing"
+    order = ranked = None
+    if seat in seen.revolutionaries:
+        standing = "revolution"
+    elif seat in seen.finished:
+        standing, order = "gone-out", seen.finished.index(seat) + 1
+    elif seat in seen.out_of_play:
+        standing, ranked = "ranked", _ranked(seen, seat)
+    elif seen.stage == "yudian":
+        standing = "unseen"
+    if hands is not None:
+        hand: Cards | None = hands[seat]
+        count: int | None = len(hands[seat])
+    elif viewer is None:  # a spectator: the public record only
+        hand, count = None, _public_count(rules.reporting, seen.sizes[seat]) if seen.sizes else None
+    else:
+        hand = seen.hand if seat == viewer else seen.hands[seat]
+        count = seen.counts[seat]
+    if standing == "unseen" and seat != viewer and hands is None:
+        hand = count = None
+    reason = untold(rules.reporting) if count is None and standing == "playing" else None
+    to_act = seen.to_act == seat and standing == "playing"
+    return SeatScene(seat, relation(viewer, seat), standing, count, reason, hand, order, ranked, to_act)
+
+
+def _option(seen: Observation, rules: Rules, action: Action) -> Option:
+    seat = seen.seat
+    mates = () if seat is None else ((seat + 2) % 6, (seat + 4) % 6)
+    unkeepable = isinstance(action, Burn) and not burning.keepable(rules.burning, (seen.hand - action.cards).counts)
+    return Option(action, mates if isinstance(action, Tiaopai) else (), isinstance(action, Revolution), unkeepable)
+
+
+def scene(seen: Observation, rules: Rules, legal: Sequence[Action] = (), result: Result | None = None,
+          hands: Sequence[Cards] | None = None) -> Scene:
+    """The scene of ``seen`` (its ``seat`` None: a spectator's public view), with the viewer's ``legal``
+    actions and, once over, the public ``result``; ``hands``: every hand, for the all-hands view of a
+    record (the viewer then has no seat)."""
+    viewer = seen.seat
+    seats = tuple(_seat(seen, rules, seat, hands) for seat in range(len(seen.dealt) or 6))
+    kaidian = rules.kaidian.enabled
+    opened = tuple(seat for seat, done in enumerate(seen.opened) if done) if kaidian else None
+    declared = tuple((seat, kind) for seat, kind in enumerate(seen.declared) if kind)
+    return Scene(
+        viewer, seen.stage, seen.decision if viewer is not None else None,
+        None if viewer is None or seen.stage == "yudian" else seen.hand, seats, rules.reporting.public_at_most,
+        seen.top, seen.top_seat, seen.may_answer, seen.round_plays, seen.passed, seen.burner, seen.luanchan,
+        opened, declared, tuple(_option(seen, rules, action) for action in legal), result)
+
+
+def result_of(game: Game) -> Result | None:
+    """A finished game's public result (None while it is under way)."""
+    if game.places is None or game.score is None:
+        return None
+    return Result(tuple(game.places), game.score, tuple(game.next_dues()))
+
+
+def scene_of(game: Game, viewer: int | None) -> Scene:
+    """``viewer``'s scene of ``game`` now; None: the all-hands view (every hand, as a record shows them)."""
+    seen = game.observation(0 if viewer is None else viewer)
+    legal = game.legal_actions() if viewer is not None and not game.over and game.turn == viewer else ()
+    if viewer is None:  # (seen from no seat: every hand given whole, the seat to act whatever it decides)
+        unseated = replace(seen, seat=None, decision=None, to_act=None if game.over else game.turn)  # type: ignore[arg-type]
+        return scene(unseated, game.rules, (), result_of(game), tuple(game.hand(seat) for seat in range(6)))
+    return scene(seen, game.rules, legal, result_of(game))
