@@ -72,7 +72,7 @@ def _seat(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | N
     else:
         hand = seen.hand if seat == viewer else seen.hands[seat]
         count = seen.counts[seat]
-    if standing == "unseen" and seat != viewer and hands is None:
+    if standing == "unseen" and hands is None:  # 预点: no hand is seen yet, the viewer's own included
         hand = count = None
     reason = untold(rules.reporting) if count is None and standing == "playing" else None
     to_act = seen.to_act == seat and standing == "playing"
