@@ -4,7 +4,7 @@ Schema, and the observation as JSON both ways (lossless, so a network client can
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from dataclasses import fields, replace
 from functools import cache, lru_cache
 from pathlib import Path
@@ -23,6 +23,7 @@ from ..engine.seat import Transfer
 from ..ruleset.cards import Cards
 from ..ruleset.errors import InvalidCards
 from ..ruleset.grammar import NotationError
+from ..scene import Scene
 
 PROTOCOL = 1
 SCHEMA_DIR = Path(__file__).parent / "schemas"
@@ -166,12 +167,6 @@ def _carry_json(carry: Carry | None) -> dict[str, Any] | None:
             "owed": [[d.kind, d.payer, d.receiver, d.count, d.returned] for d in carry.owed], "drawer": carry.drawer}
 
 
-def by_place(places: Sequence[int]) -> list[int]:
-    """The seats in the order of their places, 头科 first (``places``: each seat's place), as ``game_over``
-    carries them."""
-    return sorted(range(len(places)), key=places.__getitem__)
-
-
 def history_json(history: tuple[tuple[int, Action], ...],
                  before: tuple[tuple[tuple[int, Action], ...], list[Any]] | None = None) -> list[Any]:
     """``history`` as JSON; ``before``, an earlier history and its JSON, is reused where it is the start
@@ -201,6 +196,16 @@ def observation_json(seen: Observation, history: list[Any] | None = None) -> dic
         "burns": [list(burn) for burn in seen.burns], "bottom": list(seen.bottom), "stifled": list(seen.stifled),
         "places": None if seen.places is None else list(seen.places), "carry": _carry_json(seen.carry),
     }
+
+
+def scene_json(found: Scene) -> dict[str, Any]:
+    """The facts of a state's scene the observation does not spell out (``state.scene``): each seat's
+    standing, its count as the rules tell the receiver (a spectator: the counts told to the table), why a
+    count is untold, and why a seat was ranked at once; ``limit``: the 报牌 limit."""
+    seats = found.seats
+    return {"limit": found.limit, "standing": [seat.standing for seat in seats],
+            "counts": [seat.count for seat in seats], "untold": [seat.untold for seat in seats],
+            "ranked": [seat.ranked for seat in seats]}
 
 
 def lean_observation(before: dict[str, Any] | None, seen: dict[str, Any]) -> dict[str, Any]:

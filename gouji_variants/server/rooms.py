@@ -25,15 +25,16 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
+from ..scene import result_of, scene
 from .protocol import (
     PROTOCOL,
     ProtocolError,
     action_from_json,
     action_json,
-    by_place,
     history_json,
     observation_json,
     public_observation,
+    scene_json,
 )
 from .rulesource import Rulebook, RuleSource
 from .words import confirmations, events_json, last_json
@@ -342,8 +343,10 @@ class Room:
                              headers={"room": self.code, "acceptances": self._accepted_text()})
         self.records.append(record)
         changed.records.append(record)
+        result = result_of(game)  # (the scene's: the seats in place order, as the page shows them)
+        assert result is not None
         changed.messages.append({"type": "game_over", "game": len(self.match.games) - 1,
-                                 "places": by_place(game.places), "score": list(game.score),
+                                 "places": list(result.by_place), "score": list(result.score),
                                  "totals": list(self.match.totals),
                                  "match_over": len(self.match.games) >= self.games})
 
@@ -427,5 +430,6 @@ class Room:
         return {"type": "state", "version": self.version, "game": shown,
                 "seat": seat, "observation": observation_json(seen, history), "legal": legal,
                 "deadline_ms": None if deadline is None else max(0, int((deadline - self.clock()) * 1000)),
+                "scene": scene_json(scene(seen, game.rules)),
                 "last": last_json(last, events, seat, seen.stage == "yudian"),
                 "events": events_json(events, seat, seen.stage == "yudian")}

@@ -20,8 +20,15 @@ from gouji_variants.engine.actions import from_json, to_json
 from gouji_variants.engine.game import Game, Observation
 from gouji_variants.records.record import record_ruleset
 from gouji_variants.ruleset.cards import Cards
+from gouji_variants.scene import scene
 from gouji_variants.server.client import Client
-from gouji_variants.server.protocol import OBSERVATION_FIELDS, observation_json, public_observation, schema
+from gouji_variants.server.protocol import (
+    OBSERVATION_FIELDS,
+    observation_json,
+    public_observation,
+    scene_json,
+    schema,
+)
 
 RULESETS = ("qingdao", "zhenying", "liaocheng")
 
@@ -68,11 +75,25 @@ def check_messages(record: dict[str, Any], received: dict[int | None, list[tuple
             text = json.dumps(json.loads(raw), ensure_ascii=False)
             assert not any(f'"{hand}"' in text and f'"{hand}"' not in shown for hand in _cards_of_others(game, seat))
             _check_last_and_events(message, seen)
+            _check_scene(message["scene"], game, seat)
             checked += 1
         if version < len(record["actions"]):
             entry = record["actions"][version]
             game.apply(from_json({k: v for k, v in entry.items() if k != "seat"}))
     return checked
+
+
+def _check_scene(sent: dict[str, Any], game: Game, seat: int | None) -> None:
+    """A state's scene is the seat's (made from its view), and true of the engine: a count told is the
+    hand's size, 'more than the limit' is more, a seat ranked or gone out is so."""
+    seen = game.observation(seat) if seat is not None else public_observation(game)
+    assert sent == scene_json(scene(seen, game.rules))
+    for other, (count, untold, standing) in enumerate(zip(sent["counts"], sent["untold"], sent["standing"],
+                                                          strict=True)):
+        size = len(game.hand(other))
+        assert count is None or count == size
+        assert untold != "above-limit" or size > sent["limit"]
+        assert (standing == "gone-out") == (other in game.finished)
 
 
 def _check_last_and_events(message: dict[str, Any], seen: Observation) -> None:

@@ -196,14 +196,25 @@ export function createTable(root, session) {
       few.length ? h("div", { class: "quick", "aria-label": t("legal_plays") }, few.map((a) => h("button", { type: "button", class: "small", "data-play": a.cards, "aria-label": actionWords(a), onclick: () => send(a) }, a.cards))) : null);
   }
 
+  /** A seat's count as the server's scene states it (what the rules tell this seat, or why not). */
+  function countWords(seat) {
+    const scene = state.scene;
+    const count = scene ? scene.counts[seat] : state.observation.counts[seat];
+    if (count !== null && count !== undefined) return t("cards_left", { n: count });
+    const why = scene ? scene.untold[seat] : null;
+    if (why === "no-reporting") return t("count_no_report");
+    if (why === "above-limit") return t("count_more", { n: scene.limit });
+    if (why === "not-asked") return t("count_not_asked");
+    return t("count_hidden");
+  }
+
   function drawSeats() {
     const obs = state.observation;
     const me = session.seat ?? 0;
     const order = [0, 1, 2, 3, 4, 5].map((i) => (me + i) % 6);
     fill(seatsBox, order.map((seat) => {
       const marks = [];
-      const count = obs.counts[seat];
-      marks.push(count === null || count === undefined ? t("count_hidden") : t("cards_left", { n: count }));
+      marks.push(countWords(seat));
       if (obs.opened[seat]) marks.push(t("opened"));
       if (obs.burner === seat) marks.push(`🔥${t("burner")}`);
       if (obs.finished.includes(seat)) marks.push(`${t("finished")} ${PLACES[obs.finished.indexOf(seat)] || ""}`);
