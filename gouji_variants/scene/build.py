@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from operator import le
 
 from ..components import burning
 from ..components.turns import duitou
@@ -16,7 +17,7 @@ from ..ruleset.cards import Cards
 from ..ruleset.rules import Reporting, Rules
 from .model import Option, Ranked, Relation, Result, Scene, SeatScene, Standing, Untold
 
-__all__ = ["relation", "result_of", "scene", "scene_of", "untold"]
+__all__ = ["option", "relation", "result_of", "scene", "scene_of", "untold"]
 
 
 def relation(viewer: int | None, seat: int) -> Relation | None:
@@ -79,11 +80,13 @@ def _seat(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | N
     return SeatScene(seat, relation(viewer, seat), standing, count, reason, hand, order, ranked, to_act)
 
 
-def _option(seen: Observation, rules: Rules, action: Action) -> Option:
-    seat = seen.seat
-    mates = () if seat is None else ((seat + 2) % 6, (seat + 4) % 6)
-    unkeepable = isinstance(action, Burn) and not burning.keepable(rules.burning, (seen.hand - action.cards).counts)
-    return Option(action, mates if isinstance(action, Tiaopai) else (), isinstance(action, Revolution), unkeepable)
+def option(rules: Rules, seat: int, hand: Cards, action: Action) -> Option:
+    """What ``action`` of ``seat``, holding ``hand``, does beyond the play: whom 挑牌 shows the hand to,
+    whether 革命 sits the game out, whether a burn leaves a hand that cannot keep its condition (诈烧)."""
+    mates = ((seat + 2) % 6, (seat + 4) % 6) if isinstance(action, Tiaopai) else ()
+    unkeepable = isinstance(action, Burn) and all(map(le, action.cards.counts, hand.counts)) \
+        and not burning.keepable(rules.burning, (hand - action.cards).counts)
+    return Option(action, mates, isinstance(action, Revolution), unkeepable)
 
 
 def scene(seen: Observation, rules: Rules, legal: Sequence[Action] = (), result: Result | None = None,
@@ -100,7 +103,8 @@ def scene(seen: Observation, rules: Rules, legal: Sequence[Action] = (), result:
         viewer, seen.stage, seen.decision if viewer is not None else None,
         None if viewer is None or seen.stage == "yudian" else seen.hand, seats, rules.reporting.public_at_most,
         seen.top, seen.top_seat, seen.may_answer, seen.round_plays, seen.passed, seen.burner, seen.luanchan,
-        opened, declared, tuple(_option(seen, rules, action) for action in legal), result)
+        opened, declared,
+        () if viewer is None else tuple(option(rules, viewer, seen.hand, action) for action in legal), result)
 
 
 def result_of(game: Game) -> Result | None:

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 from ..agents.basic import Agent, HeuristicAgent
 from ..agents.hints import advise
-from ..components import burning
-from ..engine.actions import Action, Burn, IllegalAction, Revolution, Tiaopai
+from ..engine.actions import Action, Burn, IllegalAction
 from ..engine.game import Game
 from ..engine.match import Match
 from ..ruleset.model import Ruleset
 from ..ruleset.vocabulary import DECISIONS
+from ..scene import option
 from ..text.fit import fit
 from .menu import describe_menu, label, menu, parse
 from .render import Words, condition, event_text, result, table, visible
@@ -52,20 +52,21 @@ def _prompt(game: Game, me: int, words: Words) -> str:
 
 def consequence(game: Game, action: Action, words: Words) -> str | None:
     """Why ``action`` needs a confirmation — it ranks the seat at once, shows its hand (挑牌), or starts a
-    burn its hand cannot keep — or None. The engine decides: a clone of the game plays the action."""
+    burn its hand cannot keep (the scene's :class:`~..scene.Option`) — or None. Whether it ranks the seat
+    the engine decides: a clone of the game plays the action."""
     seat = game.turn
-    if isinstance(action, Revolution):
+    found = option(game.rules, seat, game.hand(seat), action)
+    if found.sits_out:
         place = "三科 / 四科" if game.rules.places.revolution_place == "third-or-fourth" else "四科"
         return words(f"革命: you sit this game out and are ranked {place} (places.revolution_place).",
                      f"革命：本局你不出牌，名次为{place}。")
-    if isinstance(action, Tiaopai):
-        mates = [(seat + 2) % 6, (seat + 4) % 6]
+    if found.reveals_to:
+        mates = found.reveals_to
         return words(f"挑牌: both your team-mates (seats {mates[0]} and {mates[1]}) see your whole hand for the rest "
                      "of the game; you still play your own cards.",
                      f"挑牌：你的两位联邦（{mates[0]}号位和{mates[1]}号位）从此看得到你的全部手牌，直到本局结束；"
                      "牌仍由你自己出。")
-    if isinstance(action, Burn) and game.can(action) \
-            and not burning.keepable(game.rules.burning, (game.hand(seat) - action.cards).counts):
+    if isinstance(action, Burn) and found.burn_unkeepable and game.can(action):
         left = words.hand(game.hand(seat) - action.cards)
         rule = condition(game.rules.burning, words)
         return words(f"after this burn you hold {left}: as far as the cards show, too few jokers to keep the "
