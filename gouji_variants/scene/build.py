@@ -9,15 +9,17 @@ from dataclasses import replace
 from operator import le
 
 from ..components import burning
+from ..components.notes import Note, TributePaid, TributeReturned
 from ..components.turns import duitou
-from ..engine.actions import Action, Burn, Revolution, Tiaopai
+from ..engine.actions import Action, Burn, Return, Revolution, Tiaopai
+from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.observing import Observation
 from ..ruleset.cards import Cards
 from ..ruleset.rules import Reporting, Rules
-from .model import Option, Ranked, Relation, Result, Scene, SeatScene, Standing, Untold
+from .model import Option, Ranked, Relation, Result, Scene, SeatScene, SeenEvent, Standing, Untold
 
-__all__ = ["option", "relation", "result_of", "scene", "scene_of", "untold"]
+__all__ = ["option", "relation", "result_of", "scene", "scene_of", "seen_events", "untold"]
 
 
 def relation(viewer: int | None, seat: int) -> Relation | None:
@@ -122,3 +124,32 @@ def scene_of(game: Game, viewer: int | None) -> Scene:
         unseated = replace(seen, seat=None, decision=None, to_act=None if game.over else game.turn)  # type: ignore[arg-type]
         return scene(unseated, game.rules, (), result_of(game), tuple(game.hand(seat) for seat in range(6)))
     return scene(seen, game.rules, legal, result_of(game))
+
+
+def _hidden(note: Note, viewer: int | None, yudian: bool) -> int | None:
+    """How many cards of ``note`` are hidden from ``viewer`` (tribute between two other seats, or any
+    while the cards are not seen: 预点), or None."""
+    if isinstance(note, TributePaid) and (yudian or viewer not in (note.payer, note.receiver)):
+        return len(note.cards)
+    return None
+
+
+def _seen_event(event: Event, viewer: int | None, yudian: bool) -> SeenEvent:
+    if isinstance(event.action, Return):
+        for note in event.notes:
+            if isinstance(note, TributeReturned) and (yudian or viewer not in (note.giver, note.to)):
+                return SeenEvent(event.seat, None, event.forced, (note,), (len(event.action.cards),))
+    hidden = tuple(_hidden(note, viewer, yudian) for note in event.notes)
+    return SeenEvent(event.seat, event.action, event.forced, event.notes, hidden)
+
+
+def seen_events(events: Sequence[Event], viewer: int | None, yudian: bool = False,
+                every: bool = False) -> tuple[SeenEvent, ...]:
+    """``events`` as ``viewer`` (None: a spectator) may see them: an event only its own seat may know
+    (declining a burn or a 革命) left out, the cards of tribute and 还贡 between two other seats (and any
+    before the cards are seen, ``yudian``) counted, not shown; ``every``: all of them as they are (the
+    all-hands view of a record)."""
+    if every:
+        return tuple(SeenEvent(e.seat, e.action, e.forced, e.notes, (None,) * len(e.notes)) for e in events)
+    return tuple(_seen_event(event, viewer, yudian) for event in events
+                 if (event.action is not None or event.notes) and not (event.private and event.seat != viewer))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..components.notes import Note
 from ..components.tribute import Due
 from ..engine.actions import Action
 from ..ruleset.cards import Cards
@@ -44,6 +45,20 @@ class Option:
     reveals_to: tuple[int, ...]  # seats that see the viewer's whole hand from then on (挑牌)
     sits_out: bool  # 革命: the viewer plays no more this game
     burn_unkeepable: bool  # a burn whose condition the hand cannot keep, as far as the cards show (诈烧)
+
+
+@dataclass(frozen=True)
+class SeenEvent:
+    """One event of the game as the viewer may see it: ``action`` None for the table's own steps and for
+    an action whose cards the viewer may not see (a 还贡 between two other seats, told by its note); for
+    each note, how many of its cards are hidden from the viewer (tribute between two other seats, or any
+    before the cards are seen, 预点), else None."""
+
+    seat: int
+    action: Action | None
+    forced: bool
+    notes: tuple[Note, ...]
+    hidden: tuple[int | None, ...]
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
-from ..scene import result_of, scene
+from ..scene import result_of, scene, seen_events
 from .protocol import (
     PROTOCOL,
     ProtocolError,
@@ -426,10 +426,10 @@ class Room:
             if confirm:
                 legal = [{**action, "confirm": asked} if asked else action
                          for action, asked in zip(legal, confirmations(game, actions), strict=True)]
+        told = seen_events(events, seat, seen.stage == "yudian")
         shown = 0 if self.match is None else len(self.match.games) - game.over  # a game over is the last recorded
         return {"type": "state", "version": self.version, "game": shown,
                 "seat": seat, "observation": observation_json(seen, history), "legal": legal,
                 "deadline_ms": None if deadline is None else max(0, int((deadline - self.clock()) * 1000)),
                 "scene": scene_json(scene(seen, game.rules)),
-                "last": last_json(last, events, seat, seen.stage == "yudian"),
-                "events": events_json(events, seat, seen.stage == "yudian")}
+                "last": last_json(last, told), "events": events_json(told)}

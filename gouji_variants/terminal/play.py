@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..agents.basic import Agent, HeuristicAgent
 from ..agents.hints import advise
+from ..components.table import YUDIAN_STAGE
 from ..engine.actions import Action, Burn, IllegalAction
 from ..engine.game import Game
 from ..engine.match import Match
@@ -17,7 +18,7 @@ from ..ruleset.vocabulary import DECISIONS
 from ..scene import option
 from ..text.fit import fit
 from .menu import describe_menu, label, menu, parse
-from .render import Words, condition, event_text, result, table, visible
+from .render import Words, condition, event_lines, result, table
 
 HELP = (
     ("Type a play in card notation: 3-9, T or 10, J, Q, K, A, 2, B (小王), R (大王); e.g. Q, 888, KK2, B99. "
@@ -112,9 +113,8 @@ class Seat:
                 return False
 
     def _show(self, game: Game, shown: int) -> int:
-        for event in game.log[shown:]:
-            if visible(event, self.me):
-                self.say(event_text(event, self.me, self.words))
+        for line in event_lines(game.log[shown:], self.me, game.state.stage == YUDIAN_STAGE, self.words):
+            self.say(line)
         return len(game.log)
 
     def play(self, game: Game, bots: Sequence[Agent], helper: Agent) -> bool:

@@ -4,7 +4,7 @@ terminal, every line within 80 columns."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import click
@@ -17,9 +17,9 @@ from ..engine.game import Game, tribute_name
 from ..ruleset.cards import RANK_SYMBOLS, Cards
 from ..ruleset.rules import PLACE_NAMES, Burning
 from ..ruleset.vocabulary import HUI3_CHOICES, VERB_NAMED, Label
-from ..scene import Result, Scene, SeatScene, scene_of
+from ..scene import Result, Scene, SeatScene, SeenEvent, scene_of, seen_events
 from ..scene.model import Untold
-from ..text.events import event_notes, ordinal, render, unseen_return
+from ..text.events import event_notes, ordinal
 from ..text.explain import Lang
 from ..text.fit import KEEP, fit
 
@@ -94,12 +94,18 @@ class Words:
         listed = self.join(map(str, seats))
         return (listed + self("", "号位")) if listed else self("nobody", "无人")
 
-    def notes(self, event: Event, me: int | None) -> list[str]:
+    def notes(self, event: Event | SeenEvent, me: int | None) -> list[str]:
         """``event``'s notes in the session's language, seats as ``me`` sees them (text.events)."""
         return event_notes(event, self.lang, lambda seat: self.who(seat, me), self.cards)
 
 
-def event_text(event: Event, me: int | None, words: Words) -> str:
+def event_lines(events: Sequence[Event], me: int | None, yudian: bool, words: Words) -> list[str]:
+    """The lines of ``events`` as ``me`` may see them (None: every seat, the all-hands view of a record;
+    ``yudian``: before the cards are seen): the scene's :func:`~..scene.seen_events` in words."""
+    return [event_text(event, me, words) for event in seen_events(events, me, yudian, every=me is None)]
+
+
+def event_text(event: SeenEvent, me: int | None, words: Words) -> str:
     """One line of what happened, with the engine's notes (烧牌, 解烧, 接风, goes out 1st …)."""
     notes = words.notes(event, me)
     if event.action is None and event.notes and isinstance(event.notes[0], TributePaid):
@@ -108,21 +114,11 @@ def event_text(event: Event, me: int | None, words: Words) -> str:
     colon = words(": ", "：")
     if event.action is None:
         return f"  {who}{colon}{words(', ', '，').join(notes)}"
-    returned = None if me is None else unseen_return(event, me)
-    if returned is not None and isinstance(event.action, Return):  # the cards stay the two seats'
-        count = len(event.action.cards)
-        said = render(returned, words.lang, lambda seat: words.who(seat, me))
-        return f"  {who}{colon}{said}" + words(f": {count} cards", f"，{count}张牌")
     notes = [note for note in notes if note not in words.action(event.action)]  # 革命 (革命), yields (让牌) (让牌)
     if event.forced and Mark.CANNOT_ANSWER not in event.notes:
         notes.insert(0, words("cannot beat", "管不上"))
     suffix = (words(f" ({', '.join(notes)})", f"（{'，'.join(notes)}）")) if notes else ""
     return f"  {who}{colon}{words.action(event.action)}{suffix}"
-
-
-def visible(event: Event, me: int | None) -> bool:
-    """Whether ``me`` (None: every seat) may see ``event``: declined offers stay private."""
-    return (event.action is not None or bool(event.notes)) and (me is None or not event.private or event.seat == me)
 
 
 #: why a seat was ranked at once, in words (the same in both languages)

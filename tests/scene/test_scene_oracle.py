@@ -1,8 +1,8 @@
 """The scene against the engine (issue 30): games under every built-in ruleset and generated house
 rulesets, and at their decisions, for every seat and a spectator, each fact of the scene checked against
 the engine (counts and why one is untold, hands shown, who went out and in which order, who was ranked
-at once and why, the options, the places); then the terminal's lines against the engine too, so that
-what the table says is true, not only what the scene says."""
+at once and why, the options, the places, the events each seat sees); then the terminal's lines against
+the engine too, so that what the table says is true, not only what the scene says."""
 
 from __future__ import annotations
 
@@ -14,13 +14,15 @@ from hypothesis import HealthCheck, given, settings
 from strategies import house_rulesets
 
 from gouji_variants.components import burning, reporting
-from gouji_variants.engine.actions import Burn, Revolution, Tiaopai
+from gouji_variants.components.notes import TributePaid, TributeReturned
+from gouji_variants.engine.actions import Burn, Return, Revolution, Tiaopai
 from gouji_variants.engine.game import Game
+from gouji_variants.engine.match import Match
 from gouji_variants.ruleset.catalog import Catalog
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.model import Ruleset
 from gouji_variants.ruleset.resources import RULESETS_DIR
-from gouji_variants.scene import Scene, scene, scene_of
+from gouji_variants.scene import Scene, scene, scene_of, seen_events
 from gouji_variants.server.protocol import public_observation
 from gouji_variants.terminal.render import Words, table
 
@@ -121,9 +123,28 @@ def _check_spectator(game: Game) -> None:
     _check_seats(game, found)
 
 
+def _check_events(game: Game, viewer: int | None) -> None:
+    """The game's events as ``viewer`` sees them: another seat's private decline left out, the cards of tribute
+    and 还贡 only to the two seats (or to no seat, paid before the cards are seen: counted only)."""
+    seen = seen_events(game.log, viewer)
+    assert all(not event.private or event.seat == viewer for event in game.log
+               if any(event.seat == s.seat and event.action is s.action and event.notes == s.notes for s in seen))
+    for event in seen:
+        if isinstance(event.action, Return):
+            returned = next(note for note in event.notes if isinstance(note, TributeReturned))
+            assert viewer in (returned.giver, returned.to)
+        for note, hidden in zip(event.notes, event.hidden, strict=True):
+            if isinstance(note, TributePaid) and hidden is None:
+                assert viewer in (note.payer, note.receiver)
+            assert hidden is None or isinstance(note, (TributePaid, TributeReturned))
+
+
 def play_checked(ruleset: Ruleset, seed: int) -> int:
     """One game played at random, its scenes checked at every ``EVERY``-th decision; the scenes checked."""
-    game, rng = Game(ruleset, seed), random.Random(seed)
+    return _played_checked(Game(ruleset, seed), random.Random(seed))
+
+
+def _played_checked(game: Game, rng: random.Random) -> int:
     checked = step = 0
     while True:
         if game.over or step % EVERY == 0:
@@ -135,6 +156,8 @@ def play_checked(ruleset: Ruleset, seed: int) -> int:
             _check_seats(game, all_hands)
             checked += 7
         if game.over:
+            for viewer in (*range(6), None):
+                _check_events(game, viewer)
             return checked
         game.apply(rng.choice(game.legal_actions()))
         step += 1
@@ -159,3 +182,23 @@ def test_the_counts_the_issue_names() -> None:
         play_checked(bie3, seed)
     for viewer in range(6):
         assert all(seat.untold in (None, "no-reporting") for seat in scene_of(Game(bie3, 0), viewer).seats)
+
+
+def _second_game_with_tribute(ruleset: Ruleset) -> tuple[Game, random.Random]:
+    """The second game of the first match (by seed) whose second game pays tribute at its deal."""
+    for seed in range(40):
+        match, rng = Match(ruleset, seed), random.Random(seed)
+        first = match.new_game()
+        while not first.over:
+            first.apply(rng.choice(first.legal_actions()))
+        match.record(first)
+        second = match.new_game()
+        if second.state.transfers:
+            return second, rng
+    raise AssertionError("no second game paid tribute in 40 matches")
+
+
+@pytest.mark.parametrize("ruleset_id", ["qingdao", "dagang", "jining"])
+def test_a_second_game_s_tribute_and_returns_are_seen_only_by_their_two_seats(ruleset_id: str) -> None:
+    second, rng = _second_game_with_tribute(load_ruleset(ruleset_id))
+    assert _played_checked(second, rng) > 7 * 10

@@ -17,21 +17,22 @@ from gouji_variants.engine.game import Game
 from gouji_variants.engine.match import Match
 from gouji_variants.ruleset.cards import Cards
 from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.scene import seen_events
 from gouji_variants.server.words import confirmations, events_json, hint, last_json
-from gouji_variants.terminal.render import Words, event_text
+from gouji_variants.terminal.render import Words, event_lines
 
 
 def test_tribute_cards_are_told_only_to_the_two_seats_and_private_events_only_to_their_seat() -> None:
     paid = Event(-1, None, (TributePaid("luo", 1, 4, Cards.parse("RB")),))
     declined = Event(2, Pass(), (Mark.NO_BURN,), private=True)
     for seat in (1, 4):
-        [told] = events_json([paid], seat, yudian=False)
+        [told] = events_json(seen_events([paid], seat))
         assert "BR" in told["notes"]["en"][0] and "BR" in told["notes"]["zh"][0]
     for seat in (0, None):
-        [told] = events_json([paid, declined], seat, yudian=False)
+        [told] = events_json(seen_events([paid, declined], seat))
         assert "BR" not in str(told) and "2 cards" in told["notes"]["en"][0] and "2张牌" in told["notes"]["zh"][0]
-    assert "BR" not in str(events_json([paid], 1, yudian=True))  # 预点: no card seen yet
-    assert events_json([declined], 2, yudian=False)[0]["notes"] == {"en": ["no burn"], "zh": ["不烧"]}
+    assert "BR" not in str(events_json(seen_events([paid], 1, yudian=True)))  # 预点: no card seen yet
+    assert events_json(seen_events([declined], 2))[0]["notes"] == {"en": ["no burn"], "zh": ["不烧"]}
 
 
 def test_revolution_asks_for_a_confirmation_and_a_hint_is_a_legal_action() -> None:
@@ -112,15 +113,15 @@ def test_a_return_between_two_other_seats_keeps_its_cards_from_last_and_events()
     cards, count = str(event.action.cards), len(event.action.cards)
     last = {"seat": event.seat, "action": to_json(event.action)}
     for seat in (*range(6), None):
-        [told] = events_json([event], seat, yudian=False)
+        [told] = events_json(seen_events([event], seat))
         if seat in (returned.giver, returned.to):
-            assert told["action"] == to_json(event.action) and last_json(last, [event], seat, False) == last
+            assert told["action"] == to_json(event.action) and last_json(last, seen_events([event], seat)) == last
         else:
-            assert told["action"] is None and last_json(last, [event], seat, False) is None
+            assert told["action"] is None and last_json(last, seen_events([event], seat)) is None
             assert f"{count} cards" in told["notes"]["en"][0] and f"{count}张牌" in told["notes"]["zh"][0]
             assert cards not in json.dumps(told)
             if seat is None:
                 continue  # (the terminal's None is the all-hands view of a record)
             assert all(t.cards is None for t in game.observation(seat).transfers if t.kind == "return")
-            line = event_text(event, seat, Words()) + event_text(event, seat, Words("zh"))
+            line = "".join(event_lines([event], seat, False, Words()) + event_lines([event], seat, False, Words("zh")))
             assert cards not in line and f"{count} cards" in line and f"{count}张牌" in line
