@@ -217,7 +217,9 @@ export function createTable(root, session) {
       marks.push(countWords(seat));
       if (obs.opened[seat]) marks.push(t("opened"));
       if (obs.burner === seat) marks.push(`🔥${t("burner")}`);
-      if (obs.finished.includes(seat)) marks.push(`${t("finished")} ${PLACES[obs.finished.indexOf(seat)] || ""}`);
+      if (obs.finished.includes(seat)) marks.push(t("finished_n", { n: obs.finished.indexOf(seat) + 1 }));  // the order out, not a place
+      const ranked = state.scene ? state.scene.ranked[seat] : null;
+      if (ranked) marks.push(t("ranked_at_once", { why: ranked === "bottom" ? "窒息 / 大小王不出手" : ranked }));
       if (obs.passed.includes(seat)) marks.push(t("passed"));
       if (obs.revolutionaries.includes(seat)) marks.push(t("revolution_mark"));
       if (obs.declared[seat]) marks.push(obs.declared[seat]);
