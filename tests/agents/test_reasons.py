@@ -1,4 +1,5 @@
-"""A hint's reason follows the rules and the engine: it names 开点 only where 打点 is played, claims
+"""A hint's reason follows the rules and the engine: it names a rule area (开点, 落四, 憋3, 闷, 烧牌, 让牌)
+only where the ruleset plays it, claims
 诈烧 only where the engine's own test of the burn (``components.burning.keepable``, what the burn's
 confirmation asks) says the hand cannot keep it, and speaks to the player ("your", never "its")."""
 
@@ -19,7 +20,8 @@ from gouji_variants.ruleset.compiler import load_ruleset
 THIRD_PERSON = re.compile(r"\bits\b|\bit (has|holds|keeps|bet|could|can|may)\b")
 
 
-@pytest.mark.parametrize(("ruleset_id", "seeds"), [("dagang", range(3)), ("bie3", range(4)), ("dadian", range(2))])
+@pytest.mark.parametrize(("ruleset_id", "seeds"), [("dagang", range(3)), ("bie3", range(4)), ("dadian", range(2)),
+                                                     ("qingdao", range(2))])
 def test_every_reason_of_whole_games_follows_the_rules(ruleset_id: str, seeds: range) -> None:
     ruleset = load_ruleset(ruleset_id)
     agent, said = HeuristicAgent(), set()
@@ -31,8 +33,13 @@ def test_every_reason_of_whole_games_follows_the_rules(ruleset_id: str, seeds: r
             zh, en = advice.reason("zh"), advice.reason("en")
             said.add(en)
             assert not THIRD_PERSON.search(en), en
-            if not ruleset.rules.kaidian.enabled:
-                assert "开点" not in zh and "开不了点" not in zh and "open" not in en, en
+            rules = ruleset.rules
+            for term, on in (("开点", rules.kaidian.enabled), ("开不了点", rules.kaidian.enabled),
+                             ("落四", rules.kaidian.enabled), ("憋3", rules.bie3.enabled), ("闷", rules.bie3.enabled),
+                             ("烧", rules.burning.enabled), ("让牌", rules.turns.allow_yield)):
+                assert on or term not in zh + en, (term, en)
+            if not rules.kaidian.enabled:
+                assert "open" not in en, en
             if "诈烧" in zh:
                 burns = [action for action in view.legal_actions() if isinstance(action, Burn)]
                 hand = view.hand
