@@ -1,7 +1,7 @@
 """A hint's reason follows the rules and the engine: it names a rule area (开点, 落四, 憋3, 闷, 烧牌, 让牌)
-only where the ruleset plays it, claims
-诈烧 only where the engine's own test of the burn (``components.burning.keepable``, what the burn's
-confirmation asks) says the hand cannot keep it, and speaks to the player ("your", never "its")."""
+only where the ruleset plays it, claims 诈烧 only where the engine's own test of the burn
+(``components.burning.keepable``, what the burn's confirmation asks) says the hand cannot keep it, and
+speaks to the player ("your", never "its")."""
 
 from __future__ import annotations
 
