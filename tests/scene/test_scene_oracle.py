@@ -95,20 +95,29 @@ def _check_scene(game: Game, viewer: int) -> Scene:
 
 
 def _check_lines(game: Game, found: Scene) -> None:
-    """What the terminal's table says of each seat's count is true of the engine's hands."""
+    """What the terminal's table says of each seat is true of the engine: its count, 'more than N cards',
+    gone out in which order, ranked at once and why, sitting out (革命)."""
     viewer = found.viewer
     for line in table(game, viewer, Words()):
-        said = re.match(r"^  (.+?): (?:(\d+) cards|more than (\d+) cards)", line)
+        said = re.match(r"^  (.+?): (?:(\d+) cards|more than (\d+) cards|gone out, (\d+)\w\w|ranked at once \((.+?)\)"
+                        r"|(sits out))", line)
         if said is None:
             continue
         seats = [int(seat) for seat in re.findall(r"seat (\d)", said.group(1))]
         seats += [viewer] if viewer is not None and re.search(r"\byou\b", said.group(1)) else []
+        count, more, order, ranked, out = said.groups()[1:]
         for seat in seats:
-            size = len(game.hand(seat))
-            if said.group(2) is not None:
-                assert int(said.group(2)) == size, line
+            if count is not None:
+                assert int(count) == len(game.hand(seat)), line
+            elif more is not None:
+                assert len(game.hand(seat)) > int(more), line
+            elif order is not None:
+                assert game.finished.index(seat) + 1 == int(order), line
+            elif ranked is not None:
+                assert not game.in_play[seat] and seat not in game.finished, line
+                assert (ranked == "诈烧") == (seat in game.zhashao) and (ranked == "闷") == (seat in game.stifled)
             else:
-                assert size > int(said.group(3)), line
+                assert out and seat in game.revolutionaries, line
 
 
 def _check_spectator(game: Game) -> None:
