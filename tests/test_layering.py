@@ -15,7 +15,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "gouji_variants"
 CORE = ("gouji_variants.engine", "gouji_variants.components")
 MAX_LINES = 440
 #: the layers, lowest first: a package may import its own layer and those before it, never one after it
-LAYERS = ("ruleset", "components", "engine", "agents", "records", "runs", "text", "terminal", "env", "server", "cli")
+LAYERS = ("ruleset", "components", "engine", "agents", "records", "runs", "scene", "text", "terminal", "env", "server",
+          "cli")
 #: the top-level modules: the package's own (public API, engine choice, moved paths) and ``python -m``
 TOP = {"gouji_variants", "gouji_variants.__main__", "gouji_variants.enginecore"}
 #: the one import upwards: the compiler checks that a ruleset's ``components:`` names an installed

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from ..components import burning
 from ..engine.actions import JIEFENG, PASS, YIELD, Action, Burn, Play
 from ..engine.seat import SeatView
 from ..ruleset.cards import FOUR, JOKERS, SMALL_JOKER, THREE, TWO, Cards
@@ -68,8 +69,8 @@ class HeuristicAgent:
         if view.can(advice.action):
             return advice
         return Advice(view.sample_action(rng), Label(
-            zh="随机出一个合规动作：它自己的选择此时不合规",
-            en="plays a legal action at random: its own choice was not legal here"))
+            zh="随机出一个合规动作：机器人自己的选择此时不合规",
+            en="plays a legal action at random: the bot's own choice was not legal here"))
 
     # Leads ---------------------------------------------------------------------------------
 
@@ -79,12 +80,12 @@ class HeuristicAgent:
             return self._burn_lead(r)
         if view.can(Play(Cards.unchecked(hand))):
             return Advice(Play(Cards.unchecked(hand)), Label(zh=f"出{cards(hand)}走完，最后一手",
-                                                                   en=f"goes out with {cards(hand)}, its last play"))
+                                                                   en=f"goes out with {cards(hand)}, your last play"))
         if r.confirm_due:
             fours = _with(FOUR, hand[FOUR])
             return Advice(Play(Cards.unchecked(fours)),
-                          Label(zh=f"发{cards(fours)}：它的够级牌没人管上，接着发4完成开点",
-                                en=f"leads {cards(fours)}: its 够级 play lived, and 4s led next complete 开点"))
+                          Label(zh=f"发{cards(fours)}：你的够级牌没人管上，接着发4完成开点",
+                                en=f"leads {cards(fours)}: your 够级 play lived, and 4s led next complete 开点"))
         candidates = list(self._leads(r))
         if r.seeking and view.rules.kaidian.answering != "answers-only":
             openers = [c for c in candidates if r.opens(c, led=True, on_gouji=False)]
@@ -100,26 +101,26 @@ class HeuristicAgent:
         plain = [c for c in candidates if c[TWO] == 0 and not any(c[j] for j in JOKERS)]
         if plain:
             low = min(plain, key=lead_key)
-            why = f"the group it could least easily play on another seat's play ({plays_left(hand)} plays left)"
+            why = f"the group you could least easily play on another seat's play ({plays_left(hand)} plays left)"
             why_zh = f"最难跟在别人后面出的一组（还剩{plays_left(hand)}手）"
             if r.threes_last:
                 why, why_zh = why + "; the 3s wait to go out last (憋3)", why_zh + "；3留到最后走（憋3）"
             if r.keeps_fours and hand[FOUR]:
-                why, why_zh = why + "; the 4s wait until it has opened (落四)", why_zh + "；4等开点后再出（落四）"
+                why, why_zh = why + "; the 4s wait until you have opened (落四)", why_zh + "；4等开点后再出（落四）"
             return Advice(Play(Cards.unchecked(low)),
                           Label(zh=f"发{cards(low)}，{why_zh}", en=f"leads {cards(low)}, {why}"))
         if candidates:
             low = min(candidates, key=lambda c: cost(c, hand))
             return Advice(Play(Cards.unchecked(low)), Label(zh=f"发{cards(low)}，手里最便宜的一手",
-                                                             en=f"leads {cards(low)}, the cheapest play it has"))
+                                                             en=f"leads {cards(low)}, the cheapest play you have"))
         rest = tuple(0 if rank == THREE and r.threes_last else count for rank, count in enumerate(hand))
         fours = _with(FOUR, hand[FOUR])
         if hand[FOUR] and r.keeps_fours:
             return Advice(Play(Cards.unchecked(fours)), Label(
                 zh=f"发{cards(fours)}：没有别的可发，只好放弃开点（落四）",
-                en=f"leads {cards(fours)}: nothing else is left to lead, so it gives up 开点 (落四)"))
+                en=f"leads {cards(fours)}: nothing else is left to lead, so you give up 开点 (落四)"))
         return Advice(Play(Cards.unchecked(rest)), Label(zh=f"发{cards(rest)}，只能发这些",
-                                                          en=f"leads {cards(rest)}, all it may lead"))
+                                                          en=f"leads {cards(rest)}, all you may lead"))
 
     def _leads(self, r: Reading) -> Iterator[Counts]:
         """Whole groups (3s and held 4s aside), each alone, with the fewest 2s that make it 够级,
@@ -155,13 +156,13 @@ class HeuristicAgent:
             fours = _with(FOUR, hand[FOUR])
             return Advice(Play(Cards.unchecked(fours)), Label(
                 zh=f"发{cards(fours)}，放弃开点（落四），免得留到3之前那一手被闷",
-                en=f"leads {cards(fours)} and gives up 开点 (落四) rather than keep them for the play before its 3s, "
+                en=f"leads {cards(fours)} and gives up 开点 (落四) rather than keep them for the play before your 3s, "
                    "where they would be stifled (闷)"))
         if r.threes_last and any(rest) and view.can(Play(Cards.unchecked(rest))) and not r.stranded(_with(THREE, 0)):
             if r.safe(rest):
                 return Advice(Play(Cards.unchecked(rest)),
                               Label(zh=f"发{cards(rest)}，没人管得上，3最后走（憋3）",
-                                    en=f"leads {cards(rest)}, which nobody can beat, and its 3s go out last (憋3)"))
+                                    en=f"leads {cards(rest)}, which nobody can beat, and your 3s go out last (憋3)"))
             weaker = [c for c in candidates if c != rest and not r.stranded(minus(hand, c))
                       and view.can(Play(Cards.unchecked(minus(rest, c))))
                       and cost(c, hand) <= cost(minus(rest, c), hand)]
@@ -169,11 +170,11 @@ class HeuristicAgent:
                 low = min(weaker, key=lambda c: (not r.safe(minus(rest, c)), cost(c, hand)))
                 return Advice(Play(Cards.unchecked(low)), Label(
                     zh=f"发{cards(low)}，把更强的{cards(minus(rest, low))}留到3之前那一手，免得被闷",
-                    en=f"leads {cards(low)} and keeps {cards(minus(rest, low))}, its stronger play, for the play "
-                       "before its 3s, so that it is not stifled (闷)"))
+                    en=f"leads {cards(low)} and keeps {cards(minus(rest, low))}, your stronger play, for the play "
+                       "before your 3s, so that you are not stifled (闷)"))
             return Advice(Play(Cards.unchecked(rest)), Label(
                 zh=f"一手发{cards(rest)}，3之前能出的最强一手（憋3）",
-                en=f"leads {cards(rest)} in one play, the strongest it can make before its 3s (憋3)"))
+                en=f"leads {cards(rest)} in one play, the strongest you can make before your 3s (憋3)"))
         for play in sorted(candidates, key=lambda c: cost(c, hand)):
             left = minus(hand, play)
             if any(left) and r.safe(play) and view.can(Play(Cards.unchecked(left))) and not r.stranded(left):
@@ -189,7 +190,7 @@ class HeuristicAgent:
         keeping = [c for c in options if r.keeps_burn(c)] or options
         if not keeping:
             return Advice(r.view.legal_actions()[0],
-                          Label(zh="发它唯一能出的一手", en="leads the only play left to it"))
+                          Label(zh="发你唯一能出的一手", en="leads the only play left to you"))
         best = min(keeping, key=lambda c: (any(minus(hand, c)), cost(c, hand)))
         return Advice(Play(Cards.unchecked(best)),
                       Label(zh=f"发{cards(best)}，每手都守住烧牌条件",
@@ -218,17 +219,21 @@ class HeuristicAgent:
         seen = r.view.observation
         player = seen.top_seat
         if player is not None and player % 2 == r.seat % 2:
-            return Advice(PASS, Label(zh="不烧联邦的牌", en="does not burn its team-mate's play"))
+            return Advice(PASS, Label(zh="不烧联邦的牌", en="does not burn your team-mate's play"))
         plays = [a.cards.counts for a in r.view.legal_actions() if isinstance(a, Burn)]
         keepable = [c for c in plays if self._fit(r, c) and r.burn_keepable(minus(r.hand, c))]
+        if not keepable and any(burning.keepable(r.view.rules.burning, minus(r.hand, c)) for c in plays):
+            return Advice(PASS, Label(  # a burn would not be 诈烧 by the rules: it is only unwise here
+                zh="不烧：每种烧法都要花掉后面走牌要用的牌",
+                en="does not burn: every burn would spend cards your hand needs later"))
         if not keepable:
             return Advice(PASS, Label(
                 zh="不烧：手里的牌守不住烧牌条件到最后（诈烧）",
-                en="does not burn: its cards could not keep the burn's condition to the end (诈烧)"))
+                en="does not burn: your cards could not keep the burn's condition to the end (诈烧)"))
         best = min(keepable, key=lambda c: cost(c, r.hand))
         return Advice(Burn(Cards.unchecked(best)),
                       Label(zh=f"用{cards(best)}烧牌：手里的牌能守住烧牌条件到最后",
-                            en=f"burns with {cards(best)}: its cards can keep the burn's condition to the end"))
+                            en=f"burns with {cards(best)}: your cards can keep the burn's condition to the end"))
 
     def _follow(self, r: Reading) -> Advice:
         view, hand = r.view, r.hand
@@ -244,14 +249,14 @@ class HeuristicAgent:
         fit = [c for c in plays if self._fit(r, c)]
         best = min(fit, key=lambda c: follow_cost(c, hand)) if fit else None
         wait = Advice(YIELD, Label(zh="让牌：让联邦去管对头的牌，只有那位联邦的对头可以回",
-                                   en="yields (让牌): a team-mate may beat its 对头's play, and only that team-mate's "
+                                   en="yields (让牌): a team-mate may beat your 对头's play, and only that team-mate's "
                                       "对头 may answer it")) \
             if YIELD in legal else Advice(PASS, Label(zh="过", en="passes"))
         if player % 2 == r.seat % 2:
-            return Advice(PASS, Label(zh="不管联邦的牌", en="leaves its team-mate's play on the table"))
+            return Advice(PASS, Label(zh="不管联邦的牌", en="leaves your team-mate's play on the table"))
         if best is None:
             return wait if YIELD in legal else Advice(PASS, Label(
-                zh="过：手里没有适合在此出的牌", en="passes: no play it has would be wise here"))
+                zh="过：手里没有适合在此出的牌", en="passes: no play you have would be wise here"))
         left = minus(hand, best)
         if not any(left):
             return Advice(Play(Cards.unchecked(best)),
@@ -264,22 +269,24 @@ class HeuristicAgent:
         if view.decision == "answer" and player == r.duitou:
             if seen.burner == player:
                 return Advice(Play(Cards.unchecked(best)), Label(
-                    zh=f"用{cards(best)}解对头的烧（解烧）", en=f"breaks its 对头's burn (解烧) with {cards(best)}"))
+                    zh=f"用{cards(best)}解对头的烧（解烧）", en=f"breaks your 对头's burn (解烧) with {cards(best)}"))
             if r.duitou_opening(top.counts, player, led, on_gouji):
                 if seen.declared[r.seat]:
                     return Advice(Play(Cards.unchecked(best)), Label(
-                        zh=f"用{cards(best)}回：对头的{top}没人管上就开点，而它押了对头开不了点（明点 / 预点）",
-                        en=f"answers with {cards(best)}: its 对头's {top} would open (开点) if it lived, and it bet "
-                           "that its 对头 would not (明点 / 预点)"))
+                        zh=f"用{cards(best)}回：对头的{top}没人管上就开点，而你押了对头开不了点（明点 / 预点）",
+                        en=f"answers with {cards(best)}: your 对头's {top} would open (开点) if it lived, and you bet "
+                           "that your 对头 would not (明点 / 预点)"))
                 return Advice(PASS, Label(
-                    zh=f"让对头的{top}开点：拦下也只得普通罚分，它也没有押对头开不了点（明点 / 预点）",
-                    en=f"lets its 对头's {top} open (开点): stopping it would win only the plain penalty, and it has "
-                       "not bet on its 对头 failing (明点 / 预点)"))
+                    zh=f"让对头的{top}开点：拦下也只得普通罚分，你也没有押对头开不了点（明点 / 预点）",
+                    en=f"lets your 对头's {top} open (开点): stopping it would win only the plain penalty, and you "
+                       "have not bet on your 对头 failing (明点 / 预点)"))
             if spent == 0 or small or jokers(hand) - spent >= JOKERS_KEPT:
                 return Advice(Play(Cards.unchecked(best)), Label(
-                    zh=f"用{cards(best)}回对头的够级牌", en=f"answers its 对头's 够级 play with {cards(best)}"))
+                    zh=f"用{cards(best)}回对头的够级牌", en=f"answers your 对头's 够级 play with {cards(best)}"))
+            if not view.rules.kaidian.enabled:  # (no 打点: nothing opens, so nothing to say of it)
+                return Advice(PASS, Label(zh="留着王打够级", en="keeps your jokers for the 够级 fight"))
             return Advice(PASS, Label(zh="留着王打够级：对头这手开不了点",
-                                      en="keeps its jokers for the 够级 fight: its 对头's play does not open"))
+                                      en="keeps your jokers for the 够级 fight: your 对头's play does not open"))
         if r.seeking and r.urgent:
             openers = [c for c in fit if r.opens(c, led=False, on_gouji=r.gouji(top.counts)) and not jokers(c)]
             if openers:
@@ -295,9 +302,9 @@ class HeuristicAgent:
                 return wait
             return Advice(PASS, Label(
                 zh=f"过，不出{cards(best)}：留{JOKERS_KEPT}张王夺回发牌权或走完",
-                en=f"passes rather than spend {cards(best)}: it keeps {JOKERS_KEPT} jokers to win a lead back or "
+                en=f"passes rather than spend {cards(best)}: you keep {JOKERS_KEPT} jokers to win a lead back or "
                    "finish with"))
         how = Label(zh="拆了一组：没有整组管得上", en="breaking a group: nothing whole beats it") \
-            if breaks(best, hand) else Label(zh="最便宜的整组", en="its cheapest whole group")
+            if breaks(best, hand) else Label(zh="最便宜的整组", en="your cheapest whole group")
         return Advice(Play(Cards.unchecked(best)), Label(zh=f"用{cards(best)}管，{how.zh}",
                                                          en=f"beats with {cards(best)}, {how.en}"))

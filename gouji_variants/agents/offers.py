@@ -53,7 +53,7 @@ def _hui3(view: SeatView) -> Advice:
         return Advice(Hui3(which), Label(zh=f"会{taken.zh}：难出的小牌从每家手里拿走",
                                          en=f"会3 of the {taken.en}: low cards hard to play leave every hand"))
     return Advice(PASS, Label(zh="不会3：手里没有值得拿走的小牌",
-                              en="no 会3: it holds no low cards it would gain by taking out"))
+                              en="no 会3: you hold no low cards you would gain by taking out"))
 
 
 def _return(view: SeatView) -> Advice:
@@ -81,7 +81,7 @@ def _return(view: SeatView) -> Advice:
     given = Cards.unchecked(tuple(chosen))
     return Advice(Return(given), Label(
         zh=f"还{given}：能省下的小牌，留着这套规则需要的牌",
-        en=f"returns {given}: low cards it can spare, keeping the cards these rules need"))
+        en=f"returns {given}: low cards you can spare, keeping the cards these rules need"))
 
 
 def _chance_duitou_opens(view: SeatView, mingdian: bool) -> float:
@@ -128,7 +128,8 @@ def _declare(view: SeatView, kind: str) -> Advice:
     name = "明点" if kind == "mingdian" else "预点"
     if gain > 0:
         return Advice(DECLARE, Label(zh=f"宣点（{name}）：对头开点的机会约{chance:.0%}，押注比普通罚分划算",
-                                     en=f"declares {name}: its 对头 opens about {chance:.0%} of the time, "
+                                     en=f"declares {name}: your 对头 opens about {chance:.0%} of the time, "
                                         "and the stakes pay better than the plain penalty"))
     return Advice(PASS, Label(zh=f"不宣点（{name}）：对头开点的机会约{chance:.0%}，太高，押注不划算",
-                              en=f"no {name}: its 对头 opens about {chance:.0%} of the time, too often for the stakes"))
+                              en=f"no {name}: your 对头 opens about {chance:.0%} of the time, "
+                                 "too often for the stakes"))

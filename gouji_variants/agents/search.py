@@ -41,6 +41,8 @@ MARGIN_WEIGHT = 0.25
 #: Weight of each card of tribute the game leaves owed across the teams (落贡, 烧贡, 点贡, 闷贡 …) next to
 #: a win: a tribute card weakens the payer's next hand, so giving up 开点 or being 闷 costs a rollout.
 TRIBUTE_WEIGHT = 0.05
+#: Fewer rollouts than this are too few to trust: the advice says so.
+FEW_WORLDS = 10
 #: Standard errors by which a candidate must beat the policy's choice, on the same worlds, to replace it.
 SIGNIFICANCE = 1.0
 
@@ -118,11 +120,17 @@ class SearchAgent:
         policy, *others = tallies
         challenger = max(others, key=lambda tally: tally.mean)
         best, other = (challenger, policy) if challenger.beats(policy) else (policy, challenger)
+        few = worlds < FEW_WORLDS
+        stands = best is policy and other.mean > policy.mean  # ahead, but within the noise of these rollouts
         return Advice(best.action, Label(
-            zh=f"搜索：{len(best.wins)}次推演中{describe(best.action, 'zh')}胜{best.win_rate:.0%}，"
-               f"{describe(other.action, 'zh')}胜{other.win_rate:.0%}",
-            en=f"search: {describe(best.action)} wins {best.win_rate:.0%} of {len(best.wins)} rollouts against "
-               f"{other.win_rate:.0%} for {describe(other.action)}"))
+            zh=f"搜索：{worlds}次推演中{describe(best.action, 'zh')}胜{best.win_rate:.0%}，"
+               f"{describe(other.action, 'zh')}胜{other.win_rate:.0%}"
+               + (f"；差别不够显著，按{self.policy.name}打法" if stands else "")
+               + ("——推演太少，不足为凭：多给些时间（search:2s）" if few else ""),
+            en=f"search: {describe(best.action)} wins {best.win_rate:.0%} of {worlds} rollouts against "
+               f"{other.win_rate:.0%} for {describe(other.action)}"
+               + (f"; not clearly better, so the {self.policy.name} bot's choice stands" if stands else "")
+               + (" — too few rollouts to trust: give it more time (search:2s)" if few else "")))
 
     def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random) -> int:
         """Try every candidate on worlds until the budget is spent; the number of worlds used."""

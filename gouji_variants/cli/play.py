@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from ..engine import Game
     from ..text.explain import Lang
 
+#: ``gouji hint``'s bot: search with time for some 30 rollouts a candidate on the pure-Python engine (a
+#: search answer resting on fewer than ``agents.search.FEW_WORLDS`` says it is too few to tell).
+HINT_AGENT = "search:2s"
 #: The most games of one ``play`` session.
 MAX_PLAY_GAMES = 10_000
 
@@ -27,7 +30,7 @@ MAX_PLAY_GAMES = 10_000
 @click.argument("move", type=int)
 @click.option("--game", "number", type=click.IntRange(1), default=1, show_default=True,
               help="Which game of RECORD (one record per line).")
-@bot_option("--agent", "spec", "search", "The bot that advises (search:500ms thinks harder):")
+@bot_option("--agent", "spec", HINT_AGENT, "The bot that advises (search:5s thinks harder):")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the bot's own randomness.")
 @click.pass_context
 def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed: int) -> None:
@@ -61,8 +64,10 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
         click.echo(f"played in the record: {describe(game.actions[move - 1][1])}")
 
 
-@command("play", exits={0: "played (or left)", 2: "the --ruleset is unknown or does not compile, --hints is not a bot, "
-                "--record cannot be written", EXIT_INTERRUPTED: "Ctrl-C while the bots play (the finished games kept)"})
+@command("play", exits={
+    0: "played (or left)", 2: "the --ruleset is unknown or does not compile, --hints is not a bot, "
+                              "--record cannot be written",
+    EXIT_INTERRUPTED: "Ctrl-C at a prompt or while the bots play (the finished games kept)"})
 @ruleset_option()
 @click.option("--seat", type=click.IntRange(0, 5), default=0, show_default=True, help="Your seat (0-5).")
 @click.option("--seed", type=SEED, default=None, help="Seed of the match (random when omitted).")
@@ -94,7 +99,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
     def read(prompt: str) -> str | None:
         try:
             return input(prompt)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:  # the end of input leaves the match (exit 0); Ctrl-C interrupts it (130, below)
             click.echo()
             return None
 
@@ -111,7 +116,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
     human = Seat(seat, read, lambda line: click.echo(line, color=words.colour), words, random.Random(seed))
     try:
         session(ruleset, seed, games, human, keep if out else None, helper)
-    except KeyboardInterrupt:  # Ctrl-C while the bots play: leave quietly, the finished games kept
+    except KeyboardInterrupt:  # Ctrl-C at a prompt or while the bots play: leave quietly, the finished games kept
         fail("\ninterrupted", EXIT_INTERRUPTED)
     finally:
         if out is not None:

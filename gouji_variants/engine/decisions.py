@@ -93,6 +93,13 @@ def check(table: Table, action: Action) -> Verdict | None:
     return _check_beating(table, seat, action)
 
 
+_NO_YIELD = no("turns.allow_yield", "只有对头出牌、上两家都过后才可让牌（让牌后须自己上或扣）",
+               "you may yield only on your 对头's play after the two players before you passed, once")
+_NO_JIEFENG = no("turns.jiefeng", "只有在上家的底牌前、且本规则许可时，下家才可申请接风",
+                 "only the next player, on the last play of a player who went out, may ask to lead "
+                 "(申请接风), where the ruleset allows it")
+
+
 def _check_lead(table: Table, seat: int, action: Action) -> Verdict | None:
     if isinstance(action, Tiaopai):
         if table.reporting.may_tiaopai(seat):
@@ -100,7 +107,7 @@ def _check_lead(table: Table, seat: int, action: Action) -> Verdict | None:
         return no("reporting.tiaopai", "挑牌：本规则许可时，轮到自己发牌时可挑牌一次",
                   "挑牌: where the ruleset allows it, you may show your hand once, at your lead")
     if not isinstance(action, Play):
-        return no("turns.lead", "该你发牌：须出一手牌", "you lead: play a combination (a leader cannot pass)")
+        return _not_a_lead(action)
     found = table.combo(action.cards.counts)
     if isinstance(found, Verdict):
         return found
@@ -109,6 +116,25 @@ def _check_lead(table: Table, seat: int, action: Action) -> Verdict | None:
         if forbidden is not None:
             return forbidden
     return _threes(table, seat, action.cards.counts)
+
+
+def _not_a_lead(action: Action) -> Verdict:
+    """Why ``action`` is no lead: its own rule where it has one (a burn, 让牌, 接风, 革命), else that a
+    leader plays."""
+    if isinstance(action, Burn):
+        return no("burning.enabled", "发牌时没有可烧的牌：烧牌是在够级牌打出后管上它；发牌请直接出这手牌",
+                  "you lead: a burn answers a 够级 play and there is none to answer; lead the cards as a play")
+    if isinstance(action, Yield):
+        return _NO_YIELD
+    if isinstance(action, Jiefeng):
+        return _NO_JIEFENG
+    if isinstance(action, Revolution):
+        return no("revolution.enabled", "革命只能在第一手牌之前、轮到宣布时宣布",
+                  "革命 is declared before the first play, when you are asked; you lead now")
+    if isinstance(action, Pass):
+        return no("turns.lead", "该你发牌：须出一手牌，发牌人不能过",
+                  "you lead: play a combination (a leader cannot pass)")
+    return no("turns.lead", "该你发牌：须出一手牌", "you lead: play a combination")
 
 
 def _threes(table: Table, seat: int, counts: Counts) -> Verdict | None:
@@ -126,14 +152,11 @@ def _check_beating(table: Table, seat: int, action: Action) -> Verdict | None:
     if isinstance(action, Yield):
         if table.turns.may_yield(seat):
             return None
-        return no("turns.allow_yield", "只有对头出牌、上两家都过后才可让牌（让牌后须自己上或扣）",
-                  "you may yield only on your 对头's play after the two players before you passed, once")
+        return _NO_YIELD
     if isinstance(action, Jiefeng):
         if table.turns.may_request_jiefeng(seat):
             return None
-        return no("turns.jiefeng", "只有在上家的底牌前、且本规则许可时，下家才可申请接风",
-                  "only the next player, on the last play of a player who went out, may ask to lead "
-                  "(申请接风), where the ruleset allows it")
+        return _NO_JIEFENG
     if isinstance(action, Burn):
         return no("burning.enabled", "现在不能烧牌：烧牌须在够级牌打出后、对头之前，且未过牌",
                   "you cannot burn now: a burn is declared right after a 够级 play, ahead of its 对头, "

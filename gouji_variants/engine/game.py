@@ -25,6 +25,7 @@ from mypy_extensions import mypyc_attr
 from ..components import first_player, registry
 from ..components.burning import BurnRecord
 from ..components.checked import moves_of
+from ..components.deck import SEATS
 from ..components.notes import GameOver, Hui3Taken, Mark, Note, tribute_name
 from ..components.plays import Combo, Verdict
 from ..components.table import (
@@ -296,7 +297,13 @@ class Game(Phases):
     # -- views ---------------------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now (:class:`Observation`)."""
+        """What ``seat`` (0 to 5) may know now (:class:`Observation`). TypeError for a seat that is not an
+        int (None included: a spectator's view is ``server.protocol.public_observation``), as the compiled
+        engine raises it at the call; ValueError for another number."""
+        if not isinstance(seat, int):
+            raise TypeError(f"a seat is an int from 0 to 5, not {type(seat).__name__}")
+        if not 0 <= seat < SEATS:
+            raise ValueError(f"a seat is an int from 0 to 5, not {seat}")
         return observing(self, seat)()
 
     def view(self) -> SeatView:

@@ -25,6 +25,7 @@ from ..engine.seat import Transfer
 from ..ruleset.cards import Cards
 from ..ruleset.errors import InvalidCards
 from ..ruleset.grammar import NotationError
+from ..scene import Scene
 
 PROTOCOL = 1
 SCHEMA_DIR = Path(__file__).parent / "schemas"
@@ -101,7 +102,32 @@ def json_object(raw: str | bytes, what: str) -> dict[str, Any]:
         raise ProtocolError("json", f"{what} is not a JSON object") from None
     if not isinstance(data, dict):
         raise ProtocolError("json", f"{what} is not a JSON object")
+    escaped = b"\\u" in raw if isinstance(raw, bytes) else "\\u" in raw  # (only an escape spells a lone surrogate)
+    if escaped:
+        try:
+            where = _lone_surrogate(data, "")
+        except RecursionError:
+            raise ProtocolError("json", f"{what} is nested too deeply") from None
+        if where is not None:
+            raise ProtocolError("schema", f"{what}: a string that is not Unicode text, a lone surrogate "
+                                          f"(at {where or '/'})")
     return data
+
+
+def _lone_surrogate(data: Any, where: str) -> str | None:
+    """Where in ``data`` (a JSON pointer) a key or a string holds a lone surrogate (``"\\ud800"``:
+    valid JSON, not text: it cannot be stored, shown or sent on), or None."""
+    if isinstance(data, str):
+        return None if data.isascii() or not any("\ud800" <= char <= "\udfff" for char in data) else where
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        here = f"{where}/{json.dumps(key)[1:-1] if isinstance(key, str) else key}"  # (escaped: a key may hold one)
+        if isinstance(key, str) and _lone_surrogate(key, here) is not None:
+            return here
+        found = _lone_surrogate(value, here)
+        if found is not None:
+            return found
+    return None
 
 
 async def read_body(chunks: AsyncIterator[bytes], limit: int) -> bytes:
@@ -194,6 +220,16 @@ def observation_json(seen: Observation, history: list[Any] | None = None) -> dic
         "burns": [list(burn) for burn in seen.burns], "bottom": list(seen.bottom), "stifled": list(seen.stifled),
         "places": None if seen.places is None else list(seen.places), "carry": _carry_json(seen.carry),
     }
+
+
+def scene_json(found: Scene) -> dict[str, Any]:
+    """The facts of a state's scene the observation does not spell out (``state.scene``): each seat's
+    standing, its count as the rules tell the receiver (a spectator: the counts told to the table), why a
+    count is untold, and why a seat was ranked at once; ``limit``: the 报牌 limit."""
+    seats = found.seats
+    return {"limit": found.limit, "standing": [seat.standing for seat in seats],
+            "counts": [seat.count for seat in seats], "untold": [seat.untold for seat in seats],
+            "ranked": [seat.ranked for seat in seats]}
 
 
 def lean_observation(before: dict[str, Any] | None, seen: dict[str, Any]) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
+from ..scene import result_of, scene, seen_events
 from .protocol import (
     PROTOCOL,
     ProtocolError,
@@ -33,9 +34,10 @@ from .protocol import (
     history_json,
     observation_json,
     public_observation,
+    scene_json,
 )
 from .rulesource import Rulebook, RuleSource
-from .words import confirmations, events_json
+from .words import confirmations, events_json, last_json
 
 SEATS = 6
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
@@ -341,8 +343,11 @@ class Room:
                              headers={"room": self.code, "acceptances": self._accepted_text()})
         self.records.append(record)
         changed.records.append(record)
-        changed.messages.append({"type": "game_over", "game": len(self.match.games) - 1, "places": list(game.places),
-                                 "score": list(game.score), "totals": list(self.match.totals),
+        result = result_of(game)  # (the scene's: the seats in place order, as the page shows them)
+        assert result is not None
+        changed.messages.append({"type": "game_over", "game": len(self.match.games) - 1,
+                                 "places": list(result.by_place), "score": list(result.score),
+                                 "totals": list(self.match.totals),
                                  "match_over": len(self.match.games) >= self.games})
 
     def _accepted_text(self) -> str:
@@ -421,7 +426,10 @@ class Room:
             if confirm:
                 legal = [{**action, "confirm": asked} if asked else action
                          for action, asked in zip(legal, confirmations(game, actions), strict=True)]
-        return {"type": "state", "version": self.version, "game": 0 if self.match is None else len(self.match.games),
+        told = seen_events(events, seat, seen.stage == "yudian")
+        shown = 0 if self.match is None else len(self.match.games) - game.over  # a game over is the last recorded
+        return {"type": "state", "version": self.version, "game": shown,
                 "seat": seat, "observation": observation_json(seen, history), "legal": legal,
                 "deadline_ms": None if deadline is None else max(0, int((deadline - self.clock()) * 1000)),
-                "last": last, "events": events_json(events, seat, seen.stage == "yudian")}
+                "scene": scene_json(scene(seen, game.rules)),
+                "last": last_json(last, told), "events": events_json(told)}

@@ -5,59 +5,39 @@ sent (as the terminal table asks), and the heuristic bot's hint."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..agents.hints import advise
 from ..agents.registry import make_agent
-from ..components.notes import Hui3Taken, Note, TributePaid
+from ..components.notes import TributeReturned
 from ..engine.actions import Action
-from ..engine.events import Event
 from ..engine.game import Game
+from ..scene import SeenEvent
 from ..terminal.play import consequence
 from ..terminal.render import Words
-from ..text.events import RESTATING, render
+from ..text.events import event_notes
+from ..text.explain import Lang
 from .protocol import action_json
 
-LANGS = ("zh", "en")
+LANGS: tuple[Lang, ...] = ("zh", "en")
 
 
-def _hidden(note: Note, seat: int | None, yudian: bool) -> int | None:
-    """How many cards of ``note`` are hidden from ``seat`` (tribute between two other seats, or any
-    tribute while the cards are not seen: 预点): their count is written instead; None when none is."""
-    if isinstance(note, TributePaid) and (yudian or seat not in (note.payer, note.receiver)):
-        return len(note.cards)
-    return None
+def last_json(last: dict[str, Any] | None, seen: Sequence[SeenEvent]) -> dict[str, Any] | None:
+    """The action that led to a state (``last``), as the receiver may see it (``seen``: the state's events as
+    it sees them, :func:`~..scene.seen_events`): None for a 还贡 between two other seats (its cards are
+    theirs; its event says it happened and how many cards)."""
+    if last is None or any(event.seat == last["seat"] and event.action is None
+                           and any(isinstance(note, TributeReturned) for note in event.notes) for event in seen):
+        return None
+    return last
 
 
-def _always(text: str) -> Callable[[str], str]:
-    return lambda _: text
-
-
-def events_json(events: Sequence[Event], seat: int | None, yudian: bool) -> list[dict[str, Any]]:
-    """The events ``seat`` (None: a spectator) may see, each ``{seat, action, forced, notes: {zh, en}}``:
-    an event only its own seat may know (declining a burn or 革命) is left out for the others."""
-    told: list[dict[str, Any]] = []
-    for event in events:
-        if event.private and event.seat != seat:
-            continue
-        restating = event.action is not None
-        notes = [note for note in event.notes
-                 if not (restating and (note in RESTATING or isinstance(note, Hui3Taken)))]
-        if event.action is None and not notes:
-            continue
-        said: dict[str, list[str]] = {}
-        for lang in LANGS:
-            said[lang] = []
-            for note in notes:
-                count = _hidden(note, seat, yudian)
-                cards: Callable[[str], str] = str
-                if count is not None:
-                    cards = _always(f"{count}张牌" if lang == "zh" else f"{count} cards")
-                said[lang].append(render(note, lang, cards=cards))  # type: ignore[arg-type]
-        told.append({"seat": event.seat, "action": None if event.action is None else action_json(event.action),
-                     "forced": event.forced, "notes": said})
-    return told
+def events_json(seen: Sequence[SeenEvent]) -> list[dict[str, Any]]:
+    """The events as the receiver sees them (``seen``: :func:`~..scene.seen_events`), each ``{seat, action,
+    forced, notes: {zh, en}}``."""
+    return [{"seat": event.seat, "action": None if event.action is None else action_json(event.action),
+             "forced": event.forced, "notes": {lang: event_notes(event, lang) for lang in LANGS}} for event in seen]
 
 
 def confirmations(game: Game, legal: Sequence[Action]) -> list[dict[str, str] | None]:

@@ -9,15 +9,16 @@ from dataclasses import dataclass
 
 from ..agents.basic import Agent, HeuristicAgent
 from ..agents.hints import advise
-from ..components import burning
-from ..engine.actions import Action, Burn, IllegalAction, Revolution
+from ..components.table import YUDIAN_STAGE
+from ..engine.actions import Action, Burn, IllegalAction
 from ..engine.game import Game
 from ..engine.match import Match
 from ..ruleset.model import Ruleset
 from ..ruleset.vocabulary import DECISIONS
+from ..scene import option
 from ..text.fit import fit
 from .menu import describe_menu, label, menu, parse
-from .render import Words, condition, event_text, result, table, visible
+from .render import Words, condition, event_lines, result, table
 
 HELP = (
     ("Type a play in card notation: 3-9, T or 10, J, Q, K, A, 2, B (小王), R (大王); e.g. Q, 888, KK2, B99. "
@@ -51,17 +52,24 @@ def _prompt(game: Game, me: int, words: Words) -> str:
 
 
 def consequence(game: Game, action: Action, words: Words) -> str | None:
-    """Why ``action`` needs a confirmation — it ranks the seat at once, or starts a burn its hand
-    cannot keep — or None. The engine decides: a clone of the game plays the action."""
+    """Why ``action`` needs a confirmation — it ranks the seat at once, shows its hand (挑牌), or starts a
+    burn its hand cannot keep (the scene's :class:`~..scene.Option`) — or None. Whether it ranks the seat
+    the engine decides: a clone of the game plays the action."""
     seat = game.turn
-    if isinstance(action, Revolution):
+    found = option(game.rules, seat, game.hand(seat), action)
+    if found.sits_out:
         place = "三科 / 四科" if game.rules.places.revolution_place == "third-or-fourth" else "四科"
         return words(f"革命: you sit this game out and are ranked {place} (places.revolution_place).",
                      f"革命：本局你不出牌，名次为{place}。")
-    if isinstance(action, Burn) and game.can(action) \
-            and not burning.keepable(game.rules.burning, (game.hand(seat) - action.cards).counts):
+    if found.reveals_to:
+        mates = found.reveals_to
+        return words(f"挑牌: both your team-mates (seats {mates[0]} and {mates[1]}) see your whole hand for the rest "
+                     "of the game; you still play your own cards.",
+                     f"挑牌：你的两位联邦（{mates[0]}号位和{mates[1]}号位）从此看得到你的全部手牌，直到本局结束；"
+                     "牌仍由你自己出。")
+    if isinstance(action, Burn) and found.burn_unkeepable and game.can(action):
         left = words.hand(game.hand(seat) - action.cards)
-        rule = condition(game, words)
+        rule = condition(game.rules.burning, words)
         return words(f"after this burn you hold {left}: as far as the cards show, too few jokers to keep the "
                      f"condition ({rule}). A play that breaks it is 诈烧: you are ranked 大落 at once.",
                      f"烧牌后你剩 {left}：看牌面王不够，守不住烧牌条件（{rule}）。破坏条件的一手即诈烧，当场大落。")
@@ -105,9 +113,8 @@ class Seat:
                 return False
 
     def _show(self, game: Game, shown: int) -> int:
-        for event in game.log[shown:]:
-            if visible(event, self.me):
-                self.say(event_text(event, self.me, self.words))
+        for line in event_lines(game.log[shown:], self.me, game.state.stage == YUDIAN_STAGE, self.words):
+            self.say(line)
         return len(game.log)
 
     def play(self, game: Game, bots: Sequence[Agent], helper: Agent) -> bool:
@@ -186,7 +193,7 @@ def session(ruleset: Ruleset, seed: int, games: int, seat: Seat, keep: Callable[
     """``gouji play``: who sits where, the help, then a match of ``games`` games against heuristic bots;
     ``helper`` answers ``hint`` and ``auto`` (a heuristic bot when None)."""
     words, me = seat.words, seat.me
-    mates = f"{(me + 2) % 6}, {(me + 4) % 6}"
+    mates = words.join((str((me + 2) % 6), str((me + 4) % 6)))
     seat.say(words(f"{ruleset.name_zh} / {ruleset.name_en} ({ruleset.fingerprint}), seed {seed}. You are seat "
                    f"{me}; your 对头 is seat {(me + 3) % 6}, your team-mates seats {mates}. Play runs 0→1→…→5.",
                    f"{ruleset.name_zh}（{ruleset.fingerprint}），种子 {seed}。你是{me}号位，对头{(me + 3) % 6}号位，"
@@ -211,7 +218,7 @@ def play_match(match: Match, games: int, seat: Seat, bots: Sequence[Agent], help
         match.record(game)
         if keep is not None:
             keep(game)
-        for line in result(game, seat.me, words):
+        for line in result(game, seat.me, words, next_game=number < games):
             seat.write(line)
         first, second = match.totals
         seat.say(words(f"match score after {number} game(s): seats 0,2,4 {first} — seats 1,3,5 {second}",

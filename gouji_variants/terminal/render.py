@@ -4,6 +4,7 @@ terminal, every line within 80 columns."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import click
@@ -14,8 +15,10 @@ from ..engine.actions import Action, Burn, Hui3, Play, Return, describe, verb_of
 from ..engine.events import Event
 from ..engine.game import Game, tribute_name
 from ..ruleset.cards import RANK_SYMBOLS, Cards
-from ..ruleset.rules import PLACE_NAMES
+from ..ruleset.rules import PLACE_NAMES, Burning
 from ..ruleset.vocabulary import HUI3_CHOICES, VERB_NAMED, Label
+from ..scene import Result, Scene, SeatScene, SeenEvent, scene_of, seen_events
+from ..scene.model import Untold
 from ..text.events import event_notes, ordinal
 from ..text.explain import Lang
 from ..text.fit import KEEP, fit
@@ -82,12 +85,27 @@ class Words:
             return self(f"takes out the {taken.en} (会3)", f"会{taken.zh}")
         return said
 
-    def notes(self, event: Event, me: int | None) -> list[str]:
+    def join(self, items: Iterable[str]) -> str:
+        """``1, 2, 3`` / ``1、2、3``."""
+        return self(", ", "、").join(items)
+
+    def seats(self, seats: Iterable[int]) -> str:
+        """``1, 2, 3`` / ``1、2、3号位``; ``nobody`` / ``无人`` when none."""
+        listed = self.join(map(str, seats))
+        return (listed + self("", "号位")) if listed else self("nobody", "无人")
+
+    def notes(self, event: Event | SeenEvent, me: int | None) -> list[str]:
         """``event``'s notes in the session's language, seats as ``me`` sees them (text.events)."""
         return event_notes(event, self.lang, lambda seat: self.who(seat, me), self.cards)
 
 
-def event_text(event: Event, me: int | None, words: Words) -> str:
+def event_lines(events: Sequence[Event], me: int | None, yudian: bool, words: Words) -> list[str]:
+    """The lines of ``events`` as ``me`` may see them (None: every seat, the all-hands view of a record;
+    ``yudian``: before the cards are seen): the scene's :func:`~..scene.seen_events` in words."""
+    return [event_text(event, me, words) for event in seen_events(events, me, yudian, every=me is None)]
+
+
+def event_text(event: SeenEvent, me: int | None, words: Words) -> str:
     """One line of what happened, with the engine's notes (烧牌, 解烧, 接风, goes out 1st …)."""
     notes = words.notes(event, me)
     if event.action is None and event.notes and isinstance(event.notes[0], TributePaid):
@@ -103,52 +121,57 @@ def event_text(event: Event, me: int | None, words: Words) -> str:
     return f"  {who}{colon}{words.action(event.action)}{suffix}"
 
 
-def visible(event: Event, me: int | None) -> bool:
-    """Whether ``me`` (None: every seat) may see ``event``: declined offers stay private."""
-    return (event.action is not None or bool(event.notes)) and (me is None or not event.private or event.seat == me)
+#: why a seat was ranked at once, in words (the same in both languages)
+RANKED = {"诈烧": "诈烧", "闷": "闷", "bottom": "窒息 / 大小王不出手"}
 
 
-def _state(game: Game, seat: int, me: int | None, words: Words) -> str:
-    """What a seat is doing, in plain words."""
-    seen = game.observation(seat if me is None else me)
-    if seat in seen.revolutionaries:
+def seat_state(seat: SeatScene, limit: int | None, words: Words) -> str:
+    """What a seat is doing, in plain words, as the scene says."""
+    if seat.standing == "revolution":
         return words("sits out (革命)", "革命，不出牌")
-    if seat in seen.finished:
-        order = seen.finished.index(seat) + 1
-        return words(f"gone out, {ordinal(order)}",
-                     f"已走完（第{order}个）")
-    if seat in seen.out_of_play:
-        reason = "诈烧" if seat in game.zhashao else "闷" if seat in game.stifled else "窒息 / 大小王不出手"
+    if seat.standing == "gone-out" and seat.order is not None:
+        return words(f"gone out, {ordinal(seat.order)}", f"已走完（第{seat.order}个）")
+    if seat.standing == "ranked" and seat.ranked is not None:
+        reason = RANKED[seat.ranked]
         return words(f"ranked at once ({reason})", f"当场定名次（{reason}）")
-    if seen.stage == "yudian":
+    if seat.standing == "unseen":
         return words("cards not seen yet (预点)", "尚未看牌（预点）")
-    count = seen.counts[seat] if me is not None else len(game.hand(seat))
-    if count is not None:
-        state = words(f"{count} cards", f"{count}张")
-    elif game.rules.reporting.report_counts == "shown":
-        state = words("more than 10 cards", "10张以上")
-    else:
-        state = words("count not told (ask)", "张数未报（可问）")
-    if game.turn == seat and seen.to_act == seat:
+    count = seat.count
+    state = words(f"{count} cards", f"{count}张") if count is not None else untold_words(seat.untold, limit, words)
+    if seat.to_act:
         state += words(" — to act", " — 轮到出牌")
     return state
 
 
+def untold_words(reason: Untold | None, limit: int | None, words: Words) -> str:
+    """Why a seat's count is not told, as the ruleset's 报牌 says (``reporting``; :func:`scene.untold`)."""
+    if reason == "no-reporting" or limit is None:
+        return words("count not told (no 报牌 under these rules)", "张数不报（本规则不报牌）")
+    if reason == "above-limit":
+        return words(f"more than {limit} cards", f"多于{limit}张")
+    return words(f"count not told (told when asked, at {limit} or fewer)", f"张数未报（不多于{limit}张时问了才报）")
+
+
 def table(game: Game, me: int | None, words: Words) -> list[str]:
     """Your hand, each seat in plain words, then the round: what ``me`` may know (all of it when None)."""
-    seen = game.observation(0 if me is None else me)
+    return scene_lines(scene_of(game, me), game.rules.burning, words)
+
+
+def scene_lines(seen: Scene, rule: Burning, words: Words) -> list[str]:
+    """:func:`table`'s lines: the scene ``seen`` in words (``rule``: the burn's condition)."""
+    me = seen.viewer
     lines: list[str] = []
     if me is not None and seen.stage == "yudian":
         lines.append(words("your hand: not seen yet — 预点 is declared before the cards are seen",
                            "你的牌：尚未看牌 — 预点在看牌之前宣布"))
-    elif me is not None:
+    elif me is not None and seen.hand is not None:
         count = len(seen.hand)
         lines.append(words(f"your hand ({count}): ", f"你的牌（{count}张）：") + words.hand(seen.hand))
     states: dict[str, list[int]] = {}  # seats in the same state share a line
-    for seat in range(6):
-        hand = game.hand(seat) if me is None else (seen.hands[seat] if seat != me else None)
+    for seat in seen.seats:
+        hand = seat.hand if seat.seat != me else None
         shown = f"  [{words.hand(hand)}]" if hand is not None else ""
-        states.setdefault(f"{_state(game, seat, me, words)}{shown}", []).append(seat)
+        states.setdefault(f"{seat_state(seat, seen.limit, words)}{shown}", []).append(seat.seat)
     for state, seats in states.items():
         who = words(", ", "、").join(words.who(seat, me).replace(" ", KEEP) for seat in seats)
         lines += fit(f"  {who}{words(': ', '：')}{state}", indent="      ")
@@ -157,29 +180,30 @@ def table(game: Game, me: int | None, words: Words) -> list[str]:
                            "四人乱缠：不再有够级，过牌后仍可再出"))
     if seen.burner is not None:
         who = words.who(seen.burner, me)
-        lines += fit(words(f"you are burning: {condition(game, words)}, else 诈烧",
-                           f"你在烧牌：{condition(game, words)}，否则诈烧") if seen.burner == me else
+        lines += fit(words(f"you are burning: {condition(rule, words)}, else 诈烧",
+                           f"你在烧牌：{condition(rule, words)}，否则诈烧") if seen.burner == me else
                      words(f"{who} is burning; only its 对头 may answer (解烧)", f"{who}在烧牌；只有其对头可以解烧"))
     if seen.round_plays:
-        plays = ", ".join(f"{seat}:{words.cards(cards)}" for seat, cards in seen.round_plays[-6:])
+        plays = words.join(words(f"{seat}:{words.cards(cards)}", f"{seat}号位出{words.cards(cards)}")
+                           for seat, cards in seen.round_plays[-6:])
         lines += fit(words("this round: ", "本轮：") + plays)
     if seen.top is not None and seen.top_seat is not None:
-        answer = ", ".join(map(str, seen.may_answer)) or words("nobody", "无人")
+        answer = words.seats(seen.may_answer)
         lines += fit(words(f"to beat: {words.cards(seen.top)} by {words.who(seen.top_seat, me)}; may answer: {answer}",
                            f"要管：{words.who(seen.top_seat, me)}的{words.cards(seen.top)}；可以管的：{answer}"))
     if seen.passed:
-        lines.append(words("passed this round: ", "本轮已过：") + ", ".join(map(str, seen.passed)))
-    if game.rules.kaidian.enabled:
-        opened = ", ".join(str(seat) for seat in range(6) if seen.opened[seat]) or words("nobody", "无人")
-        declared = ", ".join(f"{seat} {'明点' if kind == 'mingdian' else '预点'}"
-                             for seat, kind in enumerate(seen.declared) if kind)
-        lines.append(words("开点 so far: ", "已开点：") + opened + (f"; 宣点: {declared}" if declared else ""))
+        lines.append(words("passed this round: ", "本轮已过：") + words.seats(seen.passed))
+    if seen.opened is not None:
+        declared = words.join(words(f"{seat} {'明点' if kind == 'mingdian' else '预点'}",
+                                    f"{seat}号位{'明点' if kind == 'mingdian' else '预点'}")
+                              for seat, kind in seen.declared)
+        lines.append(words("开点 so far: ", "已开点：") + words.seats(seen.opened)
+                     + (words(f"; 宣点: {declared}", f"；宣点：{declared}") if declared else ""))
     return lines
 
 
-def condition(game: Game, words: Words) -> str:
+def condition(rule: Burning, words: Words) -> str:
     """The burn's condition under the ruleset (``burning.conditions``, ``last_play_exempt``)."""
-    rule = game.rules.burning
     said = []
     if "joker-every-play" in rule.conditions:
         said.append(words("a joker in every play but the last", "除最后一手外每手带王") if rule.last_play_exempt
@@ -189,16 +213,23 @@ def condition(game: Game, words: Words) -> str:
     return words(", or ", "，或").join(said)
 
 
-def result(game: Game, me: int | None, words: Words) -> list[str]:
-    """Places, the game's score and the tribute the next game pays."""
-    assert game.places is not None and game.score is not None
-    places = sorted(range(6), key=lambda seat: game.places[seat])  # type: ignore[index]
-    lines = fit(words("places: ", "名次：") + ", ".join(
-        f"{PLACE_NAMES[game.places[seat]]} {words.who(seat, me)}" for seat in places))
-    lines.append(words(f"score: seats 0,2,4 {game.score[0]} — seats 1,3,5 {game.score[1]}",
-                       f"得分：0、2、4号位 {game.score[0]}，1、3、5号位 {game.score[1]}"))
+def result(game: Game, me: int | None, words: Words, next_game: bool = True) -> list[str]:
+    """Places, the game's score and, when a ``next_game`` follows, the tribute it pays."""
+    found = scene_of(game, me).result
+    assert found is not None
+    return result_lines(found, me, words, next_game)
+
+
+def result_lines(found: Result, me: int | None, words: Words, next_game: bool = True) -> list[str]:
+    """:func:`result`'s lines: the scene's result in words."""
+    lines = fit(words("places: ", "名次：") + words(", ", "，").join(
+        f"{PLACE_NAMES[place]} {words.who(seat, me)}" for place, seat in enumerate(found.by_place)))
+    lines.append(words(f"score: seats 0,2,4 {found.score[0]} — seats 1,3,5 {found.score[1]}",
+                       f"得分：0、2、4号位 {found.score[0]}，1、3、5号位 {found.score[1]}"))
+    if not next_game:
+        return lines
     dues = [words(f"{tribute_name(due.kind)}: seat {due.payer} pays seat {due.receiver} {due.count}",
                   f"{tribute_name(due.kind)}：{due.payer}号位给{due.receiver}号位{due.count}张")
-            + (words(" (returned, 还贡)", "（还贡）") if due.returned else "") for due in game.next_dues()]
-    lines += fit(words("tribute next game: ", "下一局进贡：") + ("; ".join(dues) or words("none", "无")))
+            + (words(" (returned, 还贡)", "（还贡）") if due.returned else "") for due in found.dues]
+    lines += fit(words("tribute next game: ", "下一局进贡：") + (words("; ", "；").join(dues) or words("none", "无")))
     return lines

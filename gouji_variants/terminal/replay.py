@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from ..components.table import YUDIAN_STAGE
 from ..engine.game import Game
 from ..text.fit import fit
-from .render import Words, event_text, result, table, visible
+from .render import Words, event_lines, result, table
 
 
 def fresh(game: Game) -> Game:
@@ -18,7 +19,7 @@ def fresh(game: Game) -> Game:
 
 def _hand_line(game: Game, seat: int, me: int | None, words: Words) -> str:
     who = words("your hand", "你的牌") if seat == me else words(f"seat {seat}'s hand", f"{seat}号位的牌")
-    return f"      {who}: {words.hand(game.hand(seat))}"
+    return f"      {who}{words(': ', '：')}{words.hand(game.hand(seat))}"
 
 
 def steps(game: Game, me: int | None, words: Words) -> Iterator[tuple[int, list[str]]]:
@@ -31,7 +32,7 @@ def steps(game: Game, me: int | None, words: Words) -> Iterator[tuple[int, list[
     replaying = fresh(game)
     deal = [words(f"{rules.id} ({rules.fingerprint}), seed {game.seed}, {len(game.actions)} actions — {view}",
                   f"{rules.id}（{rules.fingerprint}），种子 {game.seed}，{len(game.actions)}步 — {view}")]
-    deal += [event_text(event, me, words) for event in replaying.log if visible(event, me)]
+    deal += event_lines(replaying.log, me, replaying.state.stage == YUDIAN_STAGE, words)
     seen = {seat: replaying.hand(seat) for seat in (range(6) if me is None else (me,))}
     deal += [_hand_line(replaying, seat, me, words) for seat in seen]
     yield 0, deal
@@ -42,7 +43,8 @@ def steps(game: Game, me: int | None, words: Words) -> Iterator[tuple[int, list[
             seen[seat] = replaying.hand(seat)
             lines.append(_hand_line(replaying, seat, me, words))
         replaying.apply(action)
-        events = [event_text(event, me, words).lstrip() for event in replaying.log[shown:] if visible(event, me)]
+        yudian = replaying.state.stage == YUDIAN_STAGE
+        events = [line.lstrip() for line in event_lines(replaying.log[shown:], me, yudian, words)]
         if events:
             yield number, [*lines, f"{number:>4}. {events[0]}", *(f"      {event}" for event in events[1:])]
     yield len(game.actions), result(replaying, me, words)

@@ -32,6 +32,7 @@ from ..engine.events import Event
 from ..ruleset.cards import JOKERS, RANK_SYMBOLS
 from ..ruleset.expressions import CONSEQUENCES, Forfeit
 from ..ruleset.rules import PLACE_NAMES
+from ..scene import SeenEvent
 from .explain import Lang
 
 #: each mark's words: (English, Chinese)
@@ -147,9 +148,26 @@ def _forfeited(forfeit: Forfeit, say: _Say) -> str:
     return f"{condition}：{CONSEQUENCES[forfeit.consequence][0]}"
 
 
-def event_notes(event: Event, lang: Lang = "en", who: Callable[[int], str] | None = None,
+def event_notes(event: Event | SeenEvent, lang: Lang = "en", who: Callable[[int], str] | None = None,
                 cards: Callable[[str], str] = str) -> list[str]:
-    """``event``'s notes in words, leaving out those that only repeat its action (让牌 for a yield …)."""
+    """``event``'s notes in words, leaving out those that only repeat its action (让牌 for a yield …); of a
+    :class:`~..scene.SeenEvent`, the cards hidden from its viewer as a count (``2 cards`` / ``2张牌``)."""
     restating = event.action is not None
-    return [render(note, lang, who, cards) for note in event.notes
-            if not (restating and (note in RESTATING or isinstance(note, Hui3Taken)))]
+    hidden = event.hidden if isinstance(event, SeenEvent) else (None,) * len(event.notes)
+    said = []
+    for note, count in zip(event.notes, hidden, strict=True):
+        if restating and (note in RESTATING or isinstance(note, Hui3Taken)):
+            continue
+        if count is None:
+            said.append(render(note, lang, who, cards))
+            continue
+        counted = f"{count}张牌" if lang == "zh" else f"{count} cards"
+        if isinstance(note, TributeReturned):  # a 还贡 between two other seats: its count
+            said.append(render(note, lang, who, cards) + ("，" if lang == "zh" else ": ") + counted)
+        else:
+            said.append(render(note, lang, who, _always(counted)))
+    return said
+
+
+def _always(text: str) -> Callable[[str], str]:
+    return lambda _: text

@@ -642,7 +642,7 @@ RULES: dict[str, RuleText] = {
         ("不许革命", "No 革命"))),
     "revolution.automatic_without_threes": RuleText("自动革命", "automatic 革命", _flag(
         ("无3也无2无王时自动革命", "With no 3s either, 革命 is automatic"),
-        ("革命须自己宣布", "革命 is always declared"))),
+        ("革命须自己宣布", "革命 must be declared by the player; it is never automatic"))),
     "revolution.requires_no_threes": RuleText("革命须无3", "革命 without 3s", _flag(
         ("革命还须手中无3", "革命 also needs no 3s in hand"),
         ("有3也可革命", "A player with 3s may still declare 革命"))),

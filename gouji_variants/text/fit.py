@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import click
 from rich.cells import cell_len
 
@@ -13,12 +15,28 @@ KEEP = "\u00a0"
 
 #: Chinese punctuation that never begins a line.
 CLOSING = "、，。；：）」』！？),.;:"
+#: Chinese punctuation that never ends a line.
+OPENING = "（「『“("
+#: What a line never breaks inside: a run of ASCII (card notation, a number, a word) with its colours.
+_TOKEN = re.compile(r"(?:\x1b\[[0-9;]*m|[!-~])+|.", re.S)
 #: A run of Chinese wider than this is broken between characters rather than moved whole.
 LONG = 16
 
 
 def _width(text: str) -> int:
     return cell_len(click.unstyle(text))
+
+
+def _units(text: str) -> list[str]:
+    """``text`` cut where a line may break inside a run of Chinese: between characters, never inside a
+    run of ASCII (``B99``, ``10``), before closing punctuation (``）``, ``，``) or after opening (``（``)."""
+    units: list[str] = []
+    for piece in _TOKEN.findall(text):
+        if units and (piece[0] in CLOSING or units[-1][-1] in OPENING):
+            units[-1] += piece
+        else:
+            units.append(piece)
+    return units
 
 
 def fit(text: str, width: int = WIDTH, indent: str = "  ") -> list[str]:
@@ -36,13 +54,12 @@ def fit(text: str, width: int = WIDTH, indent: str = "  ") -> list[str]:
             if _width(joined) <= width or not line.strip() and _width(word) == len(click.unstyle(word)):
                 line = joined
             elif _width(word) > LONG and _width(word) != len(click.unstyle(word)):  # a run of Chinese: fill the line
-                for char in joined[len(line):]:
-                    if _width(line + char) > width:
-                        carried = line[-1] if char in CLOSING and line.strip() else ""  # no line starts with '，'
-                        lines.append(line[: len(line) - len(carried)])
-                        line = lead + indent + carried + char.strip()
+                for unit in _units(joined[len(line):]):
+                    if _width(line + unit) > width and line.strip():
+                        lines.append(line)
+                        line = lead + indent + unit.strip()
                     else:
-                        line += char
+                        line += unit
             else:
                 lines.append(line)
                 line = lead + indent + word

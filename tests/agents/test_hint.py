@@ -13,8 +13,10 @@ from click.testing import CliRunner
 from terminal_helpers import in_process
 
 from gouji_variants.agents.hints import position
-from gouji_variants.agents.registry import make_agents
+from gouji_variants.agents.registry import make_agent, make_agents
+from gouji_variants.agents.search import SearchAgent
 from gouji_variants.cli import main
+from gouji_variants.cli.play import HINT_AGENT
 from gouji_variants.engine import Game, play_out
 from gouji_variants.records.files import dumps
 from gouji_variants.records.record import game_record
@@ -128,3 +130,9 @@ def test_play_takes_the_hint_bot_from_hints() -> None:
     assert " — search: " in hint and " wins " in hint and " of 2 rollouts against " in hint
     refused = gouji("play", "--hints", "search:often")
     assert refused.exit_code == 2 and "error: --hints: search budget 'often' is not" in refused.output
+
+
+def test_the_default_hint_bot_thinks_long_enough_to_say_something() -> None:
+    """100 ms gave one rollout a candidate on the pure engine ('pass wins 100% of 1 rollouts')."""
+    agent = make_agent(HINT_AGENT)
+    assert isinstance(agent, SearchAgent) and (agent.budget.seconds or 0) >= 2

@@ -12,7 +12,7 @@ from test_seat_view import alike
 
 from gouji_variants.agents.basic import HeuristicAgent
 from gouji_variants.agents.registry import make_agent, make_agents, parse_budget
-from gouji_variants.agents.search import Budget, SearchAgent, _count, _Tally, candidates_for
+from gouji_variants.agents.search import FEW_WORLDS, Budget, SearchAgent, _count, _Tally, candidates_for
 from gouji_variants.components.burning import keepable
 from gouji_variants.engine import PASS, Burn, Game, Match
 from gouji_variants.ruleset.compiler import load_ruleset
@@ -79,7 +79,17 @@ def test_search_plays_legal_actions_and_says_why(ref: str) -> None:
         game.apply(advice.action)
     tried = [reason for reason in reasons if "rollouts against" in reason]
     assert tried and all(reason.startswith("search: ") for reason in reasons)
-    assert all(" of 2 rollouts against " in reason for reason in tried)
+    assert all(" of 2 rollouts against " in reason and "too few rollouts to trust" in reason for reason in tried)
+
+
+def test_a_search_answer_says_how_many_rollouts_it_rests_on() -> None:
+    game = Game(load_ruleset("dagang"), 2)
+    agent, rng = HeuristicAgent(), random.Random(2)
+    while game.decision != "follow":
+        game.apply(agent.act(game.view(), rng))
+    many = make_agent(f"search:{FEW_WORLDS}").advise(game.view(), rng).reason
+    assert f" of {FEW_WORLDS} rollouts against " in many.en and f"{FEW_WORLDS}次推演" in many.zh
+    assert "too few" not in many.en and "太少" not in many.zh
 
 
 def test_candidates_are_the_policy_s_choice_then_passing_then_a_few_plays() -> None:

@@ -58,9 +58,28 @@ def test_play_in_the_terminal_to_the_end_with_typed_commands() -> None:
     assert code == 0
     assert "your hand" in out and "to beat" in out or "lead" in out
     assert "illegal" in out or "error" in out  # the silly play was refused with its rule
-    assert "places:" in out and "score:" in out and "tribute next game" in out
+    assert "places:" in out and "score:" in out
+    assert "tribute next game" not in out  # a one-game match: no next game to owe anything to
 
 
 def test_play_quit_asks_first() -> None:
     code, out, _ = run("play", "--seed", "1", stdin="quit\nno\nquit\nyes\n")
     assert code == 0 and out.count("Leave now?") == 2 and "you left the match" in out
+
+
+def test_ctrl_c_at_a_play_prompt_exits_130_and_the_end_of_input_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the README says: Ctrl-C during play exits 130 (interrupted), at a prompt too; the end of input
+    is leaving the match (0)."""
+    code, out, _ = run("play", "--seed", "1", stdin="help\n")
+    assert code == 0 and "you left the match" in out
+    typed = iter(["help"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr("builtins.input", read)
+    result = CliRunner().invoke(main, ["play", "--seed", "1"])
+    assert result.exit_code == 130 and "interrupted" in result.output

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 from budget import examples
-from engine_helpers import variant
+from engine_helpers import deal, variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -219,3 +219,11 @@ def test_a_view_cannot_be_changed() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         del view.seat
     assert view.legal_actions() and view.observation.seat == view.seat == Game(load_ruleset("dagang"), 3).turn
+
+
+@pytest.mark.parametrize(("seat", "error"), [(None, TypeError), ("0", TypeError), (6, ValueError), (-1, ValueError)])
+def test_an_observation_is_of_a_seat_from_0_to_5(dagang: Ruleset, seat: object, error: type[Exception]) -> None:
+    """The same error on the pure and the compiled engine (whose call refuses a non-int as a TypeError)."""
+    game = deal(dagang, "4445", "66", "77", "88", "99", "TT")
+    with pytest.raises(error):  # (the compiled call's TypeError has words of its own)
+        game.observation(seat)  # type: ignore[arg-type]

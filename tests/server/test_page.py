@@ -6,6 +6,7 @@ the rules form checks expressions while typing; a ruleset's hostile text shows a
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -23,6 +24,8 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (the [t
 pytest.importorskip("starlette", reason="the [web] extra is not installed")
 
 from server_helpers import Server  # noqa: E402
+
+from gouji_variants.ruleset.rules import PLACE_NAMES  # noqa: E402
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -268,6 +271,11 @@ def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any, 
     checked = subprocess.run([sys.executable, "-m", "gouji_variants", "replay", str(saved)], capture_output=True,
                              text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
     assert checked.returncode == 0 and "1 game: 1 ok" in checked.stdout, checked.stdout + checked.stderr
+    record = json.loads(saved.read_text(encoding="utf-8"))  # the end-of-game panel names the players of each place
+    placed = sorted(range(6), key=lambda seat: PLACE_NAMES.index(record["result"]["places"][seat]))
+    for page in players:
+        shown = page.locator(".places li").all_text_contents()
+        assert all(item.endswith(record["headers"]["players"][seat]) for item, seat in zip(shown, placed, strict=True))
     host.locator("#open-replay").click()
     host.wait_for_selector(".replay-step:not(:empty)", timeout=WAIT)
     first = host.locator(".replay-step").text_content()

@@ -83,3 +83,32 @@ def test_house_rules_compile_and_oversized_bodies_are_refused(server: Server) ->
     for _ in range(3):  # the cap on rooms per address
         last = httpx.post(f"{server.http}/api/v1/rooms", json={"host": "h", "ruleset": "qingdao"}, timeout=WAIT)
     assert last.status_code == 429 and last.json()["error"]["code"] == "rooms"
+
+
+def test_a_lone_surrogate_is_refused_as_schema_on_the_socket_and_over_http(room_server: Server) -> None:
+    """'\\ud800' is valid JSON but no Unicode text: refused as ``schema`` naming the field, never ``internal``
+    nor a 500 in plain text."""
+    lone = '"\\ud800"'
+    server = room_server
+    answer = httpx.post(f"{server.http}/api/v1/rooms", content=f'{{"host": {lone}, "ruleset": "qingdao"}}',
+                        headers={"content-type": "application/json"}, timeout=WAIT)
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "schema"
+    assert "/host" in answer.json()["error"]["message"]
+
+    async def main() -> None:
+        created = server.create(ruleset="qingdao")
+        client = await Client.connect(server.ws)
+        await client.websocket.send(f'{{"type": "join", "v": 1, "room": "{created["room"]}", "name": {lone}}}')
+        error = await client.until("error")
+        assert error["code"] == "schema" and "/name" in error["message"]
+        await client.websocket.send('{"type": "ping", "x": {"\\udfff": 1}}')  # in a key, too
+        assert (await client.until("error"))["code"] == "schema"
+        await client.send({"type": "resume", "v": 1, "room": created["room"], "token": created["token"]})
+        await client.until("welcome")
+        await client.websocket.send(f'{{"type": "act", "action_id": {lone}, "version": 0, '
+                                    '"action": {"type": "pass"}}')
+        error = await client.until("error", "refused")
+        assert error.get("code") == "schema" and "/action_id" in error["message"]
+        await client.close()
+
+    asyncio.run(main())

@@ -12,6 +12,7 @@ import httpx
 from server_helpers import WAIT, Server, close_all, seated
 
 from gouji_variants.records.record import replay
+from gouji_variants.ruleset.rules import PLACE_NAMES
 from gouji_variants.server.client import Client
 
 
@@ -70,8 +71,10 @@ def test_agreement_rules_change_and_a_whole_match(room_server: Server) -> None:
         assert overs[-1]["totals"] == [sum(o["score"][0] for o in overs), sum(o["score"][1] for o in overs)]
         lines = httpx.get(f"{server.http}/api/v1/rooms/{code}/records").text.splitlines()
         assert len(lines) == 2
-        for line in lines:
+        for over, line in zip(overs, lines, strict=True):
             record = json.loads(line)
+            named = record["result"]["places"]  # each seat's place: game_over names the seats in place order
+            assert over["places"] == sorted(range(6), key=lambda seat: PLACE_NAMES.index(named[seat]))
             assert record["headers"]["players"][5] == "<b>戊</b>" and record["fingerprint"] == new
             assert replay(record).ok
         await close_all(clients)

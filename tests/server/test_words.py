@@ -5,30 +5,34 @@ same over the protocol: a room that allows hints, and states carrying events and
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 from server_helpers import Server, seated
 
-from gouji_variants.components.notes import Mark, TributePaid
-from gouji_variants.engine.actions import Pass, Revolution
+from gouji_variants.components.notes import Mark, TributePaid, TributeReturned
+from gouji_variants.engine.actions import Pass, Return, Revolution, to_json
 from gouji_variants.engine.events import Event
 from gouji_variants.engine.game import Game
+from gouji_variants.engine.match import Match
 from gouji_variants.ruleset.cards import Cards
 from gouji_variants.ruleset.compiler import load_ruleset
-from gouji_variants.server.words import confirmations, events_json, hint
+from gouji_variants.scene import seen_events
+from gouji_variants.server.words import confirmations, events_json, hint, last_json
+from gouji_variants.terminal.render import Words, event_lines
 
 
 def test_tribute_cards_are_told_only_to_the_two_seats_and_private_events_only_to_their_seat() -> None:
     paid = Event(-1, None, (TributePaid("luo", 1, 4, Cards.parse("RB")),))
     declined = Event(2, Pass(), (Mark.NO_BURN,), private=True)
     for seat in (1, 4):
-        [told] = events_json([paid], seat, yudian=False)
+        [told] = events_json(seen_events([paid], seat))
         assert "BR" in told["notes"]["en"][0] and "BR" in told["notes"]["zh"][0]
     for seat in (0, None):
-        [told] = events_json([paid, declined], seat, yudian=False)
+        [told] = events_json(seen_events([paid, declined], seat))
         assert "BR" not in str(told) and "2 cards" in told["notes"]["en"][0] and "2张牌" in told["notes"]["zh"][0]
-    assert "BR" not in str(events_json([paid], 1, yudian=True))  # 预点: no card seen yet
-    assert events_json([declined], 2, yudian=False)[0]["notes"] == {"en": ["no burn"], "zh": ["不烧"]}
+    assert "BR" not in str(events_json(seen_events([paid], 1, yudian=True)))  # 预点: no card seen yet
+    assert events_json(seen_events([declined], 2))[0]["notes"] == {"en": ["no burn"], "zh": ["不烧"]}
 
 
 def test_revolution_asks_for_a_confirmation_and_a_hint_is_a_legal_action() -> None:
@@ -85,3 +89,39 @@ def test_hints_events_and_confirmations_over_the_protocol(room_server: Server) -
         await other.close()
 
     asyncio.run(main(room_server))
+
+
+def _a_return() -> tuple[Game, Event]:
+    """A 还贡 of the second game of a qingdao match, applied: the game and its event."""
+    match = Match(load_ruleset("qingdao"), 0)
+    rng = random.Random(0)
+    game = match.new_game()
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    match.record(game)
+    game = match.new_game()
+    while not any(isinstance(action, Return) for action in game.legal_actions()):
+        game.apply(rng.choice(game.legal_actions()))
+    action = next(action for action in game.legal_actions() if isinstance(action, Return))
+    return game, game.apply(action)
+
+
+def test_a_return_between_two_other_seats_keeps_its_cards_from_last_and_events() -> None:
+    game, event = _a_return()
+    assert isinstance(event.action, Return)
+    [returned] = [note for note in event.notes if isinstance(note, TributeReturned)]
+    cards, count = str(event.action.cards), len(event.action.cards)
+    last = {"seat": event.seat, "action": to_json(event.action)}
+    for seat in (*range(6), None):
+        [told] = events_json(seen_events([event], seat))
+        if seat in (returned.giver, returned.to):
+            assert told["action"] == to_json(event.action) and last_json(last, seen_events([event], seat)) == last
+        else:
+            assert told["action"] is None and last_json(last, seen_events([event], seat)) is None
+            assert f"{count} cards" in told["notes"]["en"][0] and f"{count}张牌" in told["notes"]["zh"][0]
+            assert cards not in json.dumps(told)
+            if seat is None:
+                continue  # (the terminal's None is the all-hands view of a record)
+            assert all(t.cards is None for t in game.observation(seat).transfers if t.kind == "return")
+            line = "".join(event_lines([event], seat, False, Words()) + event_lines([event], seat, False, Words("zh")))
+            assert cards not in line and f"{count} cards" in line and f"{count}张牌" in line

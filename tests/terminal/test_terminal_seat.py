@@ -10,9 +10,10 @@ from engine_helpers import deal, play, variant
 from gouji_variants.agents.heuristic import HeuristicAgent
 from gouji_variants.components.notes import Mark
 from gouji_variants.engine import PASS
+from gouji_variants.engine.actions import TIAOPAI
 from gouji_variants.ruleset.model import Ruleset
 from gouji_variants.terminal.menu import menu, parse
-from gouji_variants.terminal.play import Seat
+from gouji_variants.terminal.play import Seat, consequence
 from gouji_variants.terminal.render import Words
 
 pytestmark = pytest.mark.engine  # what the engine decides (tests/conftest.py)
@@ -50,3 +51,15 @@ def test_the_menu_lists_what_is_legal_now(dagang: Ruleset) -> None:
     assert parse("#9", game, options, Words()) == "error: choose an option from #1 to #3"
     assert parse("pas", game, options, Words()) == "error: unknown command 'pas'; did you mean 'pass'?"
     assert parse("A", game, options, Words()) == play("A") and parse("10", game, options, Words()) == play("T")
+
+
+def test_tiaopai_is_confirmed_saying_both_team_mates_see_the_whole_hand(dagang: Ruleset) -> None:
+    game = deal(dagang, "4445", "66", "77", "88", "99", "TT", leader=1)
+    assert TIAOPAI in game.legal_actions()
+    for words, said in ((Words(), "both your team-mates (seats 3 and 5) see your whole hand"),
+                        (Words("zh"), "两位联邦（3号位和5号位）从此看得到你的全部手牌")):
+        asked = consequence(game, TIAOPAI, words)
+        assert asked is not None and said in asked
+    game.apply(TIAOPAI)
+    assert all(game.observation(mate).hands[1] is not None for mate in (3, 5))  # as the confirmation says
+    assert all(game.observation(other).hands[1] is None for other in (0, 2, 4))

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from gouji_variants.cli import main
+from gouji_variants.text.fit import CLOSING, OPENING
 
 #: Each human decision: a hint, then the bot's choice; 是 answers a confirmation (革命, a burn that
 #: will fail, a play that ranks the seat at once), and is refused as a play at an ordinary prompt.
@@ -22,6 +23,10 @@ WORD = re.compile(r"[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*")
 CARDS = re.compile(r"(?:10|[2-9TJQKABRW])+")
 #: … and a fingerprint.
 FINGERPRINT = re.compile(r"\b[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")
+#: A Chinese character or full-width punctuation: the line is Chinese.
+CHINESE = re.compile(r"[\u4e00-\u9fff（）：，、；]")
+#: ASCII punctuation that has a Chinese form (the arrows of 0→1→…→5 and a prompt's '>' are not sentences).
+ASCII_PUNCTUATION = re.compile(r"[,:;()!?]")
 #: (ruleset, seed, games): dagang (会3 of the 3s and 4s), qingdao (革命; 解烧), 打点 (开点, 宣点), 憋3 (买3, 闷);
 #: tribute in the second games.
 GAMES = [("dagang", 3, 2), ("qingdao", 9, 2), ("qingdao", 3, 1), ("dadian", 7, 1), ("bie3", 18, 1)]
@@ -37,6 +42,17 @@ def english(text: str, ruleset: str) -> list[str]:
     return found
 
 
+def ascii_punctuation(text: str) -> list[str]:
+    """The lines of Chinese holding ASCII punctuation (``1, 2``, ``3:55``, ``你的牌: ``), or a line broken
+    inside a token: starting with closing punctuation (``）``) or ending with opening punctuation."""
+    found = []
+    for line in text.splitlines():
+        body = line.strip()
+        if CHINESE.search(line) and (ASCII_PUNCTUATION.search(line) or body[:1] in CLOSING or body[-1:] in OPENING):
+            found.append(line)
+    return found
+
+
 @pytest.mark.parametrize(("ruleset", "seed", "games"), GAMES)
 def test_a_match_played_and_replayed_in_chinese_prints_no_english(tmp_path: Path, ruleset: str, seed: int,
                                                                   games: int) -> None:
@@ -47,13 +63,19 @@ def test_a_match_played_and_replayed_in_chinese_prints_no_english(tmp_path: Path
     assert "你离开了比赛" not in played.output and "提示：" in played.output
     assert len(record.read_text(encoding="utf-8").splitlines()) == games
     assert json.loads(record.read_text(encoding="utf-8").splitlines()[0])["headers"]["lang"] == "zh"
-    assert english(played.output, ruleset) == []
+    assert english(played.output, ruleset) == [] and ascii_punctuation(played.output) == []
     for number in range(1, games + 1):
         for seat in ([], ["--seat", "0"]):  # the record's language: no --lang needed
             shown = CliRunner().invoke(main, ["replay", str(record), "--show", str(number), *seat])
             assert shown.exit_code == 0, shown.output[-2000:]
             assert "名次：" in shown.output
-            assert english(shown.output, ruleset) == []
+            assert english(shown.output, ruleset) == [] and ascii_punctuation(shown.output) == []
+
+
+def test_the_punctuation_check_is_strict() -> None:
+    assert ascii_punctuation("本轮：3号位出55、4号位出KK\n  种子 3，指纹 c6a5-acd2-b042\n出牌顺序 0→1→…→5。") == []
+    assert ascii_punctuation("本轮：3:55, 4:KK") != [] and ascii_punctuation("      你的牌: 33 44") != []
+    assert ascii_punctuation("      ）（还贡）") != [] and ascii_punctuation("passed: 1, 2") == []
 
 
 def test_the_allow_list_is_strict() -> None:

@@ -189,3 +189,9 @@ def test_every_gate_is_a_boolean_rule_and_every_need_names_a_rule() -> None:
         for need in needs(key):
             assert need.key in RULE_KEYS and need.key != key, (key, need)
     assert all(dataclasses.is_dataclass(cls) for cls in SECTIONS.values())
+
+
+def test_a_declared_revolution_reads_the_same_in_both_languages() -> None:
+    """革命须自己宣布 says the player must declare it; the English once said 'is always declared'."""
+    zh, en = explain.RULES["revolution.automatic_without_threes"].say(False)
+    assert zh == "革命须自己宣布" and "declared by the player" in en and "never automatic" in en

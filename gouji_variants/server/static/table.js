@@ -34,7 +34,7 @@ function eventLog(session) {
   /** Add a state's events; the entries added, or null when the log was started again (draw it whole). */
   log.add = (state, events) => {
     const history = state.observation.history;
-    const game = state.observation.places ? state.game - 1 : state.game;  // the game this state shows
+    const game = state.game;  // the game this state shows
     let added = events.map((e) => ({ seat: e.seat, action: e.action, notes: e.notes }));
     let whole = false;
     if (log.game === null) {  // the first state of this page: what was kept, and the history since
@@ -196,17 +196,30 @@ export function createTable(root, session) {
       few.length ? h("div", { class: "quick", "aria-label": t("legal_plays") }, few.map((a) => h("button", { type: "button", class: "small", "data-play": a.cards, "aria-label": actionWords(a), onclick: () => send(a) }, a.cards))) : null);
   }
 
+  /** A seat's count as the server's scene states it (what the rules tell this seat, or why not). */
+  function countWords(seat) {
+    const scene = state.scene;
+    const count = scene ? scene.counts[seat] : state.observation.counts[seat];
+    if (count !== null && count !== undefined) return t("cards_left", { n: count });
+    const why = scene ? scene.untold[seat] : null;
+    if (why === "no-reporting") return t("count_no_report");
+    if (why === "above-limit") return t("count_more", { n: scene.limit });
+    if (why === "not-asked") return t("count_not_asked");
+    return t("count_hidden");
+  }
+
   function drawSeats() {
     const obs = state.observation;
     const me = session.seat ?? 0;
     const order = [0, 1, 2, 3, 4, 5].map((i) => (me + i) % 6);
     fill(seatsBox, order.map((seat) => {
       const marks = [];
-      const count = obs.counts[seat];
-      marks.push(count === null || count === undefined ? t("count_hidden") : t("cards_left", { n: count }));
+      marks.push(countWords(seat));
       if (obs.opened[seat]) marks.push(t("opened"));
       if (obs.burner === seat) marks.push(`🔥${t("burner")}`);
-      if (obs.finished.includes(seat)) marks.push(`${t("finished")} ${PLACES[obs.finished.indexOf(seat)] || ""}`);
+      if (obs.finished.includes(seat)) marks.push(t("finished_n", { n: obs.finished.indexOf(seat) + 1 }));  // the order out, not a place
+      const ranked = state.scene ? state.scene.ranked[seat] : null;
+      if (ranked) marks.push(t("ranked_at_once", { why: ranked === "bottom" ? "窒息 / 大小王不出手" : ranked }));
       if (obs.passed.includes(seat)) marks.push(t("passed"));
       if (obs.revolutionaries.includes(seat)) marks.push(t("revolution_mark"));
       if (obs.declared[seat]) marks.push(obs.declared[seat]);
@@ -256,7 +269,6 @@ export function createTable(root, session) {
       const history = observation.history;
       const fresh = !state || state.game !== message.game;
       state = message;
-      // a state's game counts the finished games: the last view of a finished game comes after its game_over
       const finished = Boolean(message.observation.places);
       if (fresh) { selected.fill(0); hintBox.hidden = true; if (!finished) after.hidden = true; }
       if (!state || state.version !== hintVersion) hintBox.hidden = true;
@@ -264,7 +276,7 @@ export function createTable(root, session) {
       selected = selected.map((n, i) => Math.min(n, held[i] || 0));
       const obs = state.observation;
       const mine = obs.to_act !== null && obs.to_act === session.seat;
-      fill(head, h("p", {}, room ? t("game_n", { n: message.game + (finished ? 0 : 1), of: room.games }) : "", " · ",
+      fill(head, h("p", {}, room ? t("game_n", { n: message.game + 1, of: room.games }) : "", " · ",
         h("strong", { id: "turn" }, mine && legal().length ? t("your_turn") : finished ? t("game_over") : obs.to_act === null ? "…" : t("waiting", { who: name(obs.to_act) }))));
       deadline = message.deadline_ms === null || message.deadline_ms === undefined ? null : Date.now() + message.deadline_ms;
       clearInterval(ticker);
