@@ -10,6 +10,8 @@ from click.testing import CliRunner
 
 from gouji_variants.cli import main
 
+pytestmark = pytest.mark.engine  # what the engine decides (tests/conftest.py)
+
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
     result = CliRunner().invoke(main, list(args), input=stdin)

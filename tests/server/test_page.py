@@ -273,9 +273,12 @@ def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any, 
     assert checked.returncode == 0 and "1 game: 1 ok" in checked.stdout, checked.stdout + checked.stderr
     record = json.loads(saved.read_text(encoding="utf-8"))  # the end-of-game panel names the players of each place
     placed = sorted(range(6), key=lambda seat: PLACE_NAMES.index(record["result"]["places"][seat]))
-    for page in players:
-        shown = page.locator(".places li").all_text_contents()
-        assert all(item.endswith(record["headers"]["players"][seat]) for item, seat in zip(shown, placed, strict=True))
+    for me, page in enumerate(players):  # (page i sits at seat i) each place: you, or the name and its relation
+        page.wait_for_function("document.querySelectorAll('.places li').length === 6", timeout=WAIT)  # (en: redrawn)
+        you = "you" if page.evaluate("document.documentElement.lang") == "en" else "你"
+        shown = [item.split(": ", 1)[1] for item in page.locator(".places li").all_text_contents()]
+        named = [you if seat == me else record["headers"]["players"][seat] + "（" for seat in placed]
+        assert all(item.startswith(name) for item, name in zip(shown, named, strict=True)), (shown, named)
     host.locator("#open-replay").click()
     host.wait_for_selector(".replay-step:not(:empty)", timeout=WAIT)
     first = host.locator(".replay-step").text_content()

@@ -271,6 +271,11 @@ export function createTable(root, session) {
       state = message;
       const finished = Boolean(message.observation.places);
       if (fresh) { selected.fill(0); hintBox.hidden = true; if (!finished) after.hidden = true; }
+      if (finished && after.hidden) {  // the table drawn again (a reload, a change of language): its end as told
+        let over = null;
+        try { over = JSON.parse(sessionStorage.getItem(`gouji.over.${session.code}`) || "null"); } catch { over = null; }
+        if (over && over.game === message.game) table.gameOver(over);
+      }
       if (!state || state.version !== hintVersion) hintBox.hidden = true;
       const held = parse(state.observation.hand || "") || [];
       selected = selected.map((n, i) => Math.min(n, held[i] || 0));
@@ -301,6 +306,7 @@ export function createTable(root, session) {
     refused() { if (state) { drawHand(); drawSelection(); } },
     noHint() { hintBox.hidden = true; },
     gameOver(m) {
+      try { sessionStorage.setItem(`gouji.over.${session.code}`, JSON.stringify(m)); } catch { /* full or private */ }
       after.hidden = false;
       const places = m.places.map((seat, i) => h("li", { "data-place": i }, `${PLACES[i]}: `, h("bdi", {}, name(seat))));
       fill(after, h("h2", { id: "game-over" }, m.match_over ? t("match_over") : t("game_over")),
