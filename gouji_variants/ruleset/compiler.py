@@ -682,7 +682,8 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
                      zh=(f"tribute.order 里有{TRIBUTE_KINDS[kind][0]}贡，但它永远不会出现：它需要 {needs[kind]}",
                          "从次序里删去它，或打开它的规则"))
     void_at = rules.revolution.void_at
-    if rules.revolution.enabled and void_at is not None:
+    # At 6 (all of them) the game is void whatever void_at says, as it was at 7 before numbers had their domain.
+    if rules.revolution.enabled and void_at is not None and void_at < PLAYERS:
         deck = rules.deck.recipe.cards()
         blockers = deck[TWO] + sum(deck[joker] for joker in JOKERS)  # a hand holding one may not declare 革命
         if blockers <= PLAYERS - void_at:

@@ -182,3 +182,16 @@ def test_the_form_takes_its_bounds_from_the_domain() -> None:
     void_at = rules["revolution.void_at"]["schema"]
     assert (void_at["minimum"], void_at["maximum"]) == (1, 6)
     assert typing.get_type_hints(Domain)["low"] is int
+
+
+def test_void_at_six_is_all_six_and_is_never_a_redeal_loop_of_its_own(tmp_path: Path) -> None:
+    """At 6 the game is void only when all six sit out, as the engine does whatever void_at says; a deck where
+    every hand may declare 革命 is no loop of this rule's making (7, which meant the same, is now refused)."""
+    path = tmp_path / "no-twos.yaml"
+    path.write_text("id: no-twos\nkind: ruleset\nname: {zh: 无王无2, en: No twos}\nextends: [dagang]\n"
+                    "deck: {recipe: '4 decks, remove 16 of 2, remove 4 of R, remove 4 of B'}\n"
+                    "revolution: {void_at: 6}\n", encoding="utf-8")
+    assert compile_path(path, _catalog()).rules.revolution.void_at == 6
+    path.write_text(path.read_text(encoding="utf-8").replace("void_at: 6", "void_at: 5"), encoding="utf-8")
+    with pytest.raises(RulesetError, match="redealt for ever"):
+        compile_path(path, _catalog())
