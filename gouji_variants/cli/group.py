@@ -96,7 +96,7 @@ def _warn_skipped(catalog: Catalog, lang: str) -> None:
         click.echo(f"{diagnostic.mark}: warning: {diagnostic.message}; the file was skipped", err=True)
     for diagnostic in catalog.shadowed:
         click.echo(diagnostic.render(lang), err=True)
-    for en, zh in dict.fromkeys(catalog.notes):
+    for en, zh in catalog.notes.values():
         click.echo(f"注意: {zh}" if lang == "zh" else f"note: {en}", err=True)
 
 

@@ -61,8 +61,9 @@ class Catalog:
     #: the id names the earlier file (the other is still found by its other names); the warning names both.
     shadowed: list[Diagnostic] = field(default_factory=list, repr=False)
     #: What a lookup chose for the user where a name could mean more than one ruleset (a city with several),
-    #: in English and Chinese (filled by :meth:`find`).
-    notes: list[tuple[str, str]] = field(default_factory=list, repr=False)
+    #: in English and Chinese, by city: at most one note per city however often it is looked up (filled by
+    #: :meth:`find`).
+    notes: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def default(cls, extra: Sequence[Path] = ()) -> Catalog:
@@ -135,17 +136,18 @@ class Catalog:
                 raise self._no_city(city, mark, chain)
         if found is not None:
             if city is not None:
-                self._note_others(ref, city, found)
+                self._note_others(city, found)
             return found.path
         raise self._unknown(ref, mark, chain, kind)
 
-    def _note_others(self, ref: str, city: City, chosen: Entry) -> None:
-        """A note naming the ruleset ``ref`` (a city) chose, and how to name the city's others."""
+    def _note_others(self, city: City, chosen: Entry) -> None:
+        """A note naming the ruleset a name of ``city`` chose, and how to name the city's others."""
         others = [entry for entry in self.entries() if entry.in_city(city) and entry is not chosen]
         if others:
             ways = "; ".join(f"{e.id} ({', '.join(n for n in e.names[1:3] if n != e.id)})" for e in others)
-            self.notes.append((f"{ref!r} is {chosen.id} ({chosen.title or chosen.id}); {city.zh} has more: {ways}",
-                               f"「{ref}」指 {chosen.id}（{chosen.title or chosen.id}）；{city.zh}还有：{ways}"))
+            title = chosen.title or chosen.id
+            self.notes[city.zh] = (f"{city.zh} means {chosen.id} ({title}); {city.zh} has more: {ways}",
+                                   f"{city.zh}指 {chosen.id}（{title}）；{city.zh}还有：{ways}")
 
     def _no_city(self, city: City, mark: Mark | None, chain: tuple[str, ...]) -> RulesetError:
         having = [f"{c.zh} ({', '.join(e.id for e in self.entries() if e.in_city(c))})"
