@@ -15,7 +15,7 @@ import yaml
 from ..ruleset import schema
 from ..ruleset.compiler import compile_path
 from ..ruleset.errors import RulesetError
-from ..ruleset.model import Ruleset
+from ..ruleset.model import Ruleset, joined_names
 from ..ruleset.rules import SECTIONS
 from ..ruleset.versions import RULESET_FORMAT
 from .common import (
@@ -178,10 +178,8 @@ def new(ctx: click.Context, file: Path, ref: str, packs: tuple[str, ...]) -> Non
              f"the pack with --with {parent.id}", EXIT_USAGE)
     slug, title = house_names(file.stem)
     shown = shlex.quote(file.name if file.name.isprintable() else f"{slug}.yaml")
-    names_zh = "+".join([parent.name_zh, *(pack.name_zh for pack in added)])
-    names_en = " + ".join([parent.name_en, *(pack.name_en for pack in added)])
+    built_on, names_zh, names_en = joined_names([parent, *added])
     ids = [parent.id, *(pack.id for pack in added)]
-    built_on = " + ".join(ids)
 
     def text(data: dict[str, dict[str, Any]]) -> str:
         lines = [  # every value through the YAML dumper: 'true', '2024' or 'a: b' stay strings
