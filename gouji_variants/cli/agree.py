@@ -11,7 +11,7 @@ import click
 
 from ..ruleset.errors import RulesetError
 from ..ruleset.model import Ruleset
-from .common import EXIT_INVALID, EXIT_USAGE, catalog_of, command, complete_ruleset, fail, load
+from .common import EXIT_INVALID, EXIT_USAGE, LANG, catalog_of, command, complete_ruleset, fail, load
 from .running import (
     RUN_FAILS,
     RUN_STOPPED,
@@ -81,6 +81,7 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
     from ..text.diff import NoBase, base_of, diff
 
     fmt = "json" if as_json else fmt
+    ctx.meta[LANG] = lang
     a = load(ctx, first)
     if second is None:
         try:
@@ -88,7 +89,7 @@ def diff_command(ctx: click.Context, first: str, second: str | None, lang: str, 
         except NoBase as error:
             fail(f"error: A: {error}", EXIT_USAGE)
         except RulesetError as error:
-            fail(error.render(), EXIT_USAGE)
+            fail(error.render(lang), EXIT_USAGE)
     else:
         b = load(ctx, second)
     result = diff(a, b)

@@ -25,7 +25,9 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 #: How a command names rulesets (the group's --help, README "Commands"): a RULESET is an id, an alias, a name
 #: or a file; the rulesets a command is about are its arguments, the one a command plays by is -r/--ruleset.
-RULESET_HELP = "Ruleset id, alias, name (青岛) or file."
+RULESET_HELP = "Ruleset id, alias, name (青岛), city (heze) or file."
+#: The key of ``ctx.meta`` holding the language a command with --lang reports in (the group's warnings follow it).
+LANG = "gouji.lang"
 
 
 
@@ -41,16 +43,17 @@ def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
     sys.exit(code)
 
 
-def load(ctx: click.Context, ref: str) -> Ruleset:
-    """The ruleset ``ref`` names, compiled, or exit 2 with its errors."""
+def load(ctx: click.Context, ref: str, kind: str | None = None) -> Ruleset:
+    """The ruleset ``ref`` names, compiled, or exit 2 with its errors (suggesting rulesets of ``kind`` when
+    none is named so), in the command's language."""
     from ..ruleset.compiler import compile_path
     from ..ruleset.errors import RulesetError
 
     catalog = catalog_of(ctx)
     try:
-        return compile_path(catalog.find(ref), catalog)
+        return compile_path(catalog.find(ref, kind=kind), catalog)
     except RulesetError as error:
-        fail(error.render(), EXIT_USAGE)
+        fail(error.render(ctx.meta.get(LANG, "en")), EXIT_USAGE)
 
 
 def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
@@ -74,13 +77,14 @@ def compile_each(ctx: click.Context, refs: tuple[str, ...], invalid: int, ok: Ca
     from ..ruleset.errors import RulesetError
 
     catalog = catalog_of(ctx)
+    ctx.meta[LANG] = lang
     code = 0
     for ref in refs:
         try:
             path = catalog.find(ref)
         except RulesetError as error:
             code = EXIT_USAGE
-            click.echo(error.render(), err=True)
+            click.echo(error.render(lang), err=True)
             continue
         try:
             ruleset = compile_path(path, catalog)

@@ -14,7 +14,7 @@ import click
 
 from .. import ENGINE, __version__
 from .commands import COMMANDS
-from .common import EXIT_INTERRUPTED, EXIT_INVALID, EXIT_USAGE, write_exits
+from .common import EXIT_INTERRUPTED, EXIT_INVALID, EXIT_USAGE, LANG, write_exits
 
 if TYPE_CHECKING:
     from ..ruleset.catalog import Catalog
@@ -101,11 +101,16 @@ def main(ctx: click.Context, rulesets_dirs: tuple[Path, ...]) -> None:
     from ..ruleset.catalog import Catalog
 
     catalog = ctx.obj = Catalog.default(rulesets_dirs)
-    ctx.call_on_close(lambda: _warn_skipped(catalog))
+    ctx.call_on_close(lambda: _warn_skipped(catalog, ctx.meta.get(LANG, "en")))
 
 
-def _warn_skipped(catalog: Catalog) -> None:
-    """One warning line per ruleset file the catalogue skipped, once the command is done."""
+def _warn_skipped(catalog: Catalog, lang: str) -> None:
+    """Once the command is done, one warning line per ruleset file the catalogue skipped or did not use (its id
+    taken by an earlier file), and a note where a name chose one of several rulesets (a city), in ``lang``."""
     for diagnostic in catalog.skipped:
         click.echo(f"{diagnostic.mark}: warning: {diagnostic.message}; the file was skipped", err=True)
+    for diagnostic in catalog.shadowed:
+        click.echo(diagnostic.render(lang), err=True)
+    for en, zh in catalog.notes.values():
+        click.echo(f"注意: {zh}" if lang == "zh" else f"note: {en}", err=True)
 

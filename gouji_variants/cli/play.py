@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, cast
 import click
 
 from ..agents.basic import DEFAULT_AGENTS
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, command, fail, load, ruleset_option
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, LANG, command, fail, load, ruleset_option
 from .running import SEED, agent_named, bot_option, records_file
 from .runs import replayed
 
@@ -91,6 +91,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
     from ..terminal.render import Words, colour_wanted
 
     helper = agent_named(hints, "--hints")
+    ctx.meta[LANG] = lang
     ruleset = load(ctx, ref)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     words = Words(cast("Lang", lang), colour_wanted(sys.stdout.isatty()))

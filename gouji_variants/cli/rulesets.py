@@ -15,7 +15,7 @@ import yaml
 from ..ruleset import schema
 from ..ruleset.compiler import compile_path
 from ..ruleset.errors import RulesetError
-from ..ruleset.model import Ruleset
+from ..ruleset.model import Ruleset, joined_names
 from ..ruleset.rules import SECTIONS
 from ..ruleset.versions import RULESET_FORMAT
 from .common import (
@@ -114,7 +114,7 @@ def show(ctx: click.Context, ruleset: str, resolved: bool, provenance: bool, fmt
                 2: "a file or ruleset is not found"})
 @click.argument("refs", nargs=-1, required=True, metavar="RULESET...", shell_complete=complete_ruleset)
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
-              help="The language of the report (compiler errors without a Chinese text stay English).")
+              help="The language of the report.")
 @click.pass_context
 def validate(ctx: click.Context, refs: tuple[str, ...], lang: str) -> None:
     """Check ruleset files (or rulesets by id, alias or name), reporting every error of each, and warning of
@@ -168,8 +168,8 @@ def new(ctx: click.Context, file: Path, ref: str, packs: tuple[str, ...]) -> Non
     """Write a house-rules FILE that extends the --ruleset (and the --with packs), ready to edit."""
     if file.exists():
         fail(f"error: {file} already exists; choose another name or remove it first", EXIT_USAGE)
-    parent = load(ctx, ref)
-    added = [load(ctx, name) for names in packs for name in names.split(",") if name.strip()]
+    parent = load(ctx, ref, "ruleset")
+    added = [load(ctx, name, "option-pack") for names in packs for name in names.split(",") if name.strip()]
     for pack in added:
         if pack.kind != "option-pack":
             fail(f"error: --with {pack.id}: {pack.id} is a {pack.kind}, not an option pack; build on it with "
@@ -177,13 +177,10 @@ def new(ctx: click.Context, file: Path, ref: str, packs: tuple[str, ...]) -> Non
     if parent.kind == "option-pack":
         fail(f"error: -r {parent.id} is an option pack: give a ruleset to build on (e.g. -r qingdao) and add "
              f"the pack with --with {parent.id}", EXIT_USAGE)
-    slug = re.sub(r"[^a-z0-9]+", "-", file.stem.lower()).strip("-") or "house-rules"
-    title = file.stem if file.stem.isprintable() else slug  # never a line break or a control character
+    slug, title = house_names(file.stem)
     shown = shlex.quote(file.name if file.name.isprintable() else f"{slug}.yaml")
-    names_zh = "+".join([parent.name_zh, *(pack.name_zh for pack in added)])
-    names_en = " + ".join([parent.name_en, *(pack.name_en for pack in added)])
+    built_on, names_zh, names_en = joined_names([parent, *added])
     ids = [parent.id, *(pack.id for pack in added)]
-    built_on = " + ".join(ids)
 
     def text(data: dict[str, dict[str, Any]]) -> str:
         lines = [  # every value through the YAML dumper: 'true', '2024' or 'a: b' stay strings
@@ -196,8 +193,8 @@ def new(ctx: click.Context, file: Path, ref: str, packs: tuple[str, ...]) -> Non
             f"id: {_flow(slug)}",
             "kind: ruleset",
             "name:",
-            f"  zh: {_flow(title + '家规')}",
-            f"  en: {_flow(title + ' house rules')}",
+            f"  zh: {_flow(title[0])}",
+            f"  en: {_flow(title[1])}",
             "description:",
             f"  zh: {_flow(f'在{names_zh}基础上的家规。')}",
             f"  en: {_flow(f'House rules on top of {names_en}.')}",
@@ -228,6 +225,34 @@ def new(ctx: click.Context, file: Path, ref: str, packs: tuple[str, ...]) -> Non
             fail(f"{error.render()}\nerror: {built_on} do not compile together; {file} was not written", EXIT_USAGE)
         file.write_text(text(combined.rule_data()), encoding="utf-8")
     click.echo(f"wrote {where} (extends {built_on}); edit it, then run: gouji validate {where}")
+
+
+#: What a file name may end with that already says "house rules" (老王家规, 我家规矩, 老王的规则).
+_HOUSE_WORDS = ("家规", "规矩", "规则", "的")
+
+
+def house_names(stem: str) -> tuple[str, tuple[str, str]]:
+    """The id and the (zh, en) name of house rules written to a file named ``stem``: Chinese in the name in
+    pinyin in the id (``老王家规`` → ``lao-wang-jia-gui``, 老王家规 / 老王 house rules), "house rules" said once.
+
+    >>> house_names("老王家规")
+    ('lao-wang-jia-gui', ('老王家规', 'Lao Wang house rules'))
+    >>> house_names("My Rules")
+    ('my-rules', ('My Rules家规', 'My Rules house rules'))
+    """
+    from pypinyin import lazy_pinyin  # only here: the library's tables are large
+
+    printable = stem if stem.isprintable() else ""  # never a line break or a control character in the file
+    slug = re.sub(r"[^a-z0-9]+", "-", " ".join(lazy_pinyin(printable)).lower()).strip("-") or "house-rules"
+    bare = printable
+    while bare.endswith(_HOUSE_WORDS):
+        bare = bare.removesuffix(next(word for word in _HOUSE_WORDS if bare.endswith(word)))
+    if not bare:
+        return slug, ("家规", "House rules")
+    english = " ".join(" ".join(word.capitalize() for word in lazy_pinyin(bare)).split()) \
+        if re.search(r"[\u3400-\u9fff]", bare) else bare
+    zh = printable if printable != bare else bare + "家规"
+    return slug, (zh, f"{english} house rules")
 
 
 @command("fingerprint", exits={0: "every fingerprint printed",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -113,7 +114,7 @@ def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | No
     if show_game is not None:
         _show_record(ctx, file, show_game, seat, cast("Lang | None", lang))
         return
-    from ..records.files import RecordFileError, read_records
+    from ..records.files import RecordFileError, RulesetNotRecords, read_records
     from ..records.record import RecordError
     from ..records.record import replay as run
 
@@ -136,6 +137,8 @@ def replay(ctx: click.Context, file: Path, show_game: int | None, seat: int | No
             else:
                 counts["diverge"] += 1
                 click.echo(f"game {index}: diverges at {result.divergence} ({where})")
+    except RulesetNotRecords as error:
+        fail(f"error: {error}\n  hint: check a ruleset with: gouji validate {shlex.quote(str(file))}", EXIT_USAGE)
     except RecordFileError as error:
         fail(f"error: {error}", EXIT_USAGE)
     games = sum(counts.values())

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from ..ruleset.errors import GoujiError
+from ..ruleset.errors import GoujiError, RulesetError
+from ..ruleset.yamlsource import load
 from .record import Problem, RecordError
 
 if sys.platform != "win32":
@@ -31,6 +32,10 @@ _LIMIT = f"{MAX_RECORD_BYTES // (1 << 20)} MiB"
 
 class RecordFileError(GoujiError):
     """A file of records that cannot be read at all (missing, not a regular file, unreadable)."""
+
+
+class RulesetNotRecords(RecordFileError):
+    """A ruleset file given where game records are expected."""
 
 
 @dataclass(frozen=True)
@@ -93,11 +98,24 @@ def read_records(path: Path) -> Iterator[Entry]:
             if not raw.strip():
                 continue
             entry = _parse(raw, line)
+            if entry.error is not None and line == 1:
+                _not_a_ruleset(path)
             if entry.error is not None and line == 1 and raw.lstrip().startswith(b"{") \
                     and not raw.rstrip().endswith(b"}"):
                 yield _document(file, raw)  # one record spread over several lines
                 return
             yield entry
+
+
+def _not_a_ruleset(path: Path) -> None:
+    """Raise :class:`RulesetNotRecords` if ``path``, whose first line is not JSON, is a ruleset file."""
+    try:
+        data = load(path).data
+    except RulesetError:  # not YAML either: the records' own errors say what is wrong
+        return
+    if isinstance(data, dict) and data.get("kind") in ("ruleset", "option-pack"):
+        raise RulesetNotRecords(f"{path} is a ruleset file (id {data.get('id')!r}), not game records: a record is "
+                                "one JSON object per line")
 
 
 def read_record(path: Path, number: int) -> Entry:

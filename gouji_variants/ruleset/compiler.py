@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import json
 import math
 import re
 import types
@@ -30,7 +31,8 @@ from . import examples as examples_
 from . import expressions, lookalike, schema
 from . import rules as rules_
 from .cards import JOKERS, RANK_SYMBOLS, TWO
-from .catalog import Catalog, looks_like_path
+from .catalog import BASE, Catalog, looks_like_path
+from .chinese import translate
 from .errors import Diagnostic, Mark, RulesetError, Severity
 from .expressions import ANY_JOKER, PLAYERS, RELATIVE, TRIBUTE_KINDS
 from .grammar import NotationError
@@ -43,7 +45,7 @@ from .rules import ALWAYS, SECTIONS, Rules
 from .versions import format_problems, too_new
 from .yamlsource import Document, load, pointer_join
 
-BASE_ID = "dagang"
+BASE_ID = BASE
 META_KEYS = ("format", "id", "kind", "name", "aliases", "region", "description", "sources", "extends",
              "interpretations", "examples", "components")
 
@@ -69,12 +71,19 @@ def _validator() -> jsonschema.protocols.Validator:
 def _schema_diagnostics(doc: Document) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for error in sorted(_validator().iter_errors(doc.data), key=relevance):
+        if _range_of_a_fraction(error):
+            continue
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = _allowed_keys(error)
             found += [_diagnose(doc, error, key) for key in error.instance if key not in allowed]
         else:
             found.append(_diagnose(doc, error))
     return _best_first(found)
+
+
+def _range_of_a_fraction(error: ValidationError) -> bool:
+    """A range error of a value that is not a whole number: its kind is what is wrong (said by another error)."""
+    return error.validator in ("minimum", "maximum") and not _whole_number(None, error.instance)
 
 
 def _best_first(found: list[Diagnostic]) -> list[Diagnostic]:
@@ -99,8 +108,8 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
         # A nullable object or list: the error inside the non-null branch says what is wrong; a scalar of the
         # right type (-1 for a whole number or null): the constraint it broke.
         container = isinstance(error.instance, (dict, list))
-        deep = [sub for sub in error.context
-                if sub.validator != "type" or (container and sub.validator_value != "null")]
+        deep = [sub for sub in error.context if not _range_of_a_fraction(sub)
+                and (sub.validator != "type" or (container and sub.validator_value != "null"))]
         if deep:
             return _diagnose(doc, min(deep, key=relevance))
     pointer = "".join(pointer_join("", part) for part in error.absolute_path)
@@ -115,7 +124,8 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
         where = "the top level" if not pointer else f"'{pointer.strip('/').replace('/', '.')}'"
         lookalike_hint = lookalike.hint(key, allowed)
         hint = lookalike_hint or (f"did you mean {close[0]!r}?" if close else "allowed keys: " + ", ".join(allowed))
-        hint_zh = "" if lookalike_hint else f"是不是 {close[0]!r}？" if close else "可用的键：" + "、".join(allowed)
+        hint_zh = lookalike.hint(key, allowed, "zh") or (f"是不是 {close[0]!r}？" if close else
+                                                          "可用的键：" + "、".join(allowed))
         return Diagnostic(doc.mark(pointer_join(pointer, key), key=True),
                           f"unknown key {key!r} in {where}", pointer_join(pointer, key), hint,
                           zh=f"{'顶层' if not pointer else where}没有键 {key!r}", hint_zh=hint_zh)
@@ -125,7 +135,7 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
         close = difflib.get_close_matches(str(instance), words, n=1)
         lookalike_hint = lookalike.hint(str(instance), words)
         hint = lookalike_hint or (f"did you mean {close[0]!r}?" if close else "")
-        hint_zh = f"是不是 {close[0]!r}？" if close and not lookalike_hint else ""
+        hint_zh = lookalike.hint(str(instance), words, "zh") or (f"是不是 {close[0]!r}？" if close else "")
         return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not one of {options}", pointer, hint,
                           zh=f"{_show(error.instance, 'zh')} 不是可选的值（{options}）之一", hint_zh=hint_zh)
     if error.validator == "required":
@@ -158,7 +168,10 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
         rule = pointer.strip("/").replace("/", ".")
         return Diagnostic(doc.mark(pointer), f"{rule} has {len(error.instance)} item"
                           f"{'s' * (len(error.instance) != 1)} but needs {need}", pointer, _describe_hint(error),
-                          zh=f"{rule} 有 {len(error.instance)} 项，但需要{need_zh}")
+                          zh=f"{rule} 有 {len(error.instance)} 项，但需要{need_zh}",
+                          hint_zh=_describe_hint(error, "zh"))
+    if error.validator in ("minimum", "maximum") and isinstance(error.schema, dict):
+        return _out_of_domain(doc, pointer, error.instance, error.schema)
     if error.validator in ("type", "anyOf"):
         expected = _expected_type(error)
         hint, hint_zh = _type_hint(error.instance, expected, error.schema)
@@ -167,7 +180,30 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
             hint_zh = "规则文件是一个映射：开头是 'id: ...'、'kind: ...' 和 'name:' 行，然后是各部分"
         return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not {expected}", pointer, hint,
                           zh=f"{_show(error.instance, 'zh')} 不是{_expected_type(error, 'zh')}", hint_zh=hint_zh)
-    return Diagnostic(doc.mark(pointer), error.message, pointer)
+    zh = {"minLength": f"{_show(error.instance, 'zh')} 是空的，这里须有内容",
+          "minProperties": f"{_show(error.instance, 'zh')} 是空的，这里须有内容",
+          "pattern": f"{error.instance!r} 不符合所需的写法 {value!r}",
+          "uniqueItems": f"{_show(error.instance, 'zh')} 里有重复的项"}.get(str(error.validator),
+                                                                       f"不符合规则集格式：{error.message}")
+    return Diagnostic(doc.mark(pointer), error.message, pointer, zh=zh)
+
+
+def _out_of_domain(doc: Document, pointer: str, value: Any, bounds: dict[str, Any]) -> Diagnostic:
+    """A number outside its rule's :class:`~gouji_variants.ruleset.rules.Domain` (or the format's range)."""
+    low, high, rule = bounds.get("minimum"), bounds.get("maximum"), rule_name(pointer)
+    if bounds.get("x-per-hand"):
+        hint = f"a number of cards: {low} up to what one hand holds (at most {high}, fewer with a smaller deck)"
+        hint_zh = f"这是张数：{low} 到一手牌的张数（至多 {high}，牌少时更少）"
+    else:
+        hint, hint_zh = f"write a whole number from {low} to {high}", f"写 {low} 到 {high} 之间的整数"
+    return Diagnostic(doc.mark(pointer), f"{rule} is {value}, outside its range {low} to {high}", pointer, hint,
+                      zh=f"{rule} 为 {value}，超出了它的范围 {low} 到 {high}", hint_zh=hint_zh)
+
+
+def rule_name(pointer: str) -> str:
+    """``tribute.luo_cards[0]`` for the pointer ``/tribute/luo_cards/0``."""
+    parts = pointer.strip("/").split("/")
+    return "".join(f"[{part}]" if part.isdigit() else f".{part}" for part in parts).lstrip(".")
 
 
 _TYPE_WORDS = {"string": ("a string", "字符串"), "integer": ("a whole number", "整数"),
@@ -202,10 +238,17 @@ def _show(value: Any, lang: str = "en") -> str:
     return repr(value)
 
 
-def _describe_hint(error: ValidationError) -> str:
-    """The English half of the rule's description, as a hint."""
+def _describe_hint(error: ValidationError, lang: str = "en") -> str:
+    """The English (or Chinese) half of the rule's description, as a hint."""
     description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
-    return description.rsplit("\n", 1)[-1]
+    zh, _, en = description.rpartition("\n")
+    return zh if lang == "zh" else en
+
+
+#: Chinese words for yes and no that a table might write for a switch, and what they mean.
+_YES_NO_ZH = {"是": True, "对": True, "真": True, "开": True, "有": True, "要": True, "可以": True, "允许": True,
+              "打": True, "否": False, "不": False, "错": False, "假": False, "关": False, "无": False, "没有": False,
+              "不要": False, "不可以": False, "不允许": False, "不打": False}
 
 
 def _type_hint(value: Any, expected: str, schema_: Any = None) -> tuple[str, str]:
@@ -225,6 +268,10 @@ def _type_hint(value: Any, expected: str, schema_: Any = None) -> tuple[str, str
         return "write it as [a, b] or as lines starting with '- '", "写成 [a, b]，或以 '- ' 开头的行"
     if isinstance(value, str) and value.lower() in ("yes", "no", "on", "off", "true", "false") and "true" in expected:
         return "write true or false without quotes", "写 true 或 false，不加引号"
+    if isinstance(value, str) and value.strip() in _YES_NO_ZH and "true" in expected:
+        word = "true" if _YES_NO_ZH[value.strip()] else "false"
+        return (f"write {word}: a rule is switched with the English words true and false, not {value.strip()}",
+                f"写 {word}：开关规则用英文的 true 和 false，不用「{value.strip()}」")
     if isinstance(value, str) and "number" in expected and value.strip().lstrip("-").isdigit():
         return "write the number without quotes", "数字不加引号"
     if isinstance(value, (int, bool)) and "string" in expected:
@@ -251,6 +298,29 @@ def _pruned(doc: Document, problems: list[Diagnostic]) -> tuple[Document, set[st
             parts = parts[:1]
         removed.add("/" + "/".join(parts))
     return dataclasses.replace(doc, data=data), removed
+
+
+#: The format of a game record (gouji_variants.records), which names its ruleset but is not one.
+RECORD_FORMAT = re.compile(r"gouji-game/[0-9]+")
+
+
+def _not_records(path: Path, shown: str, data: Any) -> None:
+    """Raise one error if ``path`` holds game records (``data`` as loaded, or None when it did not load as YAML:
+    then its first line is read as JSON) rather than a ruleset."""
+    if data is None and path.is_file():
+        with path.open("rb") as file:
+            try:
+                data = json.loads(file.readline(1 << 20))
+            except ValueError:
+                return
+    if isinstance(data, dict) and RECORD_FORMAT.fullmatch(str(data.get("format"))):
+        ruleset = data.get("ruleset")
+        raise RulesetError.at(Mark(shown, 1, 1), f"this is a file of game records (format {data['format']}), not a "
+                              f"ruleset; its games were played by the ruleset {ruleset!r}",
+                              hint=f"name the ruleset itself ({ruleset!r}); records are replayed, not compiled",
+                              zh=f"这是对局记录文件（格式 {data['format']}），不是规则集；"
+                              f"这些对局用的规则集是 {ruleset!r}",
+                              hint_zh=f"请写规则集本身的名字（{ruleset!r}）；对局记录是用来重放的，不是规则")
 
 
 @dataclass
@@ -281,7 +351,13 @@ class _Resolver:
         cannot be resolved is skipped."""
         if path in self.docs:  # compile_data: a document given whole, its schema already checked
             return self.layers(path)
-        doc = load(path, _display(given, resolve=False))
+        shown = _display(given, resolve=False)
+        try:
+            doc = load(path, shown)
+        except RulesetError:
+            _not_records(path, shown, None)
+            raise
+        _not_records(path, shown, doc.data)
         if not isinstance(doc.data, dict):
             raise RulesetError(_schema_diagnostics(doc))
         newer = too_new(doc.data, doc.mark("/format"))
@@ -321,7 +397,9 @@ class _Resolver:
         if parent in (*chain, path):
             raise RulesetError.at(mark, f"extends cycle: {ref!r} leads back to {_display(parent)}",
                                   pointer=f"/extends/{index}", chain=(*names, _display(parent)),
-                                  hint="a ruleset may not extend itself, directly or through others")
+                                  hint="a ruleset may not extend itself, directly or through others",
+                                  zh=f"继承成环：{ref!r} 又回到了 {_display(parent)}",
+                                  hint_zh="规则集不能直接或经由别的规则集继承自己")
         try:
             return self.layers(parent, (*chain, path))
         except RulesetError as error:  # a broken parent: show how this file reached it
@@ -333,9 +411,12 @@ class _Resolver:
             target = (child.parent / ref).resolve()
             if not self.catalog.inside(target, child):
                 raise RulesetError.at(mark, f"extends path {ref!r} leaves the ruleset folders", chain=chain,
-                                      hint="extend a ruleset by id, or by a path inside this file's folder")
+                                      hint="extend a ruleset by id, or by a path inside this file's folder",
+                                      zh=f"继承的路径 {ref!r} 出了规则集文件夹",
+                                      hint_zh="按 id 继承规则集，或用本文件所在文件夹里的路径")
             if not target.is_file():
-                raise RulesetError.at(mark, f"extends a missing file {ref!r}", chain=chain)
+                raise RulesetError.at(mark, f"extends a missing file {ref!r}", chain=chain,
+                                      zh=f"继承的文件 {ref!r} 不存在")
             return target
         return self.catalog.find(ref, mark=mark, chain=chain)
 
@@ -380,10 +461,12 @@ def _convert(hint: Any, value: Any, origin: _Origin, problems: list[Diagnostic])
             return None
         except Exception as error:  # e.g. a number too large to count cards with: never a traceback
             cause = getattr(error, "orig_exc", error)
-            reason = "a number in it is too large" if isinstance(cause, (OverflowError, MemoryError)) else str(cause)
+            too_large = isinstance(cause, (OverflowError, MemoryError))
+            reason = "a number in it is too large" if too_large else str(cause)
+            reason_zh = "其中的数太大" if too_large else translate(str(cause)) or str(cause)
             rule = origin.pointer.strip("/").replace("/", ".")
             problems.append(Diagnostic(origin.doc.mark(origin.pointer), f"bad expression in {rule}: {reason}",
-                                       origin.pointer))
+                                       origin.pointer, zh=f"{rule} 的表达式有误：{reason_zh}"))
             return None
     origin_type = typing.get_origin(hint)
     if origin_type in (typing.Union, types.UnionType) and isinstance(value, list):  # e.g. bool | tuple[...]
@@ -426,7 +509,8 @@ def _expression_problem(origin: _Origin, error: NotationError) -> Diagnostic:
     rule = origin.pointer.strip("/").replace("/", ".")
     hint, hint_zh = lookalike.fullwidth(error.text, error.column)
     return Diagnostic(mark, f"bad expression in {rule}: column {error.column} of the string: {error.message}",
-                      origin.pointer, hint, detail=error.render("    ").split("\n", 1)[1], hint_zh=hint_zh)
+                      origin.pointer, hint, detail=error.render("    ").split("\n", 1)[1], hint_zh=hint_zh,
+                      zh=f"{rule} 的表达式有误：字符串第 {error.column} 列：{error.zh or error.message}")
 
 
 @dataclass
@@ -508,13 +592,28 @@ def _build_rules(build: _Build, root: Document, quiet_missing: set[str]) -> Rule
 
 
 def _missing_problems(missing: dict[str, list[str]], root: Document) -> list[Diagnostic]:
-    """One short line per rule without a value, at the file's 'extends' (or 'kind'); the hint once."""
-    mark = root.mark("/extends" if "extends" in root.data else "/kind")
+    """One error for the rules without a value, at the file's 'extends' (or 'kind'), naming the base it lacks:
+    a file that forgot ``extends:`` gets one answer, not one line per rule."""
     keys = [key for section in missing.values() for key in section]
-    hint = (f"a ruleset of kind 'ruleset' must give every rule a value: add 'extends: [{BASE_ID}]' to take the "
-            "standard value of the rules it does not set")
-    return [Diagnostic(mark, f"rule {key} has no value", hint=hint if not index else "")
-            for index, key in enumerate(keys)]
+    shown = ", ".join(keys[:4]) + (f" … ({len(keys)} in all)" if len(keys) > 4 else "")
+    shown_zh = "、".join(keys[:4]) + (f" …（共 {len(keys)} 条）" if len(keys) > 4 else "")
+    if root.data.get("extends"):
+        pointer = "/extends"
+        message = (f"this ruleset extends only option packs, which give some rules, so {len(keys)} "
+                   f"rule{'s' * (len(keys) > 1)} have no value: {shown}")
+        zh = f"此规则集只继承了选项包，选项包只给部分规则，所以有 {len(keys)} 条规则没有值：{shown_zh}"
+        hint = f"put a complete ruleset first in extends, e.g. 'extends: [{BASE_ID}, …]'"
+        hint_zh = f"在 extends 里先写一个完整的规则集，如 'extends: [{BASE_ID}, …]'"
+    else:
+        pointer = "/kind"
+        message = (f"this ruleset names no base ('extends:'), so {len(keys)} rule{'s' * (len(keys) > 1)} "
+                   f"have no value: {shown}")
+        zh = f"此规则集没有写基础规则集（'extends:'），所以有 {len(keys)} 条规则没有值：{shown_zh}"
+        hint = (f"add 'extends: [{BASE_ID}]' (or another complete ruleset) to take the standard value of the rules "
+                "it does not set, or give every rule a value")
+        hint_zh = f"加上 'extends: [{BASE_ID}]'（或别的完整规则集）以沿用未设规则的标准值，或给每条规则一个值"
+    return [Diagnostic(root.mark(pointer), message, pointer if pointer == "/extends" else "", hint, zh=zh,
+                       hint_zh=hint_zh)]
 
 
 _RULE_KEYS = tuple(f"{section}.{field.name}" for section, area in SECTIONS.items()
@@ -533,14 +632,14 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
     A check reading a rule in ``skip`` (whose own value had a problem) yields None instead."""
 
     def at(key: str, message: str, hint: str = "", cause: str = "", severity: Severity = "error",
-           zh: tuple[str, str] = ("", ""), item: int | None = None) -> Diagnostic | None:
-        """A diagnostic at ``key`` (its list ``item`` when given), or at ``cause`` where the file being checked
-        set that and not ``key``."""
+           zh: tuple[str, str] = ("", ""), item: int | str | None = None) -> Diagnostic | None:
+        """A diagnostic at ``key`` (its list ``item``, or the value at the pointer ``item`` below it, when given),
+        or at ``cause`` where the file being checked set that and not ``key``."""
         if skip and {key, cause.split(":")[0]} & skip:
             return None
         origin = origins[key]
         if item is not None:
-            origin = _Origin(origin.doc, f"{origin.pointer}/{item}")
+            origin = _Origin(origin.doc, origin.pointer + (item if isinstance(item, str) else f"/{item}"))
         other = origins.get(cause)
         if other is not None and origin.doc is not root and other.doc is root:
             # Point at the file being checked, where the rule that causes the clash was set.
@@ -552,19 +651,20 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
 
     if rules.bie3.enabled:
         excluded = [
-            ("hui3.choices", rules.hui3.choices != (), "会3", "set hui3.choices: []"),
-            ("reporting.public_at_most", rules.reporting.public_at_most is not None, "报牌",
-             "set reporting.public_at_most: null"),
-            ("reporting.tiaopai", rules.reporting.tiaopai, "挑牌", "set reporting.tiaopai: false"),
-            ("first_player.first_game", rules.first_player.first_game == "liang3", "亮3 上班",
-             "set first_player.first_game: draw"),
-            ("first_player.later_games", rules.first_player.later_games == "dalu", "the 大落 leading",
-             "set first_player.later_games: draw (or rotate)"),
+            ("hui3.choices", rules.hui3.choices != (), ("会3", "会3"), "hui3.choices: []"),
+            ("reporting.public_at_most", rules.reporting.public_at_most is not None, ("报牌", "报牌"),
+             "reporting.public_at_most: null"),
+            ("reporting.tiaopai", rules.reporting.tiaopai, ("挑牌", "挑牌"), "reporting.tiaopai: false"),
+            ("first_player.first_game", rules.first_player.first_game == "liang3", ("亮3 上班", "亮3上班"),
+             "first_player.first_game: draw"),
+            ("first_player.later_games", rules.first_player.later_games == "dalu", ("the 大落 leading", "大落首发"),
+             "first_player.later_games: draw"),
         ]
-        for key, clash, what, hint in excluded:
+        for key, clash, (what, what_zh), setting in excluded:
             if clash:
-                yield at(key, f"憋3 (bie3.enabled) turns off {what} (第二十六条), but {key} still uses it", hint,
-                         "bie3.enabled")
+                yield at(key, f"憋3 (bie3.enabled) turns off {what} (第二十六条), but {key} still uses it",
+                         f"set {setting}" + " (or rotate)" * setting.endswith("later_games: draw"), "bie3.enabled",
+                         zh=(f"憋3（bie3.enabled）不打{what_zh}（第二十六条），但 {key} 仍在用", f"设 {setting}"))
     available = {
         "luo": True,
         "dian": rules.kaidian.enabled,
@@ -579,33 +679,41 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
         if not available[kind]:
             yield at("tribute.order", f"tribute kind {TRIBUTE_KINDS[kind][0]} is in tribute.order but can never "
                      f"occur: it needs {needs[kind]}", "remove it from the order or turn its rule on",
-                     needs[kind].split(":")[0])
+                     needs[kind].split(":")[0],
+                     zh=(f"tribute.order 里有{TRIBUTE_KINDS[kind][0]}贡，但它永远不会出现：它需要 {needs[kind]}",
+                         "从次序里删去它，或打开它的规则"))
     void_at = rules.revolution.void_at
-    if rules.revolution.enabled and void_at is not None:
+    # At 6 (all of them) the game is void whatever void_at says, as it was at 7 before numbers had their domain.
+    if rules.revolution.enabled and void_at is not None and void_at < PLAYERS:
         deck = rules.deck.recipe.cards()
         blockers = deck[TWO] + sum(deck[joker] for joker in JOKERS)  # a hand holding one may not declare 革命
         if blockers <= PLAYERS - void_at:
             yield at("deck.recipe", f"with {blockers} 2s and jokers in the deck, every deal leaves at least {void_at} "
                      "players without one, free to declare 革命 and void it (revolution.void_at): a game could be "
                      "redealt for ever", "add 2s or jokers to the deck, or raise revolution.void_at",
-                     "revolution.void_at")
+                     "revolution.void_at",
+                     zh=(f"牌里只有 {blockers} 张2和王，每次发牌至少有 {void_at} 人一张也没有，可以宣布革命使本局作废"
+                         "（revolution.void_at）：一局可能永远重发", "往牌里加2或王，或调高 revolution.void_at"))
     for key in _RULE_KEYS:  # a key set while the rule it needs is not (rules.Needs, beside each key)
         for need in rules_.needs(key):
             if need.met(_value(rules, need.key)) or _value(rules, key) == need.idle:
                 continue
             if need.idle is not ALWAYS and not need.warn:
                 yield at(key, f"{key} does nothing here: it needs {need}",
-                         "set the rule it needs, or give this key its standard value", need.key)
+                         "set the rule it needs, or give this key its standard value", need.key,
+                         zh=(f"{key} 在这里不起作用：须先有 {need}", "设定它所需的规则，或让此键取标准值"))
             elif _sets(root, origins, key):
                 yield at(key, f"{key} is set here but does nothing: it needs {need}",
                          "set the rule it needs, or leave this key out", need.key, "warning",
                          (f"此处设了 {key}，但它不起作用：须先有 {need}", "设定它所需的规则，或删去此键"))
                 break
+    yield from _per_hand_problems(rules, at)
     yield from _kill_problems(rules, at)
     yield from _forbid_problems(rules, at)
     yield from _dealing_and_forfeit_problems(rules, at)
     if rules.kaidian.enabled and not rules.kaidian.opens_with:
-        yield at("kaidian.opens_with", "打点 is on but no play can 开点", "list at least one kind, e.g. [pure]")
+        yield at("kaidian.opens_with", "打点 is on but no play can 开点", "list at least one kind, e.g. [pure]",
+                 zh=("打了打点，却没有哪种牌能开点", "至少列出一种，如 [pure]"))
     big_opens = rules.kaidian.enabled and "big-joker" in rules.kaidian.opens_with
     if big_opens and rules.gouji.joker_plays == "big-joker-open":  # two rules that contradict
         yield at("kaidian.opens_with", "kaidian.opens_with says a 够级 play with 大王 opens, but gouji.joker_plays "
@@ -614,7 +722,8 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
                  zh=("kaidian.opens_with 说带大王的够级牌可开点，而 gouji.joker_plays: big-joker-open "
                      "说带大王的牌不是够级", "从 kaidian.opens_with 删去 big-joker，或设 gouji.joker_plays: gouji"))
     if rules.burning.enabled and not rules.burning.conditions:
-        yield at("burning.conditions", "burning is on but has no condition", "list joker-every-play or one-rank-left")
+        yield at("burning.conditions", "burning is on but has no condition", "list joker-every-play or one-rank-left",
+                 zh=("打了烧牌，却没有烧牌条件", "列出 joker-every-play 或 one-rank-left"))
 
 
 def _sets(root: Document | None, origins: dict[str, _Origin], key: str) -> bool:
@@ -622,6 +731,20 @@ def _sets(root: Document | None, origins: dict[str, _Origin], key: str) -> bool:
     extends nothing gives every rule, so an inherited standard value is not a choice it made)."""
     return root is not None and bool(root.data.get("extends")) and origins[key].doc is root \
         and origins[key].pointer != "/kind"
+
+
+def _per_hand_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterator[Diagnostic | None]:
+    """A count of cards (a :class:`~gouji_variants.ruleset.rules.Domain` ``per_hand``) above what one hand of
+    this deck holds: a tribute no hand could pay, a count no hand reaches."""
+    hand = sum(rules.deck.recipe.cards().counts) // PLAYERS
+    for key in _RULE_KEYS:
+        for below, number, domain in rules_.numbers(key, _value(rules, key)):
+            if domain.per_hand and number > hand:
+                name = rule_name(f"/{key.replace('.', '/')}{below}")
+                yield at(key, f"{name} is {number}, more than the {hand} cards a hand holds with this deck "
+                         f"(deck.recipe '{rules.deck.recipe}')", f"at most {hand}", "deck.recipe", item=below or None,
+                         zh=(f"{name} 为 {number}，多于这副牌（deck.recipe「{rules.deck.recipe}」）每手的 {hand} 张",
+                             f"至多 {hand}"))
 
 
 def _kill_problems(rules: Rules, at: Callable[..., Diagnostic | None]) -> Iterator[Diagnostic | None]:
@@ -706,11 +829,14 @@ def _dealing_and_forfeit_problems(rules: Rules, at: Callable[..., Diagnostic | N
     problem = each_hand.problem(rules.deck.recipe.cards()) if each_hand is not None else None
     if problem is not None:
         yield at("deck.each_hand", f"deck.each_hand cannot be dealt: {problem}",
-                 "change deck.recipe (e.g. 'only 6 of 3') or the hand rule", "deck.recipe")
+                 "change deck.recipe (e.g. 'only 6 of 3') or the hand rule", "deck.recipe",
+                 zh=(f"deck.each_hand 发不出来：{problem}", "改 deck.recipe（如 'only 6 of 3'）或每手牌的规则"))
     for index, forfeit in enumerate(rules.penalties.forfeits):
         if forfeit.consequence == "no-kaidian" and not rules.kaidian.enabled:
             yield at("penalties.forfeits", f"penalties.forfeits[{index}] '{forfeit}' gives 开点 up, but 打点 is off",
-                     "turn on kaidian.enabled (extend dadian) or choose the consequence 大落", "kaidian.enabled")
+                     "turn on kaidian.enabled (extend dadian) or choose the consequence 大落", "kaidian.enabled",
+                     zh=(f"penalties.forfeits[{index}]「{forfeit}」的后果是不开点，但没打打点",
+                         "打开 kaidian.enabled（继承 dadian），或把后果改为 大落"))
 
 
 def _components(layers: list[Document]) -> dict[str, str]:
@@ -728,7 +854,9 @@ def _components(layers: list[Document]) -> dict[str, str]:
             registry.load(section, name)
         except registry.UnknownComponent as error:
             pointer = f"/components/{section}"
-            problems.append(Diagnostic(doc.mark(pointer), str(error), pointer, error.hint))
+            problems.append(Diagnostic(doc.mark(pointer), str(error), pointer, error.hint,
+                                       zh=f"{section} 的组件 {name!r} 用不了：{error}",
+                                       hint_zh="组件须已安装并注册（见 docs/engine.md）"))
     if problems:
         raise RulesetError(problems)
     return {section: name for section, (name, _) in chosen.items()}
@@ -748,7 +876,9 @@ def compile_data(data: Any, name: str, catalog: Catalog | None = None) -> Rulese
     problems = _schema_diagnostics(doc)
     if not problems and data.get("extends"):
         problems = [Diagnostic(doc.mark("/extends"), "a self-contained ruleset may not extend another",
-                               "/extends", "give every rule, as Ruleset.resolved() does")]
+                               "/extends", "give every rule, as Ruleset.resolved() does",
+                               zh="自成一体的规则集不能继承别的规则集",
+                               hint_zh="给出每条规则，像 Ruleset.resolved() 那样")]
     if problems:
         raise RulesetError(problems)
     return _compile(_Resolver(catalog, {doc.path: doc}), doc.path, catalog, doc.path)

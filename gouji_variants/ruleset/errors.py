@@ -17,7 +17,11 @@ class Mark:
     column: int
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        return f"{self.file}:{self.line}:{self.column}" if self.file else ""
+
+
+#: The mark of a problem that is in no file (a name given to a command or a request).
+NOWHERE = Mark("", 0, 0)
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class Diagnostic:
         words = _WORDS_ZH if lang == "zh" else _WORDS_EN
         where = words["at"].format(self.pointer) if self.pointer else ""
         message = self.zh if lang == "zh" and self.zh else self.message
-        text = f"{self.mark}: {words[self.severity]}: {message}{where}"
+        text = f"{self.mark}: " * bool(self.mark.file) + f"{words[self.severity]}: {message}{where}"
         if self.chain:
             text += f"\n  {words['chain']}: " + " -> ".join(self.chain)
         if self.detail:

@@ -181,8 +181,11 @@ class _Parser:
     doc: Document
     problems: list[Diagnostic] = field(default_factory=list)
 
-    def fail(self, pointer: str, message: str, hint: str = "", detail: str = "") -> None:
-        self.problems.append(Diagnostic(self.doc.mark(pointer), message, pointer, hint, detail))
+    def fail(self, pointer: str, message: str, hint: str = "", detail: str = "",
+             zh: tuple[str, str] = ("", "")) -> None:
+        """A problem at ``pointer``: ``message`` and ``hint``, ``zh`` the two in Chinese."""
+        self.problems.append(Diagnostic(self.doc.mark(pointer), message, pointer, hint, detail, zh=zh[0],
+                                        hint_zh=zh[1]))
 
     def cards(self, pointer: str, value: Any, text: str | None = None, offset: int = 0) -> Cards | None:
         """Card notation at ``pointer`` (``text[offset:]`` of the written value when given)."""
@@ -191,10 +194,12 @@ class _Parser:
             return Cards.parse(written[offset:])
         except NotationError as error:
             located = NotationError(written, offset + error.column, error.message)
-            hint = lookalike.fullwidth(written, located.column)[0]
+            hint, hint_zh = lookalike.fullwidth(written, located.column)
             self.fail(pointer, f"bad cards in {_where(pointer)}: column {located.column} of {written!r}: "
                       f"{error.message}", hint or "write cards as in 'gouji judge', e.g. 99B, TTTTT, 3 3 大王",
-                      located.render("    ").split("\n", 1)[1])
+                      located.render("    ").split("\n", 1)[1],
+                      (f"{_where(pointer)} 的牌有误：{written!r} 的第 {located.column} 列：{error.zh or error.message}",
+                       hint_zh or "按 'gouji judge' 的写法写牌，如 99B、TTTTT、3 3 大王"))
             return None
 
     def step(self, pointer: str, value: Any) -> Step | None:
@@ -206,40 +211,47 @@ class _Parser:
             seat, offset = int(prefixed.group(1)), prefixed.start(2)
             if seat >= SEATS:
                 self.fail(pointer, f"action {text!r} in {_where(pointer)} names seat {seat}; seats are 0-5",
-                          _ACTION_HINT)
+                          _ACTION_HINT, zh=(f"{_where(pointer)} 的动作 {text!r} 写的座位是 {seat}；座位是 0-5",
+                                            _ACTION_HINT_ZH))
                 return None
         body = text[offset:]
         words = body.split()
         mark = self.doc.mark(pointer)
         if not words:
-            self.fail(pointer, f"empty action in {_where(pointer)}", _ACTION_HINT)
+            self.fail(pointer, f"empty action in {_where(pointer)}", _ACTION_HINT,
+                      zh=(f"{_where(pointer)} 的动作是空的", _ACTION_HINT_ZH))
             return None
         verb = words[0].lower()
         start = offset + body.index(words[0]) + len(words[0])
         if verb in SIMPLE_VERBS:
             if len(words) > 1:
                 self.fail(pointer, f"action {text!r} in {_where(pointer)}: '{verb}' takes nothing after it",
-                          _ACTION_HINT)
+                          _ACTION_HINT, zh=(f"{_where(pointer)} 的动作 {text!r}：'{verb}' 后面不跟别的",
+                                            _ACTION_HINT_ZH))
                 return None
             return Step(text, seat, verb, mark)
         if verb == "hui3":
             which = " ".join(words[1:])
             if which not in HUI3_CHOICES:
                 self.fail(pointer, f"action {text!r} in {_where(pointer)}: hui3 takes 3, 4 or both",
-                          "e.g. 'hui3 3' (会3) or 'hui3 both'")
+                          "e.g. 'hui3 3' (会3) or 'hui3 both'",
+                          zh=(f"{_where(pointer)} 的动作 {text!r}：hui3 后面是 3、4 或 both",
+                              "如 'hui3 3'（会3）或 'hui3 both'"))
                 return None
             return Step(text, seat, "hui3", mark, which=which)
         if verb in CARD_VERBS:
             if len(words) == 1:
                 self.fail(pointer, f"action {text!r} in {_where(pointer)}: '{verb}' needs the cards",
-                          f"e.g. '{verb} 2R'")
+                          f"e.g. '{verb} 2R'", zh=(f"{_where(pointer)} 的动作 {text!r}：'{verb}' 后面要写牌",
+                                                  f"如 '{verb} 2R'"))
                 return None
             cards = self.cards(pointer, text, text, start)
             return None if cards is None else Step(text, seat, verb, mark, cards)
         if verb.isalpha() and len(verb) > 1 and not set(verb) <= _CARD_LETTERS:
             close = difflib.get_close_matches(verb, VERBS, n=1)
-            hint = f"did you mean {close[0]!r}? " if close else ""
-            self.fail(pointer, f"unknown action {words[0]!r} in {_where(pointer)}", hint + _ACTION_HINT)
+            hint, hint_zh = (f"did you mean {close[0]!r}? ", f"是不是 {close[0]!r}？") if close else ("", "")
+            self.fail(pointer, f"unknown action {words[0]!r} in {_where(pointer)}", hint + _ACTION_HINT,
+                      zh=(f"{_where(pointer)} 里没有 {words[0]!r} 这个动作", hint_zh + _ACTION_HINT_ZH))
             return None
         cards = self.cards(pointer, text, text, offset)
         return None if cards is None else Step(text, seat, "play", mark, cards)
@@ -249,12 +261,15 @@ class _Parser:
         places = {name: index for index, name in enumerate(PLACE_NAMES)}
         if found is None or found["payer"] not in places or found["receiver"] not in places:
             self.fail(pointer, f"tribute {text!r} in {_where(pointer)} is not 'PLACE pays PLACE COUNT'",
-                      "e.g. '大落 pays 头科 2' or '烧贡 二落 pays 头科 1'; places are " + " ".join(PLACE_NAMES))
+                      "e.g. '大落 pays 头科 2' or '烧贡 二落 pays 头科 1'; places are " + " ".join(PLACE_NAMES),
+                      zh=(f"{_where(pointer)} 的进贡 {text!r} 不是「名次 pays 名次 张数」",
+                          "如 '大落 pays 头科 2' 或 '烧贡 二落 pays 头科 1'；名次有 " + " ".join(PLACE_NAMES)))
             return None
         kind = found["kind"]
         if kind is not None and kind not in TRIBUTE_SPELLINGS:
-            self.fail(pointer, f"unknown tribute kind '{kind}贡' in {_where(pointer)}",
-                      "kinds are " + " ".join(f"{zh}贡" for zh, _ in TRIBUTE_KINDS.values()))
+            kinds = " ".join(f"{zh}贡" for zh, _ in TRIBUTE_KINDS.values())
+            self.fail(pointer, f"unknown tribute kind '{kind}贡' in {_where(pointer)}", "kinds are " + kinds,
+                      zh=(f"{_where(pointer)} 里没有「{kind}贡」这种贡", "贡的种类有 " + kinds))
             return None
         return Due(TRIBUTE_SPELLINGS[kind] if kind else None, places[found["payer"]], places[found["receiver"]],
                    int(found["count"]))
@@ -306,7 +321,8 @@ class _Parser:
                 for i, hand in enumerate(expected["hands"]))
         if expected.get("illegal") not in (None, False) and not steps:
             self.fail(f"{pointer}/expect/illegal", f"{_where(pointer)} expects its last action to be illegal but has "
-                      "no actions", "list the actions, the illegal one last")
+                      "no actions", "list the actions, the illegal one last",
+                      zh=(f"{_where(pointer)} 要最后一个动作不合法，却没有动作", "列出动作，不合法的放最后"))
         carry = data.get("carry") or {}
         burns = tuple((int(words[0]), int(words[2]), "counter" in words[1])
                       for words in (text.split() for text in carry.get("burns", ())))
@@ -321,6 +337,8 @@ class _Parser:
 _ACTION_HINT = ("an action is a play in card notation (99B), " + ", ".join(SIMPLE_VERBS) + ", 'burn CARDS', "
                 "'return CARDS' or 'hui3 3|4|both', optionally after the seat that must take it: '3: 99B' "
                 "(quote it in YAML)")
+_ACTION_HINT_ZH = ("动作是一手牌（牌面记法，如 99B）、" + "、".join(SIMPLE_VERBS) + "、'burn 牌'、'return 牌' 或 "
+                   "'hui3 3|4|both'，前面可写须做这个动作的座位：'3: 99B'（在 YAML 里加引号）")
 
 
 def _where(pointer: str) -> str:

@@ -27,6 +27,7 @@ from .cards import (
     card_tokens,
     rank_index,
 )
+from .chinese import translate
 from .grammar import NotationError
 
 STARTS = ("thresholds", "kill", "tribute_order", "deck_recipe", "hand_rule", "buy_order", "forfeit", "forbid")
@@ -664,13 +665,13 @@ def parse(kind: type[E], text: str) -> E:
     try:
         value = _ToValues().transform(tree)
     except _Semantic as error:
-        raise NotationError(text, error.column, str(error)) from None
+        raise NotationError(text, error.column, str(error), translate(str(error))) from None
     except Exception as error:  # lark wraps errors raised in callbacks
         cause = getattr(error, "orig_exc", error)
         if isinstance(cause, _Semantic):
-            raise NotationError(text, cause.column, str(cause)) from None
+            raise NotationError(text, cause.column, str(cause), translate(str(cause))) from None
         if isinstance(cause, ValueError):
-            raise NotationError(text, 1, str(cause)) from None
+            raise NotationError(text, 1, str(cause), translate(str(cause))) from None
         raise
     assert isinstance(value, kind)
     return value

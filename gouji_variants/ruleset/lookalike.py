@@ -25,12 +25,16 @@ def latin(word: str) -> str:
     return unicodedata.normalize("NFKC", word).translate(_TABLE)
 
 
-def hint(word: str, allowed: Iterable[str]) -> str:
-    """A hint naming the look-alike letters when ``word`` is one of ``allowed`` once they are replaced; else ''."""
+def hint(word: str, allowed: Iterable[str], lang: str = "en") -> str:
+    """A hint (in ``lang``) naming the look-alike letters when ``word`` is one of ``allowed`` once they are
+    replaced; else ''."""
     plain = latin(word)
     if plain == word or plain not in set(allowed):
         return ""
     odd = dict.fromkeys(c for c in word if not c.isascii())
+    if lang == "zh":
+        named_zh = "，".join(f"'{c}' 是 {unicodedata.name(c, f'U+{ord(c):04X}')}" for c in odd)
+        return f"是不是 {plain!r}？{named_zh}，不是拉丁字母"
     named = ", ".join(f"'{c}' is {unicodedata.name(c, f'U+{ord(c):04X}')}" for c in odd)
     return f"did you mean {plain!r}? {named}, not a Latin letter"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -98,6 +98,13 @@ class Ruleset:
 
 
 _PROXIES = ("provenance", "own", "components")
+
+
+def joined_names(parts: Sequence[Ruleset]) -> tuple[str, str, str]:
+    """How rulesets extended together are named on every screen (``gouji new``'s header and description, the
+    base ``gouji diff`` compares with): ids joined by ' + ', Chinese names by '+', English names by ' + '."""
+    return (" + ".join(part.id for part in parts), "+".join(part.name_zh for part in parts),
+            " + ".join(part.name_en for part in parts))
 
 
 def _unpickled(values: dict[str, Any]) -> Ruleset:

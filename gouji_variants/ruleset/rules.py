@@ -9,10 +9,11 @@ description and the catalogue reference; defaults live in ``rulesets/dagang.yaml
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from . import expressions
 from .expressions import BuyOrder, DeckRecipe, Forbid, Forfeit, HandRule, KillRule, Thresholds, TributeOrder
 
 #: ``neutral`` of a field that every ruleset format has had.
@@ -48,12 +49,43 @@ class Needs:
         return f"{self.key}: {' or '.join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.values)}"
 
 
-def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = None, ordered: bool = False,
+@dataclass(frozen=True)
+class Domain:
+    """The whole numbers a rule (or each number of a list rule) may be: ``low`` to ``high``; a count of
+    cards (``per_hand``) is also at most what one hand of the ruleset's deck holds, which the compiler
+    checks once the deck is known. The schema, the compiler, the form and the rule card read it here."""
+
+    low: int
+    high: int
+    per_hand: bool = False
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, int) and self.low <= value <= self.high
+
+
+#: The most cards a hand can hold: the largest deal a deck recipe may make, among six.
+MAX_HAND = expressions.MAX_CARDS // expressions.PLAYERS
+#: A count of cards paid, eaten or left in a hand: none up to a whole hand.
+CARDS = Domain(0, MAX_HAND, per_hand=True)
+#: A count of plays a seat makes, e.g. 够死级 plays: each takes a card of the hand.
+PLAYS = Domain(0, MAX_HAND, per_hand=True)
+#: A count of cards of at least one (憋王贡: paid only if some are).
+SOME_CARDS = Domain(1, MAX_HAND, per_hand=True)
+#: A count of cards in a hand at or below which something holds: at a whole hand or more, always.
+THRESHOLD = Domain(0, MAX_HAND)
+#: A count of seats, one to all six.
+SEATS = Domain(1, expressions.PLAYERS)
+#: The points a place scores in one game, either way.
+POINTS = Domain(-1000, 1000)
+
+
+def rule(zh: str, en: str, *, domain: Domain | None = None, length: int | None = None, ordered: bool = False,
          neutral: Any = ALWAYS, since: int = 1, values_since: dict[str, int] | None = None,
          spellings: dict[Any, Any] | None = None, gate: bool = False,
          needs: Needs | tuple[Needs, ...] = ()) -> Any:
-    """A rule field: its bilingual description, a lower bound for numbers, a length for lists,
-    and for lists of options whether their order means something (else they are sets).
+    """A rule field: its bilingual description, the :class:`Domain` of a number (or of each number of a
+    list), a length for lists, and for lists of options whether their order means something (else they
+    are sets).
 
     A key added after the first ruleset format names its ``neutral`` value: the plain (YAML)
     value that keeps the behaviour rulesets had before the key existed. At that value the key
@@ -71,7 +103,7 @@ def rule(zh: str, en: str, *, minimum: int | None = None, length: int | None = N
     all of which must hold).
     The rule card, the diff and the compiler's checks read both from here."""
     return dataclasses.field(
-        metadata={"zh": zh, "en": en, "minimum": minimum, "length": length, "ordered": ordered,
+        metadata={"zh": zh, "en": en, "domain": domain, "length": length, "ordered": ordered,
                   "neutral": neutral, "since": since, "values_since": values_since or {},
                   "spellings": spellings or {}, "gate": gate,
                   "needs": needs if isinstance(needs, tuple) else (needs,)}
@@ -90,18 +122,18 @@ GOUSIJI_DAGANG: tuple[KePlace, ...] = ("头科", "二科")
 class Stakes:
     """Tribute cards won and lost on a 开点 declaration."""
 
-    win: int = rule("宣点成功吃对头的点贡张数", "cards the declarer eats when the 对头 did not open", minimum=0)
-    lose: int = rule("翻车时向对头进的点贡张数", "cards the declarer pays when the 对头 opened (翻车)", minimum=0)
+    win: int = rule("宣点成功吃对头的点贡张数", "cards the declarer eats when the 对头 did not open", domain=CARDS)
+    lose: int = rule("翻车时向对头进的点贡张数", "cards the declarer pays when the 对头 opened (翻车)", domain=CARDS)
 
 
 @dataclass(frozen=True, slots=True)
 class Outcomes:
     """点贡 each side pays, as ``[first, second]``, for each opening outcome."""
 
-    only_first_opened: tuple[int, ...] = rule("仅前者开点", "only the first opened", minimum=0, length=2)
-    neither_opened: tuple[int, ...] = rule("双方都没开点", "neither opened", minimum=0, length=2)
-    both_opened: tuple[int, ...] = rule("双方都开点", "both opened", minimum=0, length=2)
-    only_second_opened: tuple[int, ...] = rule("仅后者开点", "only the second opened", minimum=0, length=2)
+    only_first_opened: tuple[int, ...] = rule("仅前者开点", "only the first opened", domain=CARDS, length=2)
+    neither_opened: tuple[int, ...] = rule("双方都没开点", "neither opened", domain=CARDS, length=2)
+    both_opened: tuple[int, ...] = rule("双方都开点", "both opened", domain=CARDS, length=2)
+    only_second_opened: tuple[int, ...] = rule("仅后者开点", "only the second opened", domain=CARDS, length=2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +286,7 @@ class Reporting:
     public_at_most: int | None = rule(
         "报牌：手中牌不多于此数时张数公开；null 为不报牌（第十四条；憋3不报）",
         "报牌: a hand count at or below this is public; null for never (第十四条; 憋3 none)",
-        minimum=0,
+        domain=THRESHOLD,
     )
     report_counts: Literal["shown", "when-asked"] = rule(
         "报牌是义务还是问时才报：shown 张数须让全桌知道（001:25「应显示给其他玩家」，聊城「要报张数」）；"
@@ -268,7 +300,7 @@ class Reporting:
     teammate_view_at_most: int | None = rule(
         "看牌：手中牌不多于此数时联邦可看并提示；null 为不可（青岛、阵营战）",
         "看牌: team-mates may see (and hint) a hand at or below this count; null for never (青岛, 阵营战)",
-        minimum=0,
+        domain=THRESHOLD,
     )
     tiaopai: bool = rule(
         "挑牌：自认可一次发尽者可亮牌由本方定出牌顺序（第十五条）",
@@ -340,7 +372,8 @@ class Kaidian:
         "期限：dagang 头科对头须在头科前、余者在二科前开点；first-out 均在头科前（后水湾）",
         "deadline: 'dagang' 头科's 对头 before 头科 goes out, others before 二科; 'first-out' all before 头科 (后水湾)",
     )
-    penalty: int = rule("不开点者向对头进的点贡张数", "点贡 cards a player who did not open pays the 对头", minimum=0,
+    penalty: int = rule("不开点者向对头进的点贡张数", "点贡 cards a player who did not open pays the 对头",
+                        domain=CARDS,
                         needs=(Needs("kaidian.xuandian_table", (None,)), *_paid("dian")))
     mingdian: Stakes | None = rule(
         "明点（进贡后首发前宣布对头不开点）的输赢张数；null 为不可明点",
@@ -361,7 +394,7 @@ class Kaidian:
     revolution_duitou_gousiji: int = rule(
         "革命者的对头须在二科前够死级几把方算开点",
         "how many 够死级 plays the revolutionary's 对头 needs before 二科 to count as opened",
-        minimum=0,
+        domain=PLAYS,
         needs=Needs("revolution.enabled"),
     )
 
@@ -458,7 +491,7 @@ class RevolutionRules:
     void_at: int = rule(
         "几人革命则本局作废重发（000:113 为2；三十二张鬼为1）",
         "how many revolutionaries void the game (000:113: 2; 三十二张鬼: 1)",
-        minimum=1,
+        domain=SEATS,
     )
 
 
@@ -500,7 +533,7 @@ class Score:
     """§11 Score per game, by team."""
 
     points: tuple[int, ...] = rule(
-        "头科至大落各自的分（第二十条）", "points for 头科 … 大落 (第二十条)", length=6
+        "头科至大落各自的分（第二十条）", "points for 头科 … 大落 (第二十条)", domain=POINTS, length=6
     )
     record: Literal["winner-difference", "both-teams"] = rule(
         "winner-difference 只记胜方差分；both-teams 两队各记己分",
@@ -529,7 +562,7 @@ class Tribute:
         "进贡的种类与先后；只可列出本规则有的种类", "tribute kinds paid, first to last"
     )
     luo_cards: tuple[int, ...] = rule(
-        "落贡：大落向头科、二落向二科进的张数", "落贡: cards 大落 pays 头科 and 二落 pays 二科", length=2,
+        "落贡：大落向头科、二落向二科进的张数", "落贡: cards 大落 pays 头科 and 二落 pays 二科", domain=CARDS, length=2,
         needs=Needs("tribute.order", contains=("luo",)),
     )
     returned: bool = rule("还贡：吃落贡者还等量的牌", "还贡: receivers of 落贡 return as many cards",
@@ -542,9 +575,10 @@ class Tribute:
         "串三户：redeal 重新开牌；one-to-duitou 被串方各向对头进1张",
         "串三户: 'redeal'; or 'one-to-duitou' each swept player pays the 对头 one card",
     )
-    shao_cards: int = rule("烧贡张数（反烧翻倍）", "烧贡 cards paid by the burned player (doubled for 反烧)", minimum=0,
+    shao_cards: int = rule("烧贡张数（反烧翻倍）", "烧贡 cards paid by the burned player (doubled for 反烧)",
+                           domain=CARDS,
                            needs=(Needs("burning.enabled"), Needs("tribute.order", contains=("shao",))))
-    men_cards: int = rule("闷贡张数", "闷贡 cards paid by a stifled player", minimum=0,
+    men_cards: int = rule("闷贡张数", "闷贡 cards paid by a stifled player", domain=CARDS,
                           needs=(Needs("bie3.enabled"), Needs("tribute.order", contains=("men",))))
     biewang_to: Literal["duitou", "touke"] = rule(
         "憋王贡进给谁：duitou 对头；touke 头科",
@@ -555,7 +589,7 @@ class Tribute:
     biewang_cards: int | None = rule(
         "憋王贡张数；null 为手中剩几张王进几张",
         "憋王贡 cards paid; null for one per joker left in the hand",
-        minimum=1, since=2, neutral=None,
+        domain=SOME_CARDS, since=2, neutral=None,
         needs=(Needs("bie3.enabled"), Needs("tribute.order", contains=("biewang",))),
     )
 
@@ -649,3 +683,21 @@ def needs(key: str) -> tuple[Needs, ...]:
     gate = next((f.name for f in dataclasses.fields(SECTIONS[section]) if f.metadata.get("gate")), None)
     own: tuple[Needs, ...] = meta(key)["needs"]
     return ((Needs(f"{section}.{gate}"),) if gate is not None and gate != name else ()) + own
+
+
+def numbers(key: str, value: Any) -> Iterator[tuple[str, int, Domain]]:
+    """Every number of rule ``section.key``'s typed ``value`` with its :class:`Domain`, each by its JSON
+    pointer below the rule: ``""``, ``"/0"`` of a list, ``"/win"`` or ``"/both_declared/neither_opened/1"``."""
+    section, name = key.split(".")
+    yield from _numbers(next(f for f in dataclasses.fields(SECTIONS[section]) if f.name == name), value, "")
+
+
+def _numbers(field: dataclasses.Field[Any], value: Any, below: str) -> Iterator[tuple[str, int, Domain]]:
+    domain: Domain | None = field.metadata.get("domain")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for inner in dataclasses.fields(value):
+            yield from _numbers(inner, getattr(value, inner.name), f"{below}/{inner.name}")
+    elif domain is not None and isinstance(value, int):
+        yield below, value, domain
+    elif domain is not None and isinstance(value, tuple):
+        yield from ((f"{below}/{index}", item, domain) for index, item in enumerate(value))

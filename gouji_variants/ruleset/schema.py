@@ -18,7 +18,7 @@ from .. import __version__
 from . import examples
 from .expressions import BuyOrder, DeckRecipe, Forbid, Forfeit, HandRule, KillRule, Thresholds, TributeOrder
 from .resources import SCHEMA_DIR as SCHEMA_DIR  # re-exported: where the schema files live
-from .rules import PLACE_NAMES, SECTION_TITLES, SECTIONS, Outcomes, Stakes, XuandianTable
+from .rules import PLACE_NAMES, SECTION_TITLES, SECTIONS, Domain, Outcomes, Stakes, XuandianTable
 from .versions import FIRST_FORMAT, RULESET_FORMAT
 
 DRAFTS = {"2020-12": "https://json-schema.org/draft/2020-12/schema", "07": "http://json-schema.org/draft-07/schema#"}
@@ -57,8 +57,11 @@ def _type_schema(hint: Any, meta: typing.Mapping[str, Any], defs_key: str) -> di
         return {"type": "boolean"}
     if hint is int:
         schema: dict[str, Any] = {"type": "integer"}
-        if meta.get("minimum") is not None:
-            schema["minimum"] = meta["minimum"]
+        domain: Domain | None = meta.get("domain")
+        if domain is not None:
+            schema |= {"minimum": domain.low, "maximum": domain.high}
+            if domain.per_hand:  # a bound the compiler checks against the deck: for the form and the docs
+                schema["x-per-hand"] = True
         return schema
     if hint in EXPRESSIONS:
         start, example = EXPRESSIONS[hint]

@@ -51,7 +51,11 @@ def too_new(data: Any, mark: Mark) -> Diagnostic | None:
     return Diagnostic(mark, f"ruleset format {found} is newer than this release of gouji-variants "
                       f"({__version__}) reads (formats {FIRST_FORMAT} to {RULESET_FORMAT})", "/format",
                       "upgrade gouji-variants (pip install -U gouji-variants) to read this file; "
-                      "it may use rules this release would not play")
+                      "it may use rules this release would not play",
+                      zh=f"规则集格式 {found} 比本版 gouji-variants（{__version__}）能读的新（格式 {FIRST_FORMAT} 到 "
+                      f"{RULESET_FORMAT}）",
+                      hint_zh="升级 gouji-variants（pip install -U gouji-variants）再读这个文件；"
+                      "它可能用了本版不会玩的规则")
 
 
 def needed_formats(data: Any) -> list[tuple[int, str, str]]:

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from ..ruleset.catalog import Catalog, looks_like_path
 from ..ruleset.compiler import BASE_ID, compile_path
-from ..ruleset.model import Ruleset
+from ..ruleset.model import Ruleset, joined_names
 from ..ruleset.rules import SECTION_TITLES, SECTIONS
 from . import explain
 from .explain import Lang
@@ -93,10 +93,10 @@ def base_of(ruleset: Ruleset, catalog: Catalog) -> Ruleset:
         path = (ruleset.path.parent / ref).resolve() if looks_like_path(ref) else catalog.find(ref)
         return compile_path(path, catalog)
     refs = [str((ruleset.path.parent / ref).resolve()) if looks_like_path(ref) else ref for ref in ruleset.extends]
+    _, zh, en = joined_names([compile_path(catalog.find(ref), catalog) for ref in refs])  # as gouji new names it
     with tempfile.TemporaryDirectory() as folder:
         stub = Path(folder) / "base.yaml"
-        name = " + ".join(ruleset.extends)
-        stub.write_text(json.dumps({"id": f"{ruleset.id}-base", "kind": ruleset.kind, "name": {"zh": name, "en": name},
+        stub.write_text(json.dumps({"id": f"{ruleset.id}-base", "kind": ruleset.kind, "name": {"zh": zh, "en": en},
                                     "extends": refs}, ensure_ascii=False), encoding="utf-8")
         merged = compile_path(stub, Catalog((*catalog.dirs, Path(folder), ruleset.path.parent)))
     return dataclasses.replace(merged, path=ruleset.path)

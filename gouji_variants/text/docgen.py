@@ -116,6 +116,8 @@ def type_text(prop: dict[str, Any], plural: bool = False) -> str:
             bounds.append(f"≥ {prop['minimum']}")
         if "maximum" in prop:
             bounds.append(f"≤ {prop['maximum']}")
+        if prop.get("x-per-hand"):
+            bounds.append("≤ the cards one hand of the deck holds")
         return "integer" + ending + (" " + ", ".join(bounds) if bounds else "")
     if kind == "string":
         text = ("non-empty string" if prop.get("minLength") else "string") + ending

@@ -339,10 +339,12 @@ def test_ruleset_without_a_base_reports_the_missing_rules(tmp_path: Path) -> Non
     bare = {"id": "bare", "kind": "ruleset", "name": {"zh": "空", "en": "Bare"}, "score": {"manguan": "none"}}
     with pytest.raises(RulesetError) as caught:
         compile_path(write(tmp_path, "bare.yaml", bare))
+    (one,) = caught.value.diagnostics  # one answer for one mistake, not a line per rule
     text = caught.value.render()
-    assert "no value" in text and "plays.kills" in text
-    assert "score.manguan has" not in text
+    assert "names no base" in text and "rules have no value: deck.recipe" in text and "extends: [dagang]" in text
+    assert "score.manguan" not in text
     assert "bare.yaml" in text
+    assert "没有写基础规则集" in caught.value.render("zh")
 
 
 # ── lookup ─────────────────────────────────────────────────────────────────

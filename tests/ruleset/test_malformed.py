@@ -29,6 +29,8 @@ import pytest
 from click.testing import CliRunner
 
 from gouji_variants.cli import main
+from gouji_variants.ruleset.compiler import compile_path
+from gouji_variants.ruleset.errors import Diagnostic, RulesetError
 from gouji_variants.ruleset.resources import RULESETS_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,7 +83,7 @@ MUST_SAY = {
     "score-points-length": ["score.points has 5 items but needs exactly 6"],
     "bie3-exclusions": ["会3", "报牌", "tests/malformed/bie3-exclusions.yaml:10:12"],
     "tribute-impossible-kind": ["闷", "bie3.enabled"],
-    "ruleset-missing-values": ["rule gouji.thresholds has no value", "extends: [dagang]"],
+    "ruleset-missing-values": ["names no base", "60 rules have no value", "extends: [dagang]"],
     # Untrusted input (docs/untrusted-input.md): every class of issue 9 says what was wrong and which limit.
     "deck-only-jokers": ["only jokers", "not a joker"],
     "deck-empty": ["makes no cards"],
@@ -107,6 +109,32 @@ MUST_SAY = {
     "all-at-once-examples": ["score.points has 5 items", "'maybe' is not one of 'legal', 'illegal'"],
     "all-at-once-components": ["R bye R", "unknown component"],
     "schema-and-tribute": ["can never occur", "'yes' is not true or false"],
+    # Issue 32: every number has its domain; one answer per mistake.
+    "domain-luo-cards-negative": ["tribute.luo_cards[0] is -1, outside its range 0 to 72", ":7:15:"],
+    "domain-luo-cards-99": ["tribute.luo_cards[1] is 99, outside its range 0 to 72", ":7:18:"],
+    "domain-more-than-a-hand": ["kaidian.mingdian.win is 10, more than the 9 cards a hand holds", ":9:19:",
+                                "tribute.shao_cards is 12", ":11:15:"],
+    "domain-void-at-seven": ["revolution.void_at is 7, outside its range 1 to 6"],
+    "domain-points-huge": ["score.points[0] is 1001", "score.points[5] is -1001"],
+    "domain-format-zero": ["format is 0, outside its range 1 to 3"],
+    "missing-extends-packs-only": ["extends only option packs", "extends: [dagang, …]"],
+    "enabled-chinese-no": ["'否' is not true or false", "write false"],
+}
+
+#: What the new cases of issue 32 must say under --lang zh.
+MUST_SAY_ZH = {
+    "domain-luo-cards-negative": ["tribute.luo_cards[0] 为 -1，超出了它的范围 0 到 72", "这是张数"],
+    "domain-luo-cards-99": ["tribute.luo_cards[1] 为 99，超出了它的范围 0 到 72"],
+    "domain-more-than-a-hand": ["kaidian.mingdian.win 为 10，多于这副牌（deck.recipe「1 deck」）每手的 9 张"],
+    "domain-void-at-seven": ["revolution.void_at 为 7，超出了它的范围 1 到 6"],
+    "domain-points-huge": ["score.points[0] 为 1001"],
+    "domain-format-zero": ["format 为 0"],
+    "missing-extends-packs-only": ["只继承了选项包", "extends: [dagang, …]"],
+    "ruleset-missing-values": ["没有写基础规则集", "60 条规则没有值"],
+    "enabled-chinese-no": ["不用「否」"],
+    "extends-missing-parent": ["没有名为 'qingdoa' 的规则集", "是不是 'qingdao'"],
+    "expr-bad-card": ["的表达式有误：字符串第 15 列：不应出现 'X'"],
+    "example-bad-cards": ["的牌有误", "不应出现 'X'"],
 }
 
 #: Cases whose problem leaves some rules without a value: no 'rule X has no value' line may follow.
@@ -115,7 +143,7 @@ NO_FLOOD = ("bad-extends-and-key", "missing-kind-and-bad-rule", "all-at-once", "
 
 def test_corpus_is_large_enough() -> None:
     assert len(CASES) >= 150
-    assert set(MUST_SAY) | set(NO_FLOOD) <= set(CASES)
+    assert set(MUST_SAY) | set(NO_FLOOD) | set(MUST_SAY_ZH) <= set(CASES)
 
 
 @pytest.mark.parametrize("name", NO_FLOOD)
@@ -214,3 +242,40 @@ def test_the_schema_s_problems_are_said_in_chinese(at_root: None) -> None:
     assert said >= 40
     chinese = _runner().invoke(main, ["validate", "--lang", "zh", "tests/malformed/lookalike-fullwidth.yaml"]).stderr
     assert CJK.search(chinese) and "错误" in chinese
+
+
+def _diagnostics(name: str) -> list[Diagnostic]:
+    try:
+        ruleset = compile_path(MALFORMED / f"{name}.yaml")
+    except RulesetError as error:
+        return error.diagnostics
+    return list(ruleset.warnings)
+
+
+def test_every_problem_of_the_corpus_has_its_chinese(at_root: None) -> None:
+    """Every message and hint of every case, errors and warnings, has its Chinese (issue 32): none falls back to
+    English under --lang zh."""
+    untranslated = [f"{name}: {d.message}" + (f" / hint {d.hint}" if d.hint and not d.hint_zh else "")
+                    for name in CASES for d in _diagnostics(name)
+                    if not CJK.search(d.zh) or (d.hint and not CJK.search(d.hint_zh))]
+    assert not untranslated, "\n".join(untranslated)
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_corpus_reads_in_chinese_under_lang_zh(name: str, at_root: None) -> None:
+    """`gouji validate --lang zh`: the same exit code and places as in English, every line in Chinese."""
+    relative = f"tests/malformed/{name}.yaml"
+    english = _runner().invoke(main, ["validate", relative])
+    chinese = _runner().invoke(main, ["validate", "--lang", "zh", relative])
+    assert chinese.exit_code == english.exit_code == 1
+    assert [m.group("line", "column") for m in LOCATED_ZH.finditer(chinese.stderr)] == \
+        [m.group("line", "column") for m in LOCATED.finditer(english.stderr)]
+    for phrase in MUST_SAY_ZH.get(name, []):
+        assert phrase in chinese.stderr, phrase
+    for line in chinese.stderr.splitlines():
+        located = LOCATED_ZH.match(line)
+        if located or line.startswith("  提示: "):
+            assert CJK.search(line[located.end() if located else 6:]), line
+
+
+LOCATED_ZH = re.compile(r"^(?P<file>\S+\.ya?ml):(?P<line>[1-9][0-9]*):(?P<column>[1-9][0-9]*): 错误: ", re.M)

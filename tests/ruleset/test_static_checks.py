@@ -93,7 +93,7 @@ def test_validate_speaks_chinese(tmp_path: Path) -> None:
     bad = house(tmp_path, plays={"kills": ["B by R", "R by 2R，+1 card"]})
     result = gouji("validate", "--lang", "zh", bad)
     assert result.exit_code == 1
-    assert ": 错误: bad expression in plays.kills.1" in result.stderr  # the compiler's message stays English
+    assert ": 错误: plays.kills.1 的表达式有误：字符串第 8 列：不应出现 '，'" in result.stderr
     assert "提示: '，' 是全角字符：请写半角的 ','" in result.stderr
 
 

@@ -37,8 +37,8 @@ extends: [dagang]
 deck:
   recipe: "4 decks, remove 16 of 2, remove 4 of R, remove 4 of B"
 revolution:
-  void_at: 7
-"""  # every hand may declare 革命
+  void_at: 6
+"""  # every hand may declare 革命; only all six void the game
 HOSTILE = """id: hostile
 kind: ruleset
 name: {zh: "<script>window.pwned=1</script>家规", en: "<img src=x onerror=window.pwned=1>"}

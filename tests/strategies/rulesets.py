@@ -1,9 +1,10 @@
 """House rulesets as a new user writes them: a built-in base, a few option packs, overrides of schema keys.
 
 :func:`house_documents` draws the YAML document (every key of every rule area is reachable, its value
-drawn from the key's schema: booleans, enums, bounded integers, nested objects and grammar-aware
-expressions); :func:`compile_house` compiles one, dropping what the compiler refuses (the overrides it
-points at, else the last override or pack) until it compiles; :func:`house_rulesets` is both in one.
+drawn from the key's schema: booleans, enums, integers within their domain and at and just beyond its
+edges, nested objects and grammar-aware expressions); :func:`compile_house` compiles one, dropping what
+the compiler refuses (the overrides it points at, else the last override or pack) until it compiles, a
+number beyond its domain always refused at it; :func:`house_rulesets` is both in one.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from gouji_variants.ruleset.rules import SECTIONS
 
 from .expressions import EXPRESSIONS
 
-#: Integers are drawn from their schema minimum up this far: counts a table would agree on.
+#: Integers are drawn from their schema minimum (or -SPAN/2) up this far, or at and just beyond their domain's edges.
 SPAN = 6
 
 
@@ -71,9 +72,10 @@ def value_of(fragment: Mapping[str, Any]) -> st.SearchStrategy[Any]:
         return st.booleans()
     if kind == "null":
         return st.none()
-    if kind == "integer":
-        low = fragment.get("minimum", -SPAN // 2)
-        return st.integers(low, low + SPAN)
+    if kind == "integer":  # counts a table would agree on, and the edges of the domain and just beyond them
+        low, high = fragment["minimum"], fragment["maximum"]  # every number has its domain (rules.Domain)
+        usual = max(low, -SPAN // 2)
+        return st.one_of(st.integers(usual, min(high, usual + SPAN)), st.sampled_from((low, high, low - 1, high + 1)))
     if kind == "array":
         items = _resolve(fragment["items"])
         length = fragment.get("minItems")
@@ -147,13 +149,37 @@ def _dropped(document: dict[str, Any], error: RulesetError) -> dict[str, Any]:
     return {**header, **{name: rules for name, rules in kept.items() if rules}}
 
 
+def outside(fragment: Mapping[str, Any], value: Any, pointer: str) -> set[str]:
+    """The pointers of the numbers in ``value`` (of the schema ``fragment``, at ``pointer``) beyond their domain."""
+    options = [_resolve(option) for option in fragment.get("anyOf", [fragment])]
+    if isinstance(value, bool):
+        return set()
+    if isinstance(value, int):
+        ranges = [(o["minimum"], o["maximum"]) for o in options if o.get("type") == "integer"]
+        return {pointer} if ranges and not ranges[0][0] <= value <= ranges[0][1] else set()
+    found: set[str] = set()
+    for option in options:
+        if isinstance(value, list) and option.get("type") == "array":
+            found |= {p for i, item in enumerate(value) for p in outside(option["items"], item, f"{pointer}/{i}")}
+        if isinstance(value, dict) and option.get("type") == "object":
+            found |= {p for key, item in value.items() if key in option["properties"]
+                      for p in outside(option["properties"][key], item, f"{pointer}/{key}")}
+    return found
+
+
 def compile_house(document: dict[str, Any]) -> Ruleset:
     """The ruleset ``document`` makes, less what the compiler refuses (see the module's docstring); the
-    ruleset's ``own`` is the document that compiled."""
+    ruleset's ``own`` is the document that compiled. A number drawn beyond its domain must be refused, at it."""
     while True:
+        beyond = {p for (section, key), fragment in keys().items() if key in (document.get(section) or {})
+                  for p in outside(fragment, document[section][key], f"/{section}/{key}")}
         try:
-            return _compile(document)
+            ruleset = _compile(document)
+            assert not beyond, f"compiled with numbers beyond their domain at {sorted(beyond)}"
+            return ruleset
         except RulesetError as error:
+            missed = beyond - {d.pointer for d in error.diagnostics}
+            assert not missed, f"numbers beyond their domain not refused at {sorted(missed)}: {error.render()}"
             if len(document["extends"]) == 1 and not any(name in SECTIONS for name in document):
                 raise  # a built-in base alone: never refused
             document = _dropped(document, error)

@@ -18,7 +18,7 @@ from gouji_variants.ruleset import expressions
 from gouji_variants.ruleset.compiler import compile_path, load_ruleset
 from gouji_variants.ruleset.model import Ruleset
 from gouji_variants.ruleset.resources import RULESETS_DIR
-from gouji_variants.ruleset.rules import SECTIONS, Outcomes, Stakes, XuandianTable, meta, needs
+from gouji_variants.ruleset.rules import SECTIONS, Domain, Outcomes, Stakes, XuandianTable, meta, needs
 from gouji_variants.text import explain
 from gouji_variants.text.card import build, render
 
@@ -38,21 +38,23 @@ EXPRESSION_SAMPLES = {
 }
 
 
-def samples(hint: Any, length: int | None = None) -> list[Any]:
+def samples(hint: Any, length: int | None = None, domain: Domain | None = None) -> list[Any]:
     """Values a rule of type ``hint`` can take: every option of a choice, both booleans, null, a few numbers
-    and expressions, and several sets of options (lists of ``length`` items when the rule fixes it)."""
+    (the edges of their ``domain`` among them) and expressions, and several sets of options (lists of
+    ``length`` items when the rule fixes it)."""
     args = typing.get_args(hint)
     origin = typing.get_origin(hint)
     if hint is bool:
         return [True, False]
     if hint is int:
-        return [0, 1, 3]
+        usual = [0, 1, 3]
+        return usual if domain is None else sorted({domain.low, domain.high, *(n for n in usual if n in domain)})
     if origin is typing.Literal:
         return list(args)
     if hint in EXPRESSION_SAMPLES:
         return [expressions.parse(hint, text) for text in EXPRESSION_SAMPLES[hint]]
     if origin is tuple:
-        items = samples(args[0])
+        items = samples(args[0], domain=domain)
         if length is not None:
             return [tuple(itertools.islice(itertools.cycle(items[start:] + items[:start]), length))
                     for start in range(len(items))]
@@ -63,7 +65,7 @@ def samples(hint: Any, length: int | None = None) -> list[Any]:
         outcomes = Outcomes((1, 0), (2, 2), (0, 0), (0, 1))
         return [XuandianTable(outcomes, outcomes, outcomes)]
     if type(None) in args:
-        return [None, *[v for arg in args if arg is not type(None) for v in samples(arg)]]
+        return [None, *[v for arg in args if arg is not type(None) for v in samples(arg, domain=domain)]]
     if origin in (typing.Union, types.UnionType):  # e.g. bool | tuple[...]
         return [v for arg in args for v in samples(arg)]
     raise AssertionError(f"no samples for {hint!r}: teach the test this type")
@@ -84,7 +86,7 @@ def test_every_value_reads_as_a_sentence_in_both_languages(key: str) -> None:
     section, name = key.split(".")
     hint = typing.get_type_hints(SECTIONS[section])[name]
     field = next(f for f in dataclasses.fields(SECTIONS[section]) if f.name == name)
-    values = samples(hint, field.metadata.get("length"))
+    values = samples(hint, field.metadata.get("length"), field.metadata.get("domain"))
     seen: dict[str, list[str]] = {"zh": [], "en": []}
     for value in values:
         for lang in explain.LANGS:

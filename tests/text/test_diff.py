@@ -32,6 +32,7 @@ from test_malformed import normalise
 from gouji_variants.agents.registry import make_agents
 from gouji_variants.ruleset.compiler import compile_path, load_ruleset
 from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.ruleset.rules import SECTIONS
 from gouji_variants.text import behaviour
 from gouji_variants.text.diff import diff, render
 
@@ -282,17 +283,53 @@ def test_guide_session_on_its_own_file(block: str, tmp_path: Path, monkeypatch: 
     _run_session(block)
 
 
+@pytest.mark.parametrize("block", _guide_blocks("check:new"), ids=lambda b: b.split("\n", 1)[0])
+def test_guide_new_session(block: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each `check:new` session of docs/guide.md (`gouji new`, then `cat` or `grep` of what it wrote), in an
+    empty folder: the guide shows the file as `gouji new` writes it."""
+    monkeypatch.chdir(tmp_path)
+    _run_session(block)
+
+
+def test_guide_whole_file_has_what_gouji_new_writes(tmp_path: Path) -> None:
+    """The guide's whole file is `gouji new`'s file, edited: the same header lines and top keys, in order."""
+    (whole,) = _guide_blocks("file:our-table.yaml")
+    written = tmp_path / "our-table.yaml"
+    assert gouji("new", written, "-r", "qingdao").exit_code == 0
+    new = written.read_text(encoding="utf-8")
+
+    def head(text: str) -> list[str]:
+        return [_SCHEMA.sub("$schema=SCHEMA", line) for line in text.splitlines()[:4]]
+
+    def top(text: str) -> list[str]:
+        return [line.split(":")[0] for line in text.splitlines() if re.match(r"^[a-z_0-9]+:", line)]
+
+    assert head(whole) == head(new)
+    assert [key for key in top(whole) if key not in SECTIONS and key != "examples"] == top(new)
+    assert yaml.safe_load(whole)["format"] == yaml.safe_load(new)["format"]
+
+
+_SCHEMA = re.compile(r"\$schema=\S+")
+
+
 def _run_session(block: str) -> None:
-    """Run a guide session's ``gouji`` commands, comparing output (fingerprints for form) and exit codes."""
+    """Run a guide session's ``gouji`` commands (and ``cat FILE``, ``grep WORD FILE``), comparing output
+    (fingerprints and the installation's schema path for form) and exit codes."""
     code = None
     for command, output in re.findall(r"^\$ (.+)\n((?:(?!\$ ).*\n)*)", block, re.M):
         if command == "echo $?":
             assert str(code) == output.strip()
             continue
-        assert command.startswith("gouji ")
-        result = gouji(*command.split()[1:])
-        code = result.exit_code
-        assert FINGERPRINT.sub("xxxx-xxxx-xxxx", result.stdout) == FINGERPRINT.sub("xxxx-xxxx-xxxx", output)
+        words = command.split()
+        if words[0] in ("cat", "grep"):
+            lines = Path(words[-1]).read_text(encoding="utf-8").splitlines(keepends=True)
+            shown = "".join(line for line in lines if words[0] == "cat" or words[1] in line)
+        else:
+            assert words[0] == "gouji"
+            result = gouji(*words[1:])
+            code, shown = result.exit_code, result.stdout
+        assert FINGERPRINT.sub("xxxx-xxxx-xxxx", _SCHEMA.sub("$schema=SCHEMA", shown)) == \
+            FINGERPRINT.sub("xxxx-xxxx-xxxx", _SCHEMA.sub("$schema=SCHEMA", output))
 
 
 # ── the composed forms of issues 26 and 36 in the diff and the card ─────────────────

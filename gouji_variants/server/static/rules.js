@@ -67,7 +67,7 @@ function control(schema, defs, rule, change) {
     return { id, el: select, get: () => select.value, set: (v) => { select.value = v; } };
   }
   if (schema.type === "integer") {
-    const input = h("input", { type: "number", id, min: schema.minimum ?? null, inputmode: "numeric" });
+    const input = h("input", { type: "number", id, min: schema.minimum ?? null, max: schema.maximum ?? null, inputmode: "numeric" });
     input.addEventListener("input", () => { if (input.value !== "") change(Number(input.value)); });
     return { id, el: input, get: () => (input.value === "" ? null : Number(input.value)), set: (v) => { input.value = v ?? ""; } };
   }
@@ -97,6 +97,7 @@ function control(schema, defs, rule, change) {
     const draw = (values) => {
       items = values.map((v, n) => {
         const input = h("input", { type: numbers ? "number" : "text", value: v, class: numbers ? "num" : "expr", spellcheck: "false",
+          min: numbers ? schema.items.minimum ?? null : null, max: numbers ? schema.items.maximum ?? null : null,
           "aria-label": `${label} ${n + 1}`, list: schema.items.examples ? `${id}-dl` : null });
         input.addEventListener("input", () => change(get()));
         return input;
