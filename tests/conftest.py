@@ -16,7 +16,7 @@ import os
 import sys
 
 import pytest
-from hypothesis import settings
+from hypothesis import is_hypothesis_test, settings
 from suite import ENGINE_FOLDERS, HERE
 
 from gouji_variants.ruleset.catalog import ENV_VAR
@@ -56,7 +56,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if item.path.relative_to(HERE).parts[0] in ENGINE_FOLDERS:
             item.add_marker(pytest.mark.engine)
         long_search = item.get_closest_marker("thorough") is not None
-        searching = long_search or item.get_closest_marker("hypothesis") is not None
+        searching = long_search or is_hypothesis_test(getattr(item, "obj", None))
         (kept if (searching if thorough else not long_search) else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
