@@ -12,6 +12,7 @@ characters in strings (they could rewrite the terminal a name is printed on).
 from __future__ import annotations
 
 import os
+import re
 import stat
 import unicodedata
 from dataclasses import dataclass, field
@@ -29,7 +30,9 @@ MAX_NODES = 20_000
 MAX_DEPTH = 50
 MAX_INT_DIGITS = 18
 #: Bidirectional embeddings, overrides and isolates: text that displays in another order than it reads.
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_BIDI = "\u202a-\u202e\u2066-\u2069"
+#: The characters a string may not hold: control characters (Unicode's Cc) but tab and line feed, and _BIDI.
+_UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}]")
 #: what the pure-Python reader refuses (yaml.reader.Reader.check_printable)
 _NON_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
 _TOO_MANY_HINT = "a ruleset needs a few hundred; split the examples into several files"
@@ -124,14 +127,17 @@ class _Builder:
             raise self.bad_tag(node)
         if node.tag == "tag:yaml.org,2002:str":
             self.check_text(node, node.value)
-        too_large = self.fail(node, f"a number with more than {MAX_INT_DIGITS} digits",
-                              "no rule needs a number this large",
-                              (f"数字多于 {MAX_INT_DIGITS} 位", "没有哪条规则需要这么大的数"))
+
+        def too_large() -> RulesetError:  # (made only when raised: a load reads thousands of scalars)
+            return self.fail(node, f"a number with more than {MAX_INT_DIGITS} digits",
+                             "no rule needs a number this large",
+                             (f"数字多于 {MAX_INT_DIGITS} 位", "没有哪条规则需要这么大的数"))
+
         if node.tag == "tag:yaml.org,2002:int" and len(node.value) > 4 * MAX_INT_DIGITS:
-            raise too_large  # before converting: Python refuses (slowly) to convert thousands of digits
+            raise too_large()  # before converting: Python refuses (slowly) to convert thousands of digits
         value = self.constructor.construct_object(node, deep=True)
         if node.tag == "tag:yaml.org,2002:int" and abs(value) >= 10**MAX_INT_DIGITS:
-            raise too_large
+            raise too_large()
         if node.tag == "tag:yaml.org,2002:int" and node.value.lstrip("+-") not in ("0", str(abs(value))):
             raise self.fail(node, f"YAML reads the unquoted {node.value} as the number {value} (a leading 0 is octal, "
                             "0x hex, '_' and ':' are dropped or counted in sixties)",
@@ -143,8 +149,9 @@ class _Builder:
 
     def check_text(self, node: Node, text: str) -> None:
         """Refuse characters that would act on a terminal or reorder text when the string is printed."""
-        bad = next((c for c in text if (unicodedata.category(c) == "Cc" and c not in "\t\n") or c in _BIDI), None)
-        if bad is not None:
+        found = _UNSAFE.search(text)
+        if found is not None:
+            bad = found.group()
             name = f" ({unicodedata.name(bad)})" if unicodedata.name(bad, "") else ""
             raise self.fail(node, f"the string holds U+{ord(bad):04X}{name}, a control character that could "
                             "rewrite the terminal or reorder the text it is printed in",
