@@ -32,6 +32,7 @@ from gouji_variants.cli import main
 from gouji_variants.ruleset.compiler import compile_path
 from gouji_variants.ruleset.errors import Diagnostic, RulesetError
 from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.ruleset.versions import RULESET_FORMAT
 
 ROOT = Path(__file__).resolve().parents[2]
 MALFORMED = ROOT / "tests" / "malformed"
@@ -116,7 +117,7 @@ MUST_SAY = {
                                 "tribute.shao_cards is 12", ":11:15:"],
     "domain-void-at-seven": ["revolution.void_at is 7, outside its range 1 to 6"],
     "domain-points-huge": ["score.points[0] is 1001", "score.points[5] is -1001"],
-    "domain-format-zero": ["format is 0, outside its range 1 to 3"],
+    "domain-format-zero": [f"format is 0, outside its range 1 to {RULESET_FORMAT}"],
     "missing-extends-packs-only": ["extends only option packs", "extends: [dagang, …]"],
     "enabled-chinese-no": ["'否' is not true or false", "write false"],
 }
