@@ -16,6 +16,7 @@ import pytest
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 #: script -> (tiny arguments, a line its output holds)
 RUNS: dict[str, tuple[list[str], str]] = {
+    "bench_action.py": (["--actions", "30", "--runs", "1"], "cpu ms per action"),
     "bench_builtin.py": (["--games", "3", "dagang"], "dagang"),
     "bench_engine.py": (["--seconds", "0.2", "--runs", "1"], "sampling"),
     "bench_env.py": (["--seconds", "0.2", "--runs", "1"], "steps/s"),

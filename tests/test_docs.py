@@ -317,5 +317,6 @@ def test_ci_runs_the_readme_set_up_and_test_commands() -> None:
     test_command = readme.split("Run the test suite", 1)[1].split("\n\n")[1].strip()
     first, second = test_command.split(" && ")
     assert f"{first} && {second} && " in ci, (test_command, ci)
-    assert "pip install -q -e '.[test,rl,distributed,web,postgres]'" in ci and ".[test,rl,distributed,web,postgres]" in readme
+    extras = ".[test,rl,distributed,web,postgres]"
+    assert f"pip install -q -e '{extras}'" in ci and extras in readme
     assert "--thorough" in ci and "--thorough`" in readme

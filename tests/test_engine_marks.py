@@ -23,6 +23,7 @@ PLAYING_COMMANDS = re.compile(r"""\[\s*["'](judge|check|simulate|replay|hint|pla
 ENGINE_INDEPENDENT = {
     "cli/test_cli.py": "the commands' arguments, exit codes and messages",
     "cli/test_cli_grammar.py": "the command line's grammar: options, help texts, bot names",
+    "cli/test_cli_mistakes.py": "the answers to a rule writer's mistakes (a record for a ruleset and the reverse)",
     "ruleset/test_static_checks.py": "the warnings of gouji validate and check",
     "ruleset/test_untrusted_rulesets.py": "what each command does with hostile files: exit codes and messages",
     "ruleset/test_vocabulary.py": "the names and labels of the vocabulary",

@@ -12,6 +12,7 @@ from cli_helpers import gouji
 
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.resources import RULESETS_DIR
+from gouji_variants.ruleset.versions import RULESET_FORMAT
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,7 +112,7 @@ def test_new_names_house_rules_from_a_chinese_file_name(tmp_path: Path) -> None:
     target = tmp_path / "老王家规.yaml"
     assert gouji("new", target).exit_code == 0
     data = yaml.safe_load(target.read_text(encoding="utf-8"))
-    assert data["id"] == "lao-wang-jia-gui" and data["format"] == 3
+    assert data["id"] == "lao-wang-jia-gui" and data["format"] == RULESET_FORMAT
     assert data["name"] == {"zh": "老王家规", "en": "Lao Wang house rules"}
     assert gouji("validate", target).exit_code == 0
 

@@ -53,7 +53,7 @@ def test_a_parent_of_a_newer_format_is_refused_with_the_extends_chain(tmp_path: 
 
 
 @pytest.mark.parametrize(("value", "message"), [("'2'", "'2' is not a whole number"),
-                                               ("0", "format is 0, outside its range 1 to 3")])
+                                               ("0", f"format is 0, outside its range 1 to {RULESET_FORMAT}")])
 def test_a_malformed_format_is_a_schema_error(tmp_path: Path, value: str, message: str) -> None:
     with pytest.raises(RulesetError) as caught:
         compile_path(_write(tmp_path, f"format: {value}\n" + HEAD))
