@@ -20,7 +20,7 @@ from operator import le
 
 from ..components import bie3
 from ..components.draws import below, choice
-from ..components.plays import Combo, Verdict
+from ..components.plays import Combo, Verdict, forbids
 from ..components.table import MoveGenerator, Transfer
 from ..components.vectors import Counts
 from ..ruleset.cards import Cards
@@ -163,7 +163,9 @@ class SeatView:
         if not isinstance(action, Play) or not all(map(le, action.cards.counts, self._hand)):
             return False
         rules = self.rules  # (the 3s rule is the built-in area's here: a replaced one's leads are listed)
-        return isinstance(self._classify(action.cards, rules.plays, rules.bie3), Combo) and not (
+        found = self._classify(action.cards, rules.plays, rules.bie3)
+        return isinstance(found, Combo) and not (
+            rules.plays.forbidden and forbids(rules.plays, found, self._hand, None) is not None) and not (
             rules.bie3.enabled and bie3.splits_threes(self._hand, action.cards.counts))
 
     def sample_action(self, rng: random.Random) -> Action:

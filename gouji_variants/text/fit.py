@@ -43,7 +43,8 @@ def fit(text: str, width: int = WIDTH, indent: str = "  ") -> list[str]:
     """``text`` broken into lines of at most ``width`` display columns (CJK counts two), keeping its
     leading spaces; continuation lines get ``indent`` more. Lines break at spaces (never at
     :data:`KEEP`) and, inside a run of Chinese wider than :data:`LONG`, between characters; a long
-    word of Latin letters (an id, a fingerprint, a path) is never broken."""
+    word of Latin letters (an id, a fingerprint, a path) is never broken. Closing punctuation after a space
+    hangs past the width rather than begin a line; opening punctuation goes down with what it opens."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         body = paragraph.lstrip(" ")
@@ -60,8 +61,12 @@ def fit(text: str, width: int = WIDTH, indent: str = "  ") -> list[str]:
                         line = lead + indent + unit.strip()
                     else:
                         line += unit
+            elif click.unstyle(word)[:1] in CLOSING:  # it hangs past the width: no line begins with it
+                line = joined
             else:
-                lines.append(line)
-                line = lead + indent + word
+                kept = line.rstrip(OPENING)  # opening punctuation goes down with the word it opens
+                opened = line[len(kept):] if kept.strip() else ""
+                lines.append(kept if opened else line)
+                line = lead + indent + opened + word
         lines.append(line)
     return [line.replace(KEEP, " ").rstrip() for line in lines]

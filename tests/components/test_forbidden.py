@@ -31,6 +31,15 @@ def test_fours_go_all_together_and_bare() -> None:
     assert (verdict.ok, verdict.rule) == (False, "plays.forbidden[0]")
 
 
+def test_the_seat_s_view_refuses_a_forbidden_lead_as_the_game_does() -> None:
+    """(Found by the thorough run: the view checked a lead's combination, not plays.forbidden.)"""
+    game = deal(HOUSE, "4445RR", "3456", "3457", "9999RRR3", "3458", "3459")
+    view = game.view()
+    for cards, allowed in (("4R", False), ("44", False), ("444R", False), ("444", True), ("5RR", True)):
+        assert game.can(Play(Cards.parse(cards))) is allowed
+        assert view.can(Play(Cards.parse(cards))) is allowed, cards
+
+
 def test_answers_forbidden_on_a_play() -> None:
     kills = {"kills": (parse(KillRule, "joker by equal or higher jokers, +1 card, any rank"),)}
     house, plain = variant(HOUSE, plays=kills), variant(HOUSE, plays={**kills, "forbidden": ()})
