@@ -12,3 +12,8 @@ SUITE_EXAMPLES = 100
 def examples(count: int) -> int:
     """``count`` scaled by the run's profile: ``count`` in the suite, ``10 * count`` when thorough."""
     return count * settings.default.max_examples // SUITE_EXAMPLES
+
+
+def thorough() -> bool:
+    """Whether this is the thorough run."""
+    return examples(1) > 1
