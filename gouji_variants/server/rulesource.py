@@ -145,7 +145,7 @@ class Rulebook:
     def info(self, ruleset: Ruleset, source: RuleSource) -> dict[str, Any]:
         """The ``rules`` of a room description (made once per ruleset and kind of source: not to be changed)."""
         key = (ruleset.fingerprint, ruleset.id, ruleset.name_zh, ruleset.name_en, ruleset.description_zh,
-               ruleset.description_en, tuple(ruleset.extends), source.ref is None)
+               ruleset.description_en, tuple(ruleset.extends), source.ref is None, source.yaml, source.name)
         found: dict[str, Any] | None = self._info.find(key)
         if found is None:
             found = self._info_of(ruleset, source)
@@ -156,7 +156,9 @@ class Rulebook:
         return {"id": ruleset.id, "name": {"zh": ruleset.name_zh, "en": ruleset.name_en},
                 "description": {"zh": ruleset.description_zh, "en": ruleset.description_en},
                 "fingerprint": ruleset.fingerprint, "source": "built-in" if source.ref is not None else "house",
-                "extends": list(ruleset.extends), "card": self.cards(ruleset), "resolved": ruleset.resolved()}
+                "extends": list(ruleset.extends), "card": self.cards(ruleset), "resolved": ruleset.resolved(),
+                # house rules as sent: the host's editor starts from them, a page diffs them (POST /api/v1/diff)
+                **({} if source.yaml is None else {"text": source.yaml, "file": source.name})}
 
 
 def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:

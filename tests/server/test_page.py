@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -39,6 +42,12 @@ deck:
 revolution:
   void_at: 6
 """  # every hand may declare 革命; only all six void the game
+OURS = """id: ours
+kind: ruleset
+name: {zh: 我们的家规, en: Our rules}
+description: {zh: 周末打的, en: What we play at weekends}
+extends: [qingdao, bie3]
+"""
 HOSTILE = """id: hostile
 kind: ruleset
 name: {zh: "<script>window.pwned=1</script>家规", en: "<img src=x onerror=window.pwned=1>"}
@@ -112,6 +121,74 @@ def test_a_hostile_ruleset_shows_as_text(server: Server, browser: Any) -> None:
     assert page.locator(".preview .card script, .preview .card img, .preview .card b").count() == 0
     assert page.evaluate("window.pwned") is None and page.errors == []
     page.context.close()
+
+
+def room_rules(server: Server, code: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{server.http}/api/v1/rooms/{urllib.parse.quote(code)}", timeout=30) as answer:
+        rules: dict[str, Any] = json.loads(answer.read())["rules"]
+    return rules
+
+
+def test_the_rules_are_edited_twice_from_the_rooms_rules_and_each_change_is_announced(server: Server,
+                                                                                      browser: Any) -> None:
+    """The host's editor starts from the room's current rules (a pack, a name, an override kept through a
+    reload); every seat is told what changed by rule title; a joiner compares before sitting."""
+    host = open_page(browser, f"{server.http}/#/new", PHONE)
+    host.wait_for_selector(".status.ok", timeout=WAIT)
+    host.get_by_role("tab", name="YAML").click()
+    host.locator("textarea.yaml").fill(OURS)
+    host.wait_for_function("document.querySelector('.preview h2').textContent.includes('我们的家规')", timeout=WAIT)
+    host.locator("#host-name").fill("房主")
+    host.locator("#create-room").click()
+    code = host.wait_for_selector("#room-code", timeout=WAIT).text_content()
+    guest = open_page(browser, f"{server.http}/#/room/{code}", PHONE)
+    guest.wait_for_selector("#join-name", timeout=WAIT)
+    guest.locator("#compare").click()  # before taking a seat: each difference by its Chinese title and sentence
+    guest.wait_for_selector(".diff-box .diff", timeout=WAIT)
+    titles = guest.locator(".diff-box .diff li strong").all_text_contents()
+    assert titles and all(re.search(r"[\u4e00-\u9fff]", title) and "." not in title for title in titles), titles
+    guest.locator("#join-name").fill("客人")
+    guest.locator("#join").click()
+    guest.wait_for_selector("#accept", timeout=WAIT)
+
+    def edit(change: Any) -> None:
+        host.locator("#change-rules").click()
+        host.wait_for_selector(".host .status.ok", timeout=WAIT)
+        assert host.locator('.host [data-pack="bie3"]').is_checked()  # the room's rules, not the bare base
+        assert host.locator(".host .names input").first.input_value() == "我们的家规"
+        before = room_rules(server, code)["fingerprint"]
+        change()
+        host.wait_for_function(f"document.querySelector('.host .preview .fingerprint code').textContent !== {before!r}",
+                               timeout=WAIT)
+        host.wait_for_selector(".host .status.ok", timeout=WAIT)
+        host.locator("#apply-rules").click()
+        guest.wait_for_function(f"(document.querySelector('#rules-changes .diff') || {{}}).textContent"
+                                f" && !document.querySelector('#rules-changes').textContent.includes({before!r})",
+                                timeout=WAIT)
+
+    def burning_off() -> None:
+        host.locator('.host [data-section="burning"] > summary').click()
+        host.locator('.host [data-rule="burning.enabled"] input').uncheck()
+
+    edit(burning_off)
+    told = guest.locator("#rules-changes").text_content()
+    assert "烧牌" in told and "burning.enabled burning.enabled" not in told, told
+    host.reload()  # the editor is made again from the room's rules (not from what this page kept)
+    host.wait_for_selector("#change-rules", timeout=WAIT)
+    host.evaluate("sessionStorage.clear()")
+
+    def manguan_on() -> None:
+        assert not host.locator('.host [data-rule="burning.enabled"] input').is_checked()  # the first change kept
+        host.locator('.host [data-pack="manguan"]').check()
+
+    edit(manguan_on)
+    assert "满贯" in guest.locator("#rules-changes").text_content()
+    rules = room_rules(server, code)
+    assert {"bie3", "manguan"} <= set(rules["extends"]) and rules["name"]["zh"] == "我们的家规"
+    assert rules["resolved"]["burning"]["enabled"] is False and rules["description"]["zh"] == "周末打的"
+    assert host.errors == [] and guest.errors == []
+    host.context.close()
+    guest.context.close()
 
 
 def my_turn(page: Any) -> bool:
@@ -318,11 +395,27 @@ def test_alone_with_bots_a_hint_and_a_confirmation(server: Server, browser: Any)
     while not page.locator("#game-over").count():
         assert time.monotonic() < end, "the game did not finish"
         if my_turn(page):
+            assert page.evaluate(NOTATION_SHOWN) == [], "card notation outside the notation box"
+            assert page.locator('[data-action="pass"].primary').count() or not page.locator('[data-action="pass"]').count()
             act(page, typed=False, keys=False)
         else:
             page.wait_for_timeout(20)
     assert "终局" in page.locator(".log").text_content() and page.errors == []
     page.context.close()
+
+
+#: the visible text of the table that holds card notation (T for 10, B/R/W for the jokers) outside the
+#: notation box (the typed form): a player reads 10, 小王, 大王 everywhere else
+NOTATION_SHOWN = r"""() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.querySelector(".table-box"), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (el.closest("form.typed") || !el.getClientRects().length) continue;
+    for (const m of node.textContent.matchAll(/(?<![A-Za-z0-9])[2-9TJQKABRW]*[TBRW][2-9TJQKABRW]*(?![A-Za-z0-9])/g)) found.push(`${m[0]} in "${node.textContent.slice(0, 60)}"`);
+  }
+  return found;
+}"""
 
 
 #: every visible piece of text whose colour on its (composited) background falls below WCAG 2's AA

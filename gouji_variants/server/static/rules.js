@@ -18,6 +18,8 @@ export function toYaml(state, form) {
     `  zh: ${q(state.name.zh || "家规")}`, `  en: ${q(state.name.en || "House rules")}`,
     `extends: ${q([state.base, ...state.packs])}`,
   ];
+  const about = state.description || {};
+  if (about.zh || about.en) lines.push("description:", ...["zh", "en"].filter((l) => about[l]).map((l) => `  ${l}: ${q(about[l])}`));
   for (const section of form.sections) {
     const set = section.rules.filter((rule) => rule.key in state.overrides);
     if (!set.length) continue;
@@ -122,7 +124,7 @@ function isSimple(schema) {
 }
 
 /**
- * The editor in root. options: {base, onChange(editor)}. Returns the editor:
+ * The editor in root. options: {base, start: {text, file} (house rules to start from), keep, onChange(editor)}. Returns the editor:
  * {yaml(), fileName(), result, plain() (the built-in id when nothing was changed), focusRule(key)}.
  */
 export async function rulesEditor(root, options = {}) {
@@ -130,7 +132,7 @@ export async function rulesEditor(root, options = {}) {
   const cities = rulesets.filter((r) => r.kind === "ruleset");
   const kept = options.keep ? drafts.get(options.keep) : undefined;
   const state = kept ? structuredClone(kept.state)
-    : { base: options.base || "dagang", packs: [], overrides: {}, id: "house-rules", name: { zh: "", en: "" }, pasted: null };
+    : { base: options.base || "dagang", packs: [], overrides: {}, id: "house-rules", name: { zh: "", en: "" }, description: { zh: "", en: "" }, pasted: null };
   const rows = new Map();
   let result = null;
   let sequence = 0;
@@ -256,7 +258,8 @@ export async function rulesEditor(root, options = {}) {
 
   function yaml() { return state.pasted ?? toYaml(state, form); }
   function fileName() { return state.fileName || `${state.id}.yaml`; }
-  function plain() { return state.pasted === null && !state.packs.length && !Object.keys(state.overrides).length && !state.name.zh && !state.name.en ? state.base : null; }
+  function plain() { return state.pasted === null && !state.packs.length && !Object.keys(state.overrides).length && !state.name.zh && !state.name.en
+    && !state.description.zh && !state.description.en ? state.base : null; }
 
   function edited() {
     state.pasted = null;
@@ -316,6 +319,8 @@ export async function rulesEditor(root, options = {}) {
     root.querySelectorAll("[data-pack]").forEach((box) => { box.checked = state.packs.includes(box.value); });
     if (typeof own.id === "string") state.id = own.id;
     if (own.name && typeof own.name === "object") { state.name = { zh: own.name.zh || "", en: own.name.en || "" }; nameZh.value = state.name.zh; nameEn.value = state.name.en; }
+    const about = own.description && typeof own.description === "object" ? own.description : {};
+    state.description = { zh: typeof about.zh === "string" ? about.zh : "", en: typeof about.en === "string" ? about.en : "" };
     state.overrides = {};
     for (const section of form.sections) {
       for (const rule of section.rules) {
@@ -341,7 +346,8 @@ export async function rulesEditor(root, options = {}) {
   nameEn.value = state.name.en;
   if (kept && kept.tab === "yaml") showTab("yaml");
   showAbout();
-  check();
+  if (!kept && options.start) editor.load(options.start.text, options.start.file);  // the room's house rules, as sent
+  else check();
   void getLang;
   return editor;
 }

@@ -56,13 +56,13 @@ function eventLog(session) {
   return log;
 }
 
-/** An action in words: "出 888B", "过". */
+/** An action in words, cards by their names (notation only in the notation box): "出 3张8, 小王", "过". */
 export function actionWords(action) {
   const cards = action.cards ? spoken(action.cards) : "";
   switch (action.type) {
-    case "play": return t("a_play", { cards: `${action.cards} (${cards})` });
-    case "burn": return t("act_burn", { cards: action.cards });
-    case "return": return t("act_return", { cards: action.cards });
+    case "play": return t("a_play", { cards });
+    case "burn": return t("act_burn", { cards });
+    case "return": return t("act_return", { cards });
     case "hui3": return t("act_hui3", { which: t(`hui3_${action.which}`) });
     default: return t(`act_${action.type}`);
   }
@@ -123,7 +123,8 @@ export function createTable(root, session) {
   /** Send a legal action; one the server marks with a confirmation is sent only once the player says yes. */
   async function send(action) {
     const { confirm, ...plain } = action;
-    if (confirm && !(await confirmDialog(t("go_ahead", { what: pick(confirm) })))) return;
+    const asked = confirm ? pick(confirm) : action.type === "tiaopai" ? t("tiaopai_shows") : null;  // 挑牌 reveals your hand
+    if (asked && !(await confirmDialog(t("go_ahead", { what: asked })))) return;
     selected.fill(0);
     session.act(plain);
   }
@@ -177,23 +178,31 @@ export function createTable(root, session) {
   function drawSelection() {
     const notation = format(selected);
     const matches = notation ? cardAction(notation) : [];
-    const buttons = matches.map((a) => h("button", { type: "button", class: "primary", id: `send-${a.type}`, onclick: () => send(a) },
+    const buttons = matches.map((a) => h("button", { type: "button", class: a.type === "burn" ? "" : "primary", id: `send-${a.type}`, onclick: () => send(a) },
       a.type === "play" ? t("play_selected") : a.type === "burn" ? t("burn_selected") : t("return_selected")));
-    fill(selection, `${t("selected")}: `, notation ? h("code", {}, notation) : "—", " ", buttons,
-      notation ? h("button", { type: "button", class: "small", id: "clear-selection", onclick: () => { selected.fill(0); drawHand(); drawSelection(); } }, t("clear")) : null);
+    const why = notation && !matches.length && legal().length ? h("span", { class: "why", id: "selection-why" }, t("selection_not_legal")) : null;
+    fill(selection, `${t("selected")}: `, notation ? h("span", { class: "picked", "data-cards": notation }, spoken(notation)) : "—", " ", buttons,
+      why, notation ? h("button", { type: "button", class: "small", id: "clear-selection", onclick: () => { selected.fill(0); drawHand(); drawSelection(); } }, t("clear")) : null);
   }
 
+  /** The choices of the moment: 过 the primary one when answering; a burn or a 还贡 is chosen by selecting its
+   *  cards (a few legal ones offered as suggestions, never one button each); 让牌 and the rest plain. */
   function drawActions() {
-    const others = legal().filter((a) => !CARD_TYPES.has(a.type) || a.type !== "play");
+    const others = legal().filter((a) => !CARD_TYPES.has(a.type));
     const plays = legal().filter((a) => a.type === "play");
     const few = plays.length <= 12 ? plays : [];
+    const offered = legal().filter((a) => a.type === "burn" || a.type === "return");
+    const suggest = (a) => h("button", { type: "button", class: "small", "data-suggest": a.cards, "aria-label": actionWords(a),
+      onclick: () => { selected = parse(a.cards); drawHand(); drawSelection(); } }, spoken(a.cards));
     const asking = room && room.hints && legal().length
       ? h("button", { type: "button", class: "small", id: "hint", onclick: () => { fill(hintBox, t("hint_asking")); hintBox.hidden = false; session.send({ type: "hint" }); } }, t("hint_ask"))
       : null;
     fill(actions, asking,
-      others.map((a) => h("button", { type: "button", class: a.type === "pass" ? "" : "primary", "data-action": a.type,
+      others.map((a) => h("button", { type: "button", class: a.type === "pass" ? "primary" : "", "data-action": a.type,
         onclick: () => send(a) }, actionWords(a))),
-      few.length ? h("div", { class: "quick", "aria-label": t("legal_plays") }, few.map((a) => h("button", { type: "button", class: "small", "data-play": a.cards, "aria-label": actionWords(a), onclick: () => send(a) }, a.cards))) : null);
+      offered.length ? h("div", { class: "offers", role: "group", "aria-label": t(offered[0].type === "burn" ? "burn_how" : "return_how") },
+        h("p", {}, t(offered[0].type === "burn" ? "burn_how" : "return_how", { n: offered.length })), offered.slice(0, 3).map(suggest)) : null,
+      few.length ? h("div", { class: "quick", "aria-label": t("legal_plays") }, few.map((a) => h("button", { type: "button", class: "small", "data-play": a.cards, "aria-label": actionWords(a), onclick: () => send(a) }, spoken(a.cards)))) : null);
   }
 
   /** A seat's count as the server's scene states it (what the rules tell this seat, or why not). */
@@ -224,7 +233,7 @@ export function createTable(root, session) {
       if (obs.revolutionaries.includes(seat)) marks.push(t("revolution_mark"));
       if (obs.declared[seat]) marks.push(obs.declared[seat]);
       const turn = obs.to_act === seat;
-      const shown = obs.hands[seat] && seat !== session.seat ? h("code", { class: "shown" }, obs.hands[seat]) : null;
+      const shown = obs.hands[seat] && seat !== session.seat ? h("span", { class: "shown" }, spoken(obs.hands[seat])) : null;
       return h("li", { class: `seat${turn ? " turn" : ""}`, "data-seat": seat, "aria-current": turn ? "true" : null },
         h("strong", {}, turn ? "▶ " : "", h("bdi", {}, name(seat))), h("span", {}, marks.join(" · ")), shown);
     }));
@@ -233,8 +242,8 @@ export function createTable(root, session) {
   function drawCenter() {
     const obs = state.observation;
     fill(center,
-      h("p", { class: "top" }, `${t("top")}: `, obs.top ? h("code", { class: "top-cards" }, obs.top) : "—", obs.top ? ` — ${name(obs.top_seat)}` : ""),
-      obs.round_plays.length ? h("p", { class: "round" }, `${t("round")}: `, obs.round_plays.map(([seat, cards]) => `${name(seat)} ${cards || t("act_pass")}`).join(" · ")) : null);
+      h("p", { class: "top" }, `${t("top")}: `, obs.top ? h("strong", { class: "top-cards", "data-cards": obs.top }, spoken(obs.top)) : "—", obs.top ? ` — ${name(obs.top_seat)}` : ""),
+      obs.round_plays.length ? h("p", { class: "round" }, `${t("round")}: `, obs.round_plays.map(([seat, cards]) => `${name(seat)} ${cards ? spoken(cards) : t("act_pass")}`).join(" · ")) : null);
   }
 
   /** One line of the log: the seat and its action in the page's words, then the server's notes (zh/en). */
