@@ -50,7 +50,7 @@ async function newRoom() {
   const games = h("input", { type: "number", id: "games", min: 1, max: 50, value: 1, inputmode: "numeric" });
   const timer = h("input", { type: "number", id: "timer", min: 5, max: 600, inputmode: "numeric" });
   const hints = h("input", { type: "checkbox", id: "hints" });
-  const bots = [1, 2, 3, 4, 5].map((seat) => h("select", { id: `bot-${seat}`, "aria-label": t("seat_n", { n: seat }) },
+  const bots = [1, 2, 3, 4, 5].map((seat) => h("select", { id: `bot-${seat}`, "aria-label": t("seat_n", { n: seat + 1 }) },
     h("option", { value: "" }, t("person")), h("option", { value: "heuristic" }, t("bot_heuristic")),
     h("option", { value: "search:300ms" }, t("bot_search")), h("option", { value: "basic" }, t("bot_basic"))));
   kept(name, games, timer, hints, ...bots);
@@ -59,6 +59,7 @@ async function newRoom() {
   const submit = async (event) => {
     event.preventDefault();
     problem.textContent = "";
+    if (!editor || !editor.ok) { problem.textContent = t("rules_not_ready"); return; }  // invalid rules are never posted
     const body = { host: name.value.trim(), seat: 0, games: Number(games.value) || 1, timer: timer.value ? Number(timer.value) : null, hints: hints.checked, bots: {} };
     bots.forEach((select, i) => { if (select.value) body.bots[String(i + 1)] = select.value; });
     const plain = editor.plain();
@@ -80,7 +81,7 @@ async function newRoom() {
       h("label", { for: "games" }, t("games")), games,
       h("label", { for: "timer" }, t("timer")), timer,
       h("label", { class: "inline", for: "hints" }, hints, t("hints")),
-      h("fieldset", {}, h("legend", {}, t("seats")), bots.map((select, i) => h("label", { class: "inline" }, t("seat_n", { n: i + 1 }), " ", select))),
+      h("fieldset", {}, h("legend", {}, t("seats")), h("p", {}, `${t("seat_n", { n: 1 })}: ${t("you")}（${t("host")}）`), bots.map((select, i) => h("label", { class: "inline" }, t("seat_n", { n: i + 2 }), " ", select))),
       problem, h("button", { type: "submit", class: "primary", id: "create-room" }, t("create_room"))));
   editor = await rulesEditor(box, { keep: "new" });
 }

@@ -76,7 +76,12 @@ class Session {
   /** Open the session again (a state's history could not be pieced together): the server sends it whole. */
   resync() { if (this.ws) this.ws.close(); if (!this.mine) this.connect(this.first); }
 
-  send(message) { if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(message)); }
+  /** Send a message; while disconnected it is refused with a message (never dropped silently). */
+  send(message) {
+    if (this.ws && this.ws.readyState === 1) { this.ws.send(JSON.stringify(message)); return true; }
+    this.notice.textContent = t("offline_refused");
+    return false;
+  }
 
   act(action) {
     const id = `a${Date.now().toString(36)}${(++this.counter).toString(36)}`;
@@ -158,7 +163,7 @@ class Session {
         s.kind === "human" && !s.connected ? t("offline") : null, s.standin ? t("standin") : null].filter(Boolean);
       const words = marks.length ? ` — ${marks.join(" · ")}` : "";
       return h("li", { class: `seat ${s.accepted ? "yes" : ""}`, "data-seat": s.seat, "data-accepted": String(Boolean(s.accepted)) },
-        h("strong", {}, t("seat_n", { n: s.seat })), " ", h("bdi", {}, who), s.seat === me ? ` (${t("you")})` : "", words);
+        h("strong", {}, t("seat_n", { n: s.seat + 1 })), " ", h("bdi", {}, who), s.seat === me ? ` (${t("you")})` : "", words);
     }));
     fill(p.settings, [t("game_count", { n: room.games }), room.timer ? t("time_each", { s: room.timer }) : t("no_timer"),
       room.hints ? t("hints_on") : t("hints_off")].join(" · "));
@@ -228,6 +233,7 @@ class Session {
     fill(p.host, h("details", {}, h("summary", { id: "change-rules" }, t("change_rules")), box,
       p.hostErrors,
       h("button", { type: "button", id: "apply-rules", class: "primary", onclick: () => {
+        if (!p.editor || !p.editor.ok) { fill(p.hostErrors, h("li", {}, t("rules_not_ready"))); return; }  // invalid rules are never posted
         const plain = p.editor.plain();
         this.send(plain ? { type: "rules", ruleset: plain } : { type: "rules", yaml: p.editor.yaml(), name: p.editor.fileName().replace(/[^A-Za-z0-9._-]/g, "-") });
       } }, t("apply_rules"))),

@@ -135,6 +135,7 @@ export async function rulesEditor(root, options = {}) {
     : { base: options.base || "dagang", packs: [], overrides: {}, id: "house-rules", name: { zh: "", en: "" }, description: { zh: "", en: "" }, pasted: null };
   const rows = new Map();
   let result = null;
+  let valid = false;  // the last check passed (and no later edit waits for its check)
   let sequence = 0;
 
   const status = h("p", { class: "status", role: "status" }, t("checking"));
@@ -155,6 +156,7 @@ export async function rulesEditor(root, options = {}) {
   const nameEn = h("input", { type: "text", id: uid("nen"), maxlength: 60, placeholder: "House rules" });
   for (const [input, lang] of [[nameZh, "zh"], [nameEn, "en"]]) input.addEventListener("input", () => { state.name[lang] = input.value; edited(); });
   const yamlBox = h("textarea", { id: uid("yaml"), rows: 14, spellcheck: "false", class: "yaml", "aria-describedby": "yaml-hint" });
+  yamlBox.addEventListener("input", () => { valid = false; });
   yamlBox.addEventListener("input", debounce(() => { state.pasted = yamlBox.value; check(); }, 300));
   const upload = h("input", { type: "file", accept: ".yaml,.yml,text/yaml,text/plain", id: uid("up") });
   upload.addEventListener("change", async () => {
@@ -263,12 +265,14 @@ export async function rulesEditor(root, options = {}) {
 
   function edited() {
     state.pasted = null;
+    valid = false;
     if (!tabs.yaml.hidden) yamlBox.value = yaml();
     check();
   }
 
   const check = debounce(async () => {
     keep();
+    valid = false;
     const mine = ++sequence;
     status.textContent = t("checking");
     let answer;
@@ -287,6 +291,7 @@ export async function rulesEditor(root, options = {}) {
       return h("li", { class: d.severity }, target
         ? h("a", { href: `#${target.ctl.id}`, onclick: (e) => { e.preventDefault(); focusRule(key); } }, text) : text);
     }), answer.error && !(answer.diagnostics || []).length ? h("li", {}, answer.error) : null);
+    valid = Boolean(answer.ok);
     status.textContent = answer.ok ? t("valid") : t("invalid");
     status.className = `status ${answer.ok ? "ok" : "bad"}`;
     if (!answer.ok) { options.onChange && options.onChange(editor); return; }
@@ -338,7 +343,7 @@ export async function rulesEditor(root, options = {}) {
     if (field) field.focus();
   }
 
-  const editor = { yaml, fileName, plain, focusRule, get result() { return result; }, get state() { return state; },
+  const editor = { yaml, fileName, plain, focusRule, get result() { return result; }, get state() { return state; }, get ok() { return valid; },
     load(text, name) { state.pasted = text; state.fileName = name; yamlBox.value = text; check(); } };
   picker.value = state.base;
   root.querySelectorAll("[data-pack]").forEach((box) => { box.checked = state.packs.includes(box.value); });

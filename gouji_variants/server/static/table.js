@@ -99,7 +99,7 @@ export function createTable(root, session) {
     if (seat === null || seat === undefined) return "";
     const s = room && room.seats[seat];
     const me = session.seat;
-    const base = s && s.name ? s.name : t("seat_n", { n: seat });
+    const base = s && s.name ? s.name : t("seat_n", { n: seat + 1 });
     if (me === null || me === undefined) return `${base}`;
     if (seat === me) return t("you");
     const relation = seat === (me + 3) % 6 ? t("duitou") : seat % 2 === me % 2 ? t("teammate") : t("opponent");
@@ -291,7 +291,7 @@ export function createTable(root, session) {
       const obs = state.observation;
       const mine = obs.to_act !== null && obs.to_act === session.seat;
       fill(head, h("p", {}, room ? t("game_n", { n: message.game + 1, of: room.games }) : "", " · ",
-        h("strong", { id: "turn" }, mine && legal().length ? t("your_turn") : finished ? t("game_over") : obs.to_act === null ? "…" : t("waiting", { who: name(obs.to_act) }))));
+        h("strong", { id: "turn" }, mine && legal().length ? t("your_turn") : finished ? t("game_over") : obs.to_act === null ? t("private_turn") : t("waiting", { who: name(obs.to_act) }))));
       deadline = message.deadline_ms === null || message.deadline_ms === undefined ? null : Date.now() + message.deadline_ms;
       clearInterval(ticker);
       ticker = deadline === null ? null : setInterval(tick, 250);
@@ -338,7 +338,7 @@ async function replayViewer(box, session) {
   if (!records.length) return;
   const game = h("select", { id: "replay-game", "aria-label": t("game_n", { n: "", of: records.length }) }, records.map((_, i) => h("option", { value: i }, t("game_n", { n: i + 1, of: records.length }))));
   const seat = h("select", { id: "replay-seat", "aria-label": t("replay_as") },
-    h("option", { value: "" }, t("all_hands")), [0, 1, 2, 3, 4, 5].map((s) => h("option", { value: s, selected: s === session.seat }, t("seat_n", { n: s }))));
+    h("option", { value: "" }, t("all_hands")), [0, 1, 2, 3, 4, 5].map((s) => h("option", { value: s, selected: s === session.seat }, t("seat_n", { n: s + 1 }))));
   const page = h("pre", { class: "replay-step", "aria-live": "polite", tabindex: 0 });
   const counter = h("p", { class: "step-n" });
   let steps = [];
