@@ -406,6 +406,14 @@ def test_alone_with_bots_a_hint_and_a_confirmation(server: Server, browser: Any)
     assert "允许提示" in page.wait_for_selector("#room-settings", timeout=WAIT).text_content()
     page.locator("#accept").click()
     page.wait_for_selector(".table-box.my-turn", timeout=WAIT)  # 革命 or not: every hand may declare
+    box = {at: page.locator(f'.ring li[data-at="{at}"]').bounding_box() for at in range(6)}  # round an oval
+    assert box[3]["y"] <= box[2]["y"] < box[1]["y"] < box[0]["y"] and box[3]["y"] <= box[4]["y"] < box[5]["y"] < box[0]["y"]
+    assert box[5]["x"] < box[3]["x"] < box[1]["x"] and box[4]["x"] < box[0]["x"] < box[2]["x"]
+    assert "你" in page.locator('.ring li[data-at="0"]').text_content()
+    assert "对头" in page.locator('.ring li[data-at="3"]').text_content()
+    sizes = page.eval_on_selector_all(".hand button.card, [data-action]", "bs => bs.map(b => [b.offsetWidth, b.offsetHeight])")
+    assert sizes and all(w >= 40 and h >= 40 for w, h in sizes), sizes  # tap targets on a 360-px phone
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert page.locator('[data-action="revolution"]').count()
     page.locator("#hint").click()  # the heuristic bot's advice, with its reason
     advice = page.wait_for_selector("#hint-box strong", timeout=WAIT)

@@ -78,7 +78,8 @@ export function createTable(root, session) {
 
   const head = h("div", { class: "table-head" });
   const clock = h("p", { class: "clock", "aria-live": "off" });
-  const seatsBox = h("ol", { class: "ring", "aria-label": t("seats") });
+  // the table: six seats round an oval, you at the bottom and your 对头 at the top, the cards on the table in the middle
+  const seatsBox = h("ol", { class: "ring", role: "list", "aria-label": t("seats") });
   const center = h("div", { class: "center", "aria-label": t("top") });
   const actions = h("div", { class: "actions", role: "group", "aria-label": t("legal") });
   const selection = h("p", { class: "selection", "aria-live": "polite" });
@@ -91,7 +92,7 @@ export function createTable(root, session) {
   const record = eventLog(session);
   const after = h("section", { class: "after", hidden: true });
   const dialog = h("dialog", { class: "confirm", "aria-modal": "true" });
-  fill(root, head, clock, seatsBox, center,
+  fill(root, head, clock, h("div", { class: "tableau" }, seatsBox, center),
     h("div", { class: "mine" }, actions, hintBox, selection, handBox, typedForm),
     h("details", { class: "events", open: true }, h("summary", {}, t("events")), log), after, dialog);
 
@@ -234,7 +235,8 @@ export function createTable(root, session) {
       if (obs.declared[seat]) marks.push(obs.declared[seat]);
       const turn = obs.to_act === seat;
       const shown = obs.hands[seat] && seat !== session.seat ? h("span", { class: "shown" }, spoken(obs.hands[seat])) : null;
-      return h("li", { class: `seat${turn ? " turn" : ""}`, "data-seat": seat, "aria-current": turn ? "true" : null },
+      const at = (seat - me + 6) % 6;  // its place round the table from yours
+      return h("li", { class: `seat${turn ? " turn" : ""}`, role: "listitem", "data-seat": seat, "data-at": at, "aria-current": turn ? "true" : null },
         h("strong", {}, turn ? "▶ " : "", h("bdi", {}, name(seat))), h("span", {}, marks.join(" · ")), shown);
     }));
   }
