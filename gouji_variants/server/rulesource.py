@@ -17,8 +17,8 @@ from ..ruleset.model import Ruleset
 from ..ruleset.uploaded import compile_text
 from ..ruleset.yamlsource import MAX_BYTES
 from ..text import card as card_
-from ..text import diff as diff_
 from ..text.explain import Lang
+from . import rulesdata
 from .protocol import ProtocolError
 
 DEFAULT_NAME = "house.yaml"
@@ -169,12 +169,13 @@ def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
 
 def diff_json(against: Ruleset, room: Ruleset, lang: str) -> dict[str, Any]:
     """The changes from ``against`` (what the reader usually plays) to the room's rules, each with
-    its meaning in ``lang``; no server path."""
-    result = diff_.diff(against, room)
-    found = diff_.to_json(result)
+    its meaning in ``lang``, and each differing rule's title and meaning in both (``rules``, as the rules
+    API's diff has them); no server path."""
+    found = rulesdata.diff_json(against, room)
     for side in ("a", "b"):
         found[side].pop("path", None)
     said: Lang = "zh" if lang == "zh" else "en"
+    meanings = {rule["rule"]: rule["meaning"][said] for rule in found["rules"]}
     for change in found["changes"]:
-        change["meaning"] = diff_.meaning(result, change["rule"], said)
+        change["meaning"] = meanings[change["rule"]]
     return found
