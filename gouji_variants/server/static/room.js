@@ -99,7 +99,9 @@ class Session {
     } else if (m.type === "state") {
       this.version = m.version;
       this.showTable(true);
-      this.table.update(m);
+      performance.mark("gouji-state");
+      this.table.update(m);  // measured (a benchmark in tests/server/test_page.py reads the measures)
+      performance.measure("gouji-render", "gouji-state");
     } else if (m.type === "game_over") {
       this.table.gameOver(m);
     } else if (m.type === "hint_result") {

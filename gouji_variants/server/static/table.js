@@ -324,12 +324,21 @@ export function createTable(root, session) {
         h("h3", {}, t("places")), h("ol", { class: "places" }, places),
         h("p", {}, `${t("score")}: ${t("team_a")} ${m.score[0]} · ${t("team_b")} ${m.score[1]}`),
         h("p", { id: "totals" }, `${t("totals")}: ${t("team_a")} ${m.totals[0]} · ${t("team_b")} ${m.totals[1]}`),
+        m.match_over ? null : duesView(m.dues),
         h("p", {}, h("button", { type: "button", id: "records", onclick: async () => download(`gouji-${session.code.slice(0, 8)}.jsonl`, await api.records(session.code), "application/x-ndjson") }, t("records")),
           " ", h("button", { type: "button", id: "open-replay", onclick: () => replayViewer(after, session) }, t("replay"))));
       announce(t("game_over"));
     },
     stop() { clearInterval(ticker); },
   };
+  /** What the next game owes (game_over's dues), by the players' names. */
+  function duesView(dues) {
+    if (!dues) return null;
+    return h("section", { class: "dues", id: "dues" }, h("h3", {}, t("dues")), dues.length
+      ? h("ul", {}, dues.map((d) => h("li", {}, t("due", { payer: name(d.payer), receiver: name(d.receiver), n: d.count, kind: t(`due_${d.kind}`) }),
+        d.returned ? t("due_returned") : "")))
+      : h("p", {}, t("no_dues")));
+  }
   return table;
 }
 
