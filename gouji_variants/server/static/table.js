@@ -281,7 +281,7 @@ export function createTable(root, session) {
       const fresh = !state || state.game !== message.game;
       state = message;
       const finished = Boolean(message.observation.places);
-      if (fresh) { selected.fill(0); hintBox.hidden = true; if (!finished) after.hidden = true; }
+      if (fresh) { selected.fill(0); hintBox.hidden = true; }  // the last game's end stays shown (its places, what this game owes)
       if (finished && after.hidden) {  // the table drawn again (a reload, a change of language): its end as told
         let over = null;
         try { over = JSON.parse(sessionStorage.getItem(`gouji.over.${session.code}`) || "null"); } catch { over = null; }
