@@ -140,6 +140,7 @@ def test_the_rules_are_edited_twice_from_the_rooms_rules_and_each_change_is_anno
     host.locator("textarea.yaml").fill(OURS)
     host.wait_for_function("document.querySelector('.preview h2').textContent.includes('我们的家规')", timeout=WAIT)
     host.locator("#host-name").fill("房主")
+    assert "0号位: 你" in host.locator(".settings").text_content() and host.locator(".why-zero").is_visible()
     host.locator("#create-room").click()
     code = host.wait_for_selector("#room-code", timeout=WAIT).text_content()
     guest = open_page(browser, f"{server.http}/#/new", PHONE)
@@ -162,8 +163,8 @@ def test_the_rules_are_edited_twice_from_the_rooms_rules_and_each_change_is_anno
     guest.locator("#join-name").fill("客人")
     guest.locator("#join").click()
     guest.wait_for_selector("#accept", timeout=WAIT)
-    seats = guest.locator(".seats").text_content()  # numbered 1-6 as on the create form
-    assert "1号位" in seats and "6号位" in seats and "0号位" not in seats, seats
+    seats = guest.locator(".seats").text_content()  # numbered 0-5 as on the create form, the records and the log
+    assert "0号位" in seats and "5号位" in seats and "6号位" not in seats, seats
 
     def edit(change: Any) -> None:
         host.locator("#change-rules").click()

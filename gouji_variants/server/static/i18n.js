@@ -50,7 +50,7 @@ const WORDS = {
   time_each: ["每步 {s} 秒", "{s} s a decision"],
   no_timer: ["不限时", "no timer"],
   seat: ["座位", "Seat"],
-  seat_n: ["{n}号位", "seat {n}"],  // counted from 1 as people count (the protocol's seats are 0-5)
+  seat_n: ["{n}号位", "seat {n}"],  // 0-5 on every page, as the records, the log's notes and gouji play number them
   person: ["真人", "person"],
   bot_heuristic: ["机器人（启发式）", "bot (heuristic)"],
   bot_search: ["机器人（搜索）", "bot (search)"],
@@ -118,8 +118,8 @@ const WORDS = {
   places: ["名次", "Places"],
   score: ["本局得分", "Game score"],
   totals: ["总分", "Match score"],
-  team_a: ["1·3·5号位", "seats 1·3·5"],
-  team_b: ["2·4·6号位", "seats 2·4·6"],
+  team_a: ["0·2·4号位", "seats 0·2·4"],
+  team_b: ["1·3·5号位", "seats 1·3·5"],
   dues: ["下一局的进贡", "Owed in the next game"],
   due: ["{payer} 向 {receiver} 进 {n} 张（{kind}）", "{payer} pays {receiver} {n} card(s) ({kind})"],
   due_returned: ["，收贡者还等量的牌", "; the receiver returns as many"],
@@ -141,6 +141,7 @@ const WORDS = {
   hint_take: ["就这么出", "Do this"],
   while_away: ["（你不在时的 {n} 步，未附说明）", "(the {n} actions while you were away, without notes)"],
   connecting: ["连接中…", "Connecting…"],
+  seats_from_zero: ["座位从0号数起（0号位是房主），与牌局记录、牌局说明和 gouji 命令行一致；出牌顺序 0→1→…→5，对头隔三个座位。", "Seats count from 0 (seat 0 is the host), as the records, the notes of the log and the gouji command line number them; play goes 0→1→…→5, and the 对头 sits three seats on."],
   offline_refused: ["未连接服务器，这一步没有送出；重连后请再点一次。", "Not connected: this was not sent; try again once reconnected."],
   reconnecting: ["连接断开，重连中…", "Disconnected, reconnecting…"],
   refused: ["未接受：{why}", "Refused: {why}"],

@@ -50,7 +50,7 @@ async function newRoom() {
   const games = h("input", { type: "number", id: "games", min: 1, max: 50, value: 1, inputmode: "numeric" });
   const timer = h("input", { type: "number", id: "timer", min: 5, max: 600, inputmode: "numeric" });
   const hints = h("input", { type: "checkbox", id: "hints" });
-  const bots = [1, 2, 3, 4, 5].map((seat) => h("select", { id: `bot-${seat}`, "aria-label": t("seat_n", { n: seat + 1 }) },
+  const bots = [1, 2, 3, 4, 5].map((seat) => h("select", { id: `bot-${seat}`, "aria-label": t("seat_n", { n: seat }) },
     h("option", { value: "" }, t("person")), h("option", { value: "heuristic" }, t("bot_heuristic")),
     h("option", { value: "search:300ms" }, t("bot_search")), h("option", { value: "basic" }, t("bot_basic"))));
   kept(name, games, timer, hints, ...bots);
@@ -81,7 +81,8 @@ async function newRoom() {
       h("label", { for: "games" }, t("games")), games,
       h("label", { for: "timer" }, t("timer")), timer,
       h("label", { class: "inline", for: "hints" }, hints, t("hints")),
-      h("fieldset", {}, h("legend", {}, t("seats")), h("p", {}, `${t("seat_n", { n: 1 })}: ${t("you")}（${t("host")}）`), bots.map((select, i) => h("label", { class: "inline" }, t("seat_n", { n: i + 2 }), " ", select))),
+      h("fieldset", {}, h("legend", {}, t("seats")), h("p", {}, `${t("seat_n", { n: 0 })}: ${t("you")}（${t("host")}）`), h("p", { class: "why-zero" }, t("seats_from_zero")),
+        bots.map((select, i) => h("label", { class: "inline" }, t("seat_n", { n: i + 1 }), " ", select))),
       problem, h("button", { type: "submit", class: "primary", id: "create-room" }, t("create_room"))));
   editor = await rulesEditor(box, { keep: "new" });
 }

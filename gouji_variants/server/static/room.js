@@ -165,7 +165,7 @@ class Session {
         s.kind === "human" && !s.connected ? t("offline") : null, s.standin ? t("standin") : null].filter(Boolean);
       const words = marks.length ? ` — ${marks.join(" · ")}` : "";
       return h("li", { class: `seat ${s.accepted ? "yes" : ""}`, "data-seat": s.seat, "data-accepted": String(Boolean(s.accepted)) },
-        h("strong", {}, t("seat_n", { n: s.seat + 1 })), " ", h("bdi", {}, who), s.seat === me ? ` (${t("you")})` : "", words);
+        h("strong", {}, t("seat_n", { n: s.seat })), " ", h("bdi", {}, who), s.seat === me ? ` (${t("you")})` : "", words);
     }));
     fill(p.settings, [t("game_count", { n: room.games }), room.timer ? t("time_each", { s: room.timer }) : t("no_timer"),
       room.hints ? t("hints_on") : t("hints_off")].join(" · "));

@@ -100,7 +100,7 @@ export function createTable(root, session) {
     if (seat === null || seat === undefined) return "";
     const s = room && room.seats[seat];
     const me = session.seat;
-    const base = s && s.name ? s.name : t("seat_n", { n: seat + 1 });
+    const base = s && s.name ? s.name : t("seat_n", { n: seat });
     if (me === null || me === undefined) return `${base}`;
     if (seat === me) return t("you");
     const relation = seat === (me + 3) % 6 ? t("duitou") : seat % 2 === me % 2 ? t("teammate") : t("opponent");
@@ -349,7 +349,7 @@ async function replayViewer(box, session) {
   if (!records.length) return;
   const game = h("select", { id: "replay-game", "aria-label": t("game_n", { n: "", of: records.length }) }, records.map((_, i) => h("option", { value: i }, t("game_n", { n: i + 1, of: records.length }))));
   const seat = h("select", { id: "replay-seat", "aria-label": t("replay_as") },
-    h("option", { value: "" }, t("all_hands")), [0, 1, 2, 3, 4, 5].map((s) => h("option", { value: s, selected: s === session.seat }, t("seat_n", { n: s + 1 }))));
+    h("option", { value: "" }, t("all_hands")), [0, 1, 2, 3, 4, 5].map((s) => h("option", { value: s, selected: s === session.seat }, t("seat_n", { n: s }))));
   const page = h("pre", { class: "replay-step", "aria-live": "polite", tabindex: 0 });
   const counter = h("p", { class: "step-n" });
   let steps = [];
