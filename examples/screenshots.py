@@ -1,5 +1,5 @@
-"""The page's screenshots in docs/screenshots/: the rules form, a room and the table, each at 360×740 (a phone)
-and 1280×800 (a desktop), taken from a real room server in Chromium.
+"""The page's screenshots in docs/screenshots/: the rules form, a room, the table and the end of a game, each at
+360×740 (a phone) and 1280×800 (a desktop), taken from a real room server in Chromium.
 
     python examples/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
 
@@ -57,11 +57,13 @@ def serving(folder: Path) -> Iterator[str]:
         process.wait(30)
 
 
-def shoot(page: Page, out: Path, name: str) -> None:
-    """The page at both sizes, from its top."""
+def shoot(page: Page, out: Path, name: str, at: str | None = None) -> None:
+    """The page at both sizes, from its top (or with the element ``at`` selects in view)."""
     for width, size in SIZES.items():
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
+        if at:
+            page.locator(at).scroll_into_view_if_needed()
         page.wait_for_timeout(300)
         page.screenshot(path=str(out / f"{name}-{width}.png"))
         print(out / f"{name}-{width}.png")
@@ -114,18 +116,42 @@ def table(browser: Any, address: str, out: Path) -> None:
             page.wait_for_selector("#hint-box strong", timeout=WAIT)
             shoot(page, out, "table")
             break
-        before = page.locator(".table-box").get_attribute("data-version")
-        passing = page.locator('[data-action="pass"]')
-        if passing.count():
-            passing.first.click()
-        else:
-            page.locator(".hand button").first.click()
-            page.locator("#send-play, #send-return").first.click()
-        if page.locator("dialog.confirm[open]").count():
-            page.locator("#confirm-yes").click()
-        page.wait_for_selector(f'.table-box:not([data-version="{before}"])', timeout=WAIT)
+        decide(page)
     else:
         raise SystemExit("no decision with a play to beat came up")
+    page.close()
+
+
+def decide(page: Page) -> None:
+    """Take one decision: pass where one may, else the lowest card (or 还贡); wait for the next state."""
+    before = page.locator(".table-box").get_attribute("data-version")
+    passing = page.locator('[data-action="pass"]')
+    if passing.count():
+        passing.first.click()
+    else:
+        page.locator(".hand button").first.click()
+        page.locator("#send-play, #send-return").first.click()
+    if page.locator("dialog.confirm[open]").count():
+        page.locator("#confirm-yes").click()
+    page.wait_for_selector(f'.table-box:not([data-version="{before}"]), #game-over', timeout=WAIT)
+
+
+def end(browser: Any, address: str, out: Path) -> None:
+    """The end of the first game of a two-game match: places by name, scores, what the next game owes."""
+    made = httpx.post(f"{address}/api/v1/rooms", json={"ruleset": "qingdao", "host": "老王", "games": 2,
+                                                       "bots": {str(seat): "heuristic" for seat in range(1, 6)}}).json()
+    page = browser.new_page(viewport=SIZES[1280])
+    page.goto(f"{address}/#/room/{made['room']}?t={made['token']}")
+    page.wait_for_selector("#accept", timeout=WAIT)
+    page.locator("#accept").click()
+    for _ in range(400):
+        page.wait_for_selector(".table-box.my-turn, #game-over", timeout=WAIT)
+        if page.locator("#game-over").count():
+            shoot(page, out, "end", at=".after")
+            break
+        decide(page)
+    else:
+        raise SystemExit("the game did not end")
     page.close()
 
 
@@ -141,6 +167,7 @@ def main() -> None:
             rules(browser, address, args.out)
             room(browser, address, args.out)
             table(browser, address, args.out)
+            end(browser, address, args.out)
         finally:
             browser.close()
 

@@ -180,6 +180,12 @@ def _diagnose(doc: Document, error: ValidationError, unknown: str = "") -> Diagn
             hint_zh = "规则文件是一个映射：开头是 'id: ...'、'kind: ...' 和 'name:' 行，然后是各部分"
         return Diagnostic(doc.mark(pointer), f"{_show(error.instance)} is not {expected}", pointer, hint,
                           zh=f"{_show(error.instance, 'zh')} 不是{_expected_type(error, 'zh')}", hint_zh=hint_zh)
+    if error.validator == "maxLength" and isinstance(error.instance, str):
+        most = error.validator_value
+        size = len(error.instance)
+        return Diagnostic(doc.mark(pointer), f"the text has {size} characters, at most {most} allowed", pointer,
+                          f"shorten it to {most} characters", zh=f"这段文字有 {size} 个字，至多 {most} 个",
+                          hint_zh=f"缩短到 {most} 个字以内")
     zh = {"minLength": f"{_show(error.instance, 'zh')} 是空的，这里须有内容",
           "minProperties": f"{_show(error.instance, 'zh')} 是空的，这里须有内容",
           "pattern": f"{error.instance!r} 不符合所需的写法 {value!r}",

@@ -103,12 +103,17 @@ def _object_schema(cls: type, defs_key: str, title: tuple[str, str] | None = Non
     return schema
 
 
-def _bilingual(zh: str, en: str) -> dict[str, Any]:
+#: the longest name and description a ruleset may give (each language; the web page's form caps them the same)
+NAME_MAX, DESCRIPTION_MAX = 60, 2000
+
+
+def _bilingual(zh: str, en: str, longest: int) -> dict[str, Any]:
+    text = {"type": "string", "minLength": 1, "maxLength": longest}
     return {
         "type": "object",
         "additionalProperties": False,
         "required": ["zh", "en"],
-        "properties": {"zh": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1}},
+        "properties": {"zh": text, "en": text},
         "description": describe(zh, en),
     }
 
@@ -125,11 +130,11 @@ def _meta_properties() -> dict[str, Any]:
         "kind": {"type": "string", "enum": ["ruleset", "option-pack"], "description": describe(
             "ruleset 完整规则集；option-pack 可叠加的选项包（单独使用时叠加在 dagang 上）",
             "'ruleset' a complete ruleset; 'option-pack' a composable pack (on dagang when used alone)")},
-        "name": _bilingual("名称", "name"),
+        "name": _bilingual("名称", "name", NAME_MAX),
         "aliases": {"type": "array", "uniqueItems": True, "items": text, "description": describe(
             "别名，含中文城市名，可用于查找", "other names, Chinese city names included, for lookup")},
         "region": {**text, "description": describe("地区", "region")},
-        "description": _bilingual("说明", "description"),
+        "description": _bilingual("说明", "description", DESCRIPTION_MAX),
         "sources": {
             "type": "array",
             "description": describe("出处：原始规则文本及行号", "sources: seed file and line references"),

@@ -4,7 +4,7 @@ Schema, and the observation as JSON both ways (lossless, so a network client can
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import fields, replace
 from functools import cache, lru_cache
 from pathlib import Path
@@ -225,11 +225,19 @@ def observation_json(seen: Observation, history: list[Any] | None = None) -> dic
 def scene_json(found: Scene) -> dict[str, Any]:
     """The facts of a state's scene the observation does not spell out (``state.scene``): each seat's
     standing, its count as the rules tell the receiver (a spectator: the counts told to the table), why a
-    count is untold, and why a seat was ranked at once; ``limit``: the 报牌 limit."""
-    seats = found.seats
+    count is untold, and why a seat was ranked at once; ``limit``: the 报牌 limit; ``dues``: once the game is
+    over, the tribute the next game owes (each ``{kind, payer, receiver, count, returned}``), else null."""
+    seats, result = found.seats, found.result
+    dues = None if result is None else dues_json(result.dues)
     return {"limit": found.limit, "standing": [seat.standing for seat in seats],
             "counts": [seat.count for seat in seats], "untold": [seat.untold for seat in seats],
-            "ranked": [seat.ranked for seat in seats]}
+            "ranked": [seat.ranked for seat in seats], "dues": dues}
+
+
+def dues_json(dues: Iterable[Due]) -> list[dict[str, Any]]:
+    """The tribute a next game owes (``scene.dues``, ``game_over``'s ``dues``)."""
+    return [{"kind": due.kind, "payer": due.payer, "receiver": due.receiver, "count": due.count,
+             "returned": due.returned} for due in dues]
 
 
 def lean_observation(before: dict[str, Any] | None, seen: dict[str, Any]) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from .protocol import (
     ProtocolError,
     action_from_json,
     action_json,
+    dues_json,
     history_json,
     observation_json,
     public_observation,
@@ -348,7 +349,7 @@ class Room:
         changed.messages.append({"type": "game_over", "game": len(self.match.games) - 1,
                                  "places": list(result.by_place), "score": list(result.score),
                                  "totals": list(self.match.totals),
-                                 "match_over": len(self.match.games) >= self.games})
+                                 "match_over": len(self.match.games) >= self.games, "dues": dues_json(result.dues)})
 
     def _accepted_text(self) -> str:
         """Who accepted the fingerprint played, for the records' headers."""

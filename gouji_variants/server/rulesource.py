@@ -17,8 +17,8 @@ from ..ruleset.model import Ruleset
 from ..ruleset.uploaded import compile_text
 from ..ruleset.yamlsource import MAX_BYTES
 from ..text import card as card_
-from ..text import diff as diff_
 from ..text.explain import Lang
+from . import rulesdata
 from .protocol import ProtocolError
 
 DEFAULT_NAME = "house.yaml"
@@ -145,7 +145,7 @@ class Rulebook:
     def info(self, ruleset: Ruleset, source: RuleSource) -> dict[str, Any]:
         """The ``rules`` of a room description (made once per ruleset and kind of source: not to be changed)."""
         key = (ruleset.fingerprint, ruleset.id, ruleset.name_zh, ruleset.name_en, ruleset.description_zh,
-               ruleset.description_en, tuple(ruleset.extends), source.ref is None)
+               ruleset.description_en, tuple(ruleset.extends), source.ref is None, source.yaml, source.name)
         found: dict[str, Any] | None = self._info.find(key)
         if found is None:
             found = self._info_of(ruleset, source)
@@ -156,7 +156,9 @@ class Rulebook:
         return {"id": ruleset.id, "name": {"zh": ruleset.name_zh, "en": ruleset.name_en},
                 "description": {"zh": ruleset.description_zh, "en": ruleset.description_en},
                 "fingerprint": ruleset.fingerprint, "source": "built-in" if source.ref is not None else "house",
-                "extends": list(ruleset.extends), "card": self.cards(ruleset), "resolved": ruleset.resolved()}
+                "extends": list(ruleset.extends), "card": self.cards(ruleset), "resolved": ruleset.resolved(),
+                # house rules as sent: the host's editor starts from them, a page diffs them (POST /api/v1/diff)
+                **({} if source.yaml is None else {"text": source.yaml, "file": source.name})}
 
 
 def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
@@ -167,12 +169,13 @@ def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
 
 def diff_json(against: Ruleset, room: Ruleset, lang: str) -> dict[str, Any]:
     """The changes from ``against`` (what the reader usually plays) to the room's rules, each with
-    its meaning in ``lang``; no server path."""
-    result = diff_.diff(against, room)
-    found = diff_.to_json(result)
+    its meaning in ``lang``, and each differing rule's title and meaning in both (``rules``, as the rules
+    API's diff has them); no server path."""
+    found = rulesdata.diff_json(against, room)
     for side in ("a", "b"):
         found[side].pop("path", None)
     said: Lang = "zh" if lang == "zh" else "en"
+    meanings = {rule["rule"]: rule["meaning"][said] for rule in found["rules"]}
     for change in found["changes"]:
-        change["meaning"] = diff_.meaning(result, change["rule"], said)
+        change["meaning"] = meanings[change["rule"]]
     return found

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Any
 
 from ..agents.hints import advise
@@ -13,6 +14,7 @@ from ..agents.registry import make_agent
 from ..components.notes import TributeReturned
 from ..engine.actions import Action
 from ..engine.game import Game
+from ..ruleset.cards import Cards
 from ..scene import SeenEvent
 from ..terminal.play import consequence
 from ..terminal.render import Words
@@ -21,6 +23,26 @@ from ..text.explain import Lang
 from .protocol import action_json
 
 LANGS: tuple[Lang, ...] = ("zh", "en")
+#: a card's Chinese name where its notation is not one (10, the jokers)
+NAMES_ZH = {"T": "10", "B": "小王", "R": "大王", "W": "王中王"}
+
+
+def named(notation: str) -> str:
+    """Cards by their Chinese names, as a Chinese reader reads them: ``3张8、小王`` for ``888B``."""
+    groups = [(symbol, len(list(run))) for symbol, run in groupby(str(notation))]
+    return "、".join(f"{count}张{NAMES_ZH.get(symbol, symbol)}" if count > 1 else NAMES_ZH.get(symbol, symbol)
+                    for symbol, count in groups)
+
+
+class NamedWords(Words):
+    """The terminal's words, cards by their Chinese names under Chinese (the page shows notation only where
+    one types it)."""
+
+    def cards(self, cards: Cards | str) -> str:
+        return named(str(cards)) if self.lang == "zh" else super().cards(cards)
+
+    def hand(self, cards: Cards) -> str:
+        return named(str(cards)) if self.lang == "zh" else super().hand(cards)
 
 
 def last_json(last: dict[str, Any] | None, seen: Sequence[SeenEvent]) -> dict[str, Any] | None:
@@ -37,7 +59,8 @@ def events_json(seen: Sequence[SeenEvent]) -> list[dict[str, Any]]:
     """The events as the receiver sees them (``seen``: :func:`~..scene.seen_events`), each ``{seat, action,
     forced, notes: {zh, en}}``."""
     return [{"seat": event.seat, "action": None if event.action is None else action_json(event.action),
-             "forced": event.forced, "notes": {lang: event_notes(event, lang) for lang in LANGS}} for event in seen]
+             "forced": event.forced, "notes": {lang: event_notes(event, lang, cards=named if lang == "zh" else str)
+                                               for lang in LANGS}} for event in seen]
 
 
 def confirmations(game: Game, legal: Sequence[Action]) -> list[dict[str, str] | None]:
@@ -46,7 +69,7 @@ def confirmations(game: Game, legal: Sequence[Action]) -> list[dict[str, str] | 
     found: list[dict[str, str] | None] = []
     for action in legal:
         english = consequence(game, action, Words("en"))
-        found.append(None if english is None else {"zh": consequence(game, action, Words("zh")) or english,
+        found.append(None if english is None else {"zh": consequence(game, action, NamedWords("zh")) or english,
                                                    "en": english})
     return found
 

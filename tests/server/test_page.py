@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+import threading
 import time
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -39,6 +43,12 @@ deck:
 revolution:
   void_at: 6
 """  # every hand may declare 革命; only all six void the game
+OURS = """id: ours
+kind: ruleset
+name: {zh: 我们的家规, en: Our rules}
+description: {zh: 周末打的, en: What we play at weekends}
+extends: [qingdao, bie3]
+"""
 HOSTILE = """id: hostile
 kind: ruleset
 name: {zh: "<script>window.pwned=1</script>家规", en: "<img src=x onerror=window.pwned=1>"}
@@ -112,6 +122,101 @@ def test_a_hostile_ruleset_shows_as_text(server: Server, browser: Any) -> None:
     assert page.locator(".preview .card script, .preview .card img, .preview .card b").count() == 0
     assert page.evaluate("window.pwned") is None and page.errors == []
     page.context.close()
+
+
+def room_rules(server: Server, code: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{server.http}/api/v1/rooms/{urllib.parse.quote(code)}", timeout=30) as answer:
+        rules: dict[str, Any] = json.loads(answer.read())["rules"]
+    return rules
+
+
+def test_the_rules_are_edited_twice_from_the_rooms_rules_and_each_change_is_announced(server: Server,
+                                                                                      browser: Any) -> None:
+    """The host's editor starts from the room's current rules (a pack, a name, an override kept through a
+    reload); every seat is told what changed by rule title; a joiner compares before sitting."""
+    host = open_page(browser, f"{server.http}/#/new", PHONE)
+    host.wait_for_selector(".status.ok", timeout=WAIT)
+    host.get_by_role("tab", name="YAML").click()
+    host.locator("textarea.yaml").fill(OURS)
+    host.wait_for_function("document.querySelector('.preview h2').textContent.includes('我们的家规')", timeout=WAIT)
+    host.locator("#host-name").fill("房主")
+    assert "0号位: 你" in host.locator(".settings").text_content() and host.locator(".why-zero").is_visible()
+    host.locator("#create-room").click()
+    code = host.wait_for_selector("#room-code", timeout=WAIT).text_content()
+    guest = open_page(browser, f"{server.http}/#/new", PHONE)
+    sockets: list[Any] = []
+    cut = threading.Event()
+
+    def through(socket: Any) -> None:  # the page's WebSocket, passed through to the server until cut
+        if cut.is_set():
+            socket.close()
+        else:
+            socket.connect_to_server()
+            sockets.append(socket)
+    guest.route_web_socket("**/ws/v1*", through)
+    guest.goto(f"{server.http}/#/room/{code}")
+    guest.wait_for_selector("#join-name", timeout=WAIT)
+    guest.locator("#compare").click()  # before taking a seat: each difference by its Chinese title and sentence
+    guest.wait_for_selector(".diff-box .diff", timeout=WAIT)
+    titles = guest.locator(".diff-box .diff li strong").all_text_contents()
+    assert titles and all(re.search(r"[\u4e00-\u9fff]", title) and "." not in title for title in titles), titles
+    guest.locator("#join-name").fill("客人")
+    guest.locator("#join").click()
+    guest.wait_for_selector("#accept", timeout=WAIT)
+    seats = guest.locator(".seats").text_content()  # numbered 0-5 as on the create form, the records and the log
+    assert "0号位" in seats and "5号位" in seats and "6号位" not in seats, seats
+
+    def edit(change: Any) -> None:
+        host.locator("#change-rules").click()
+        host.wait_for_selector(".host .status.ok", timeout=WAIT)
+        assert host.locator('.host [data-pack="bie3"]').is_checked()  # the room's rules, not the bare base
+        assert host.locator(".host .names input").first.input_value() == "我们的家规"
+        before = room_rules(server, code)["fingerprint"]
+        change()
+        host.wait_for_function(f"document.querySelector('.host .preview .fingerprint code').textContent !== {before!r}",
+                               timeout=WAIT)
+        host.wait_for_selector(".host .status.ok", timeout=WAIT)
+        host.locator("#apply-rules").click()
+        guest.wait_for_function(f"(document.querySelector('#rules-changes .diff') || {{}}).textContent"
+                                f" && !document.querySelector('#rules-changes').textContent.includes({before!r})",
+                                timeout=WAIT)
+
+    def burning_off() -> None:
+        host.locator('.host [data-section="burning"] > summary').click()
+        host.locator('.host [data-rule="burning.enabled"] input').uncheck()
+
+    edit(burning_off)
+    told = guest.locator("#rules-changes").text_content()
+    assert "烧牌" in told and "burning.enabled burning.enabled" not in told, told
+    host.reload()  # the editor is made again from the room's rules (not from what this page kept)
+    host.wait_for_selector("#change-rules", timeout=WAIT)
+    host.evaluate("sessionStorage.clear()")
+
+    def manguan_on() -> None:
+        assert not host.locator('.host [data-rule="burning.enabled"] input').is_checked()  # the first change kept
+        host.locator('.host [data-pack="manguan"]').check()
+
+    edit(manguan_on)
+    assert "满贯" in guest.locator("#rules-changes").text_content()
+    rules = room_rules(server, code)
+    assert {"bie3", "manguan"} <= set(rules["extends"]) and rules["name"]["zh"] == "我们的家规"
+    assert rules["resolved"]["burning"]["enabled"] is False and rules["description"]["zh"] == "周末打的"
+    fingerprint = rules["fingerprint"]  # invalid rules are never posted: the page says why instead
+    host.locator('.host [data-section="plays"] > summary').click()
+    host.locator('.host [data-rule="plays.kills"] input.expr').first.fill("B by RR")
+    host.wait_for_selector(".host .status.bad", timeout=WAIT)
+    host.locator("#apply-rules").click()
+    assert "还没通过检查" in host.locator(".host").text_content()
+    assert room_rules(server, code)["fingerprint"] == fingerprint
+    cut.set()  # the server goes away: a tap while disconnected is refused with a message, not dropped silently
+    for socket in sockets:
+        socket.close()
+    guest.wait_for_function("document.querySelector('.status').textContent", timeout=WAIT)
+    guest.locator("#accept").click()
+    assert "未连接" in guest.locator(".notice").text_content()
+    assert host.errors == [] and guest.errors == []
+    host.context.close()
+    guest.context.close()
 
 
 def my_turn(page: Any) -> bool:
@@ -298,10 +403,21 @@ def test_alone_with_bots_a_hint_and_a_confirmation(server: Server, browser: Any)
     for seat in range(1, 6):
         page.locator(f"#bot-{seat}").select_option("heuristic")
     page.locator("#hints").check()
+    page.locator("#games").fill("2")  # a match of two: the first game's end says what the second owes
     page.locator("#create-room").click()
     assert "允许提示" in page.wait_for_selector("#room-settings", timeout=WAIT).text_content()
     page.locator("#accept").click()
     page.wait_for_selector(".table-box.my-turn", timeout=WAIT)  # 革命 or not: every hand may declare
+    box = {at: page.locator(f'.ring li[data-at="{at}"]').bounding_box() for at in range(6)}  # round an oval
+    y = [box[at]["y"] for at in range(6)]
+    assert y[3] <= y[2] < y[1] < y[0] and y[3] <= y[4] < y[5] < y[0]
+    assert box[5]["x"] < box[3]["x"] < box[1]["x"] and box[4]["x"] < box[0]["x"] < box[2]["x"]
+    assert "你" in page.locator('.ring li[data-at="0"]').text_content()
+    assert "对头" in page.locator('.ring li[data-at="3"]').text_content()
+    sizes = page.eval_on_selector_all(".hand button.card, [data-action]",
+                                      "bs => bs.map(b => [b.offsetWidth, b.offsetHeight])")
+    assert sizes and all(w >= 40 and h >= 40 for w, h in sizes), sizes  # tap targets on a 360-px phone
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert page.locator('[data-action="revolution"]').count()
     page.locator("#hint").click()  # the heuristic bot's advice, with its reason
     advice = page.wait_for_selector("#hint-box strong", timeout=WAIT)
@@ -318,11 +434,58 @@ def test_alone_with_bots_a_hint_and_a_confirmation(server: Server, browser: Any)
     while not page.locator("#game-over").count():
         assert time.monotonic() < end, "the game did not finish"
         if my_turn(page):
+            assert page.evaluate(NOTATION_SHOWN) == [], "card notation outside the notation box"
+            passing = page.locator('[data-action="pass"]')
+            assert not passing.count() or "primary" in (passing.get_attribute("class") or "")  # 过 the main choice
             act(page, typed=False, keys=False)
         else:
             page.wait_for_timeout(20)
     assert "终局" in page.locator(".log").text_content() and page.errors == []
+    owed = page.locator("#dues").text_content()  # the tribute the next game owes, by the players' names
+    assert "下一局" in owed and ("进" in owed or "不进贡" in owed), owed
     page.context.close()
+
+
+def test_the_table_on_a_slow_phone(server: Server, browser: Any) -> None:
+    """A benchmark, not a timed assertion: with the CPU throttled 4× (DevTools' Emulation.setCPUThrottlingRate),
+    how long the page takes to show the table and to draw each state (printed; run with -s to read)."""
+    context = browser.new_context(viewport=PHONE, bypass_csp=True)  # (the test's wait_for_function evaluates)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    created = server.create(ruleset="dagang", bots={str(seat): "heuristic" for seat in range(1, 6)})
+    page.goto(f"{server.http}/#/room/{created['room']}?t={created['token']}")
+    page.locator("#accept").click()
+    page.wait_for_selector(".table-box:not([hidden]) .hand button", timeout=WAIT)
+    page.reload()
+    page.wait_for_selector(".table-box:not([hidden]) .hand button", timeout=WAIT)
+    shown = page.evaluate("performance.getEntriesByName('gouji-render')[0].startTime"
+                          " + performance.getEntriesByName('gouji-render')[0].duration")
+    for _ in range(6):
+        if my_turn(page):
+            act(page, typed=False, keys=False)
+        else:
+            page.wait_for_timeout(100)
+    renders = page.evaluate("performance.getEntriesByName('gouji-render').map(e => e.duration)")
+    assert renders and shown > 0
+    print(f"\nCPU 4x slower: the table shown {shown:.0f} ms after the page opened; {len(renders)} states drawn, "
+          f"median {sorted(renders)[len(renders) // 2]:.1f} ms, slowest {max(renders):.1f} ms")
+    context.close()
+
+
+#: the visible text of the table that holds card notation (T for 10, B/R/W for the jokers) outside the
+#: notation box (the typed form): a player reads 10, 小王, 大王 everywhere else
+NOTATION_SHOWN = r"""() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.querySelector(".table-box"), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (el.closest("form.typed") || !el.getClientRects().length) continue;
+    const notation = /(?<![A-Za-z0-9])[2-9TJQKABRW]*[TBRW][2-9TJQKABRW]*(?![A-Za-z0-9])/g;
+    for (const m of node.textContent.matchAll(notation)) found.push(`${m[0]} in "${node.textContent.slice(0, 60)}"`);
+  }
+  return found;
+}"""
 
 
 #: every visible piece of text whose colour on its (composited) background falls below WCAG 2's AA

@@ -98,3 +98,19 @@ def test_the_answers_the_page_gives_are_the_server_s(room_server: Server) -> Non
 
     asyncio.run(main())
 
+
+
+def test_a_room_s_house_rules_and_its_diff_carry_their_text_and_titles(room_server: Server) -> None:
+    """`rules.text`/`rules.file` hold the house rules as sent; a room's diff names each rule (both languages)."""
+    house = "id: ours\nkind: ruleset\nname: {zh: 家规, en: Ours}\nextends: [dagang]\nburning: {enabled: false}\n"
+    created = room_server.create(yaml=house, name="ours.yaml")
+    rules = created["info"]["rules"]
+    jsonschema.validate({"type": "room", "room": created["info"]}, schema("room"))
+    assert (rules["source"], rules["text"], rules["file"]) == ("house", house, "ours.yaml")
+    answer = httpx.post(f"{room_server.http}/api/v1/rooms/{created['room']}/diff",
+                        json={"against": "dagang", "lang": "zh"}, timeout=WAIT)
+    diff = answer.json()
+    jsonschema.validate({"type": "diff_result", "diff": diff}, schema("diff_result"))
+    [named] = diff["rules"]
+    assert named["rule"] == "burning.enabled" and named["name"]["zh"] == "烧牌" and named["name"]["en"]
+    assert [change["meaning"] for change in diff["changes"]] == [named["meaning"]["zh"]]

@@ -27,7 +27,7 @@ def test_tribute_cards_are_told_only_to_the_two_seats_and_private_events_only_to
     declined = Event(2, Pass(), (Mark.NO_BURN,), private=True)
     for seat in (1, 4):
         [told] = events_json(seen_events([paid], seat))
-        assert "BR" in told["notes"]["en"][0] and "BR" in told["notes"]["zh"][0]
+        assert "BR" in told["notes"]["en"][0] and "小王、大王" in told["notes"]["zh"][0]  # (Chinese: the names)
     for seat in (0, None):
         [told] = events_json(seen_events([paid, declined], seat))
         assert "BR" not in str(told) and "2 cards" in told["notes"]["en"][0] and "2张牌" in told["notes"]["zh"][0]
@@ -125,3 +125,14 @@ def test_a_return_between_two_other_seats_keeps_its_cards_from_last_and_events()
             assert all(t.cards is None for t in game.observation(seat).transfers if t.kind == "return")
             line = "".join(event_lines([event], seat, False, Words()) + event_lines([event], seat, False, Words("zh")))
             assert cards not in line and f"{count} cards" in line and f"{count}张牌" in line
+
+
+def test_cards_are_named_in_chinese_where_a_player_reads_them() -> None:
+    """The page shows notation only in its notation box: the server's Chinese notes and confirmations name
+    the cards (10, 小王, 大王), grouped as they are read."""
+    from gouji_variants.ruleset.cards import Cards
+    from gouji_variants.server.words import NamedWords, named
+
+    assert named("888B") == "3张8、小王" and named("TTR") == "2张10、大王" and named("3") == "3"
+    assert NamedWords("zh").hand(Cards.parse("TTBR")) == "2张10、小王、大王"
+    assert NamedWords("en").cards("TT") == "TT"  # English keeps the notation its readers know

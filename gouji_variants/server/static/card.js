@@ -20,7 +20,8 @@ export function ruleCard(cards, { open = false } = {}) {
   return h("article", { class: "card", "aria-label": card.title },
     h("h2", {}, card.name),
     fingerprint(card.fingerprint),
-    card.description ? h("p", { class: "description" }, card.description) : null,
+    // a long description (up to the schema's 2000 characters) scrolls in its box instead of making the page tall
+    card.description ? h("p", { class: "description", tabindex: 0 }, card.description) : null,
     departures,
     h("details", { open }, h("summary", {}, card.rest_title),
       card.sections.map((s) => h("section", {}, h("h4", {}, s.title), h("ul", {}, s.sentences.map((x) => h("li", {}, x)))))),

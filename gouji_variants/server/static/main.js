@@ -59,6 +59,7 @@ async function newRoom() {
   const submit = async (event) => {
     event.preventDefault();
     problem.textContent = "";
+    if (!editor || !editor.ok) { problem.textContent = t("rules_not_ready"); return; }  // invalid rules are never posted
     const body = { host: name.value.trim(), seat: 0, games: Number(games.value) || 1, timer: timer.value ? Number(timer.value) : null, hints: hints.checked, bots: {} };
     bots.forEach((select, i) => { if (select.value) body.bots[String(i + 1)] = select.value; });
     const plain = editor.plain();
@@ -80,7 +81,8 @@ async function newRoom() {
       h("label", { for: "games" }, t("games")), games,
       h("label", { for: "timer" }, t("timer")), timer,
       h("label", { class: "inline", for: "hints" }, hints, t("hints")),
-      h("fieldset", {}, h("legend", {}, t("seats")), bots.map((select, i) => h("label", { class: "inline" }, t("seat_n", { n: i + 1 }), " ", select))),
+      h("fieldset", {}, h("legend", {}, t("seats")), h("p", {}, `${t("seat_n", { n: 0 })}: ${t("you")}（${t("host")}）`), h("p", { class: "why-zero" }, t("seats_from_zero")),
+        bots.map((select, i) => h("label", { class: "inline" }, t("seat_n", { n: i + 1 }), " ", select))),
       problem, h("button", { type: "submit", class: "primary", id: "create-room" }, t("create_room"))));
   editor = await rulesEditor(box, { keep: "new" });
 }

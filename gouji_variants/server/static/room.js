@@ -2,7 +2,7 @@
 import { api, library } from "./api.js";
 import { diffView, ruleCard } from "./card.js";
 import { announce, fill, h } from "./dom.js";
-import { getLang, pick, t } from "./i18n.js";
+import { pick, t } from "./i18n.js";
 import { rulesEditor } from "./rules.js";
 import { createTable } from "./table.js";
 
@@ -14,6 +14,9 @@ export function openRoom(main, code, urlToken) {
   current = new Session(main, code, urlToken);
   return current;
 }
+
+/** A side of POST /api/v1/diff for a room's rules: a built-in by id, house rules by their text. */
+const side = (rules) => (rules.text ? { yaml: rules.text, name: rules.file } : { ref: rules.id });
 
 const key = (code) => `gouji.seat.${code}`;
 function stored(code) { try { return JSON.parse(localStorage.getItem(key(code)) || "null"); } catch { return null; } }
@@ -73,7 +76,12 @@ class Session {
   /** Open the session again (a state's history could not be pieced together): the server sends it whole. */
   resync() { if (this.ws) this.ws.close(); if (!this.mine) this.connect(this.first); }
 
-  send(message) { if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(message)); }
+  /** Send a message; while disconnected it is refused with a message (never dropped silently). */
+  send(message) {
+    if (this.ws && this.ws.readyState === 1) { this.ws.send(JSON.stringify(message)); return true; }
+    this.notice.textContent = t("offline_refused");
+    return false;
+  }
 
   act(action) {
     const id = `a${Date.now().toString(36)}${(++this.counter).toString(36)}`;
@@ -91,7 +99,9 @@ class Session {
     } else if (m.type === "state") {
       this.version = m.version;
       this.showTable(true);
-      this.table.update(m);
+      performance.mark("gouji-state");
+      this.table.update(m);  // measured (a benchmark in tests/server/test_page.py reads the measures)
+      performance.measure("gouji-render", "gouji-state");
     } else if (m.type === "game_over") {
       this.table.gameOver(m);
     } else if (m.type === "hint_result") {
@@ -116,10 +126,26 @@ class Session {
     const before = this.room;
     if (!room.rules && before) room.rules = before.rules;  // a lean session is sent the rules only when they change
     this.room = room;
-    if (before && before.rules && before.rules.fingerprint !== room.rules.fingerprint) announce(`${t("fingerprint")} ${room.rules.fingerprint}`);
+    if (before && before.rules && before.rules.fingerprint !== room.rules.fingerprint) this.rulesChanged(before.rules, room.rules);
     this.table.room(room);
     if (room.phase === "lobby") this.showTable(false);
     this.render();
+  }
+
+  /** Tell this seat what a change of the room's rules changed: the server's diff, each rule by its title and sentence. */
+  async rulesChanged(before, after) {
+    const heading = t("rules_changed", { fp: after.fingerprint });
+    announce(heading);
+    if (!this.parts) return;
+    fill(this.parts.changes, h("h2", {}, heading));
+    this.parts.changes.hidden = false;
+    try {
+      const diff = await api.diff(side(before), side(after));
+      if (this.room && this.room.rules.fingerprint === after.fingerprint) {
+        fill(this.parts.changes, h("h2", {}, heading), diffView(diff));
+        announce(`${heading} ${this.parts.changes.querySelector(".diff").textContent}`);
+      }
+    } catch { /* the heading says it changed; the card below shows the rules */ }
   }
 
   showTable(on) { this.tableBox.hidden = !on; this.lobby.hidden = on; }
@@ -151,7 +177,7 @@ class Session {
             `${t("accept")} (${room.rules.fingerprint})`),
       room.phase === "lobby" ? h("p", {}, t("waiting_all")) : null);
     p.host.hidden = !(me !== null && me === room.host && room.phase === "lobby");
-    if (!p.host.hidden && !p.editor) this.hostEditor();
+    if (!p.host.hidden && !p.hostMade) { p.hostMade = true; this.hostEditor(); }  // once: a second would race the first
     this.lobby.hidden = !this.tableBox.hidden;
   }
 
@@ -174,24 +200,24 @@ class Session {
     library().then(({ rulesets }) => fill(against, rulesets.filter((r) => r.kind === "ruleset").map((r) => h("option", { value: r.id }, `${r.name.zh} · ${r.id}`))));
     const file = h("input", { type: "file", id: "against-file", accept: ".yaml,.yml,text/plain" });
     const diffBox = h("div", { class: "diff-box" });
+    // over HTTP (the rules API), so that a joiner compares before taking a seat
     const compare = async () => {
-      if (file.files[0]) {
-        const text = await file.files[0].text();
-        this.send({ type: "diff", yaml: text, name: file.files[0].name.replace(/[^A-Za-z0-9._-]/g, "-"), lang: getLang() });
-      } else {
-        this.send({ type: "diff", against: against.value, lang: getLang() });
+      fill(diffBox, h("p", { class: "status" }, t("checking")));
+      const mine = file.files[0] ? { yaml: await file.files[0].text(), name: file.files[0].name.replace(/[^A-Za-z0-9._-]/g, "-") } : { ref: against.value };
+      try { fill(diffBox, diffView(await api.diff(mine, side(this.room.rules)))); } catch (error) {
+        fill(diffBox, h("p", { class: "errors", role: "alert" }, t("error", { why: error.message })), h("ul", {}, error.diagnostics.map((d) => h("li", {}, d.text ? pick(d.text) : d.message))));
       }
     };
     const parts = {
       title: h("h1", {}), card: h("div", { class: "room-card" }), seats: h("ul", { class: "seats", "aria-label": t("seats") }),
       accept: h("div", { class: "accept" }), settings: h("p", { class: "room-settings", id: "room-settings" }), host: h("section", { class: "host", hidden: true }), hostErrors: h("ul", { class: "errors" }),
-      diffBox, editor: null,
+      diffBox, editor: null, changes: h("section", { class: "changes", id: "rules-changes", role: "status", hidden: true }),
     };
     fill(this.lobby, parts.title,
       h("section", { class: "share", "aria-label": t("share") },
         h("p", {}, `${t("room_code")}: `, h("code", { id: "room-code" }, this.code)),
         h("p", {}, `${t("share_link")}: `, h("a", { href: link, id: "room-link" }, link), " ", copy)),
-      parts.settings, h("h2", {}, t("seats")), parts.seats, parts.accept,
+      parts.settings, parts.changes, h("h2", {}, t("seats")), parts.seats, parts.accept,
       h("details", { class: "compare", open: true }, h("summary", {}, t("compare")),
         h("label", { for: "against" }, t("city")), against, " ",
         h("label", { for: "against-file" }, t("compare_file")), file,
@@ -209,6 +235,7 @@ class Session {
     fill(p.host, h("details", {}, h("summary", { id: "change-rules" }, t("change_rules")), box,
       p.hostErrors,
       h("button", { type: "button", id: "apply-rules", class: "primary", onclick: () => {
+        if (!p.editor || !p.editor.ok) { fill(p.hostErrors, h("li", {}, t("rules_not_ready"))); return; }  // invalid rules are never posted
         const plain = p.editor.plain();
         this.send(plain ? { type: "rules", ruleset: plain } : { type: "rules", yaml: p.editor.yaml(), name: p.editor.fileName().replace(/[^A-Za-z0-9._-]/g, "-") });
       } }, t("apply_rules"))),
@@ -217,6 +244,8 @@ class Session {
       h("label", { class: "inline", for: "set-hints" }, hints, t("hints")),
       h("button", { type: "button", id: "apply-settings", onclick: () => this.send({ type: "settings", games: Number(games.value) || 1,
         timer: timer.value ? Number(timer.value) : null, hints: hints.checked }) }, t("apply_settings"))));
-    p.editor = await rulesEditor(box, { keep: `room:${this.code}`, base: this.room.rules.source === "built-in" ? this.room.rules.id : (this.room.rules.extends || [])[0] });
+    const rules = this.room.rules;  // the room's current rules are where the editor starts (packs, overrides, names kept)
+    p.editor = await rulesEditor(box, { keep: `room:${this.code}`, base: rules.source === "built-in" ? rules.id : (rules.extends || [])[0],
+      start: rules.text ? { text: rules.text, file: rules.file } : null });
   }
 }

@@ -18,6 +18,8 @@ export function toYaml(state, form) {
     `  zh: ${q(state.name.zh || "家规")}`, `  en: ${q(state.name.en || "House rules")}`,
     `extends: ${q([state.base, ...state.packs])}`,
   ];
+  const about = state.description || {};
+  if (about.zh || about.en) lines.push("description:", ...["zh", "en"].filter((l) => about[l]).map((l) => `  ${l}: ${q(about[l])}`));
   for (const section of form.sections) {
     const set = section.rules.filter((rule) => rule.key in state.overrides);
     if (!set.length) continue;
@@ -122,7 +124,7 @@ function isSimple(schema) {
 }
 
 /**
- * The editor in root. options: {base, onChange(editor)}. Returns the editor:
+ * The editor in root. options: {base, start: {text, file} (house rules to start from), keep, onChange(editor)}. Returns the editor:
  * {yaml(), fileName(), result, plain() (the built-in id when nothing was changed), focusRule(key)}.
  */
 export async function rulesEditor(root, options = {}) {
@@ -130,9 +132,10 @@ export async function rulesEditor(root, options = {}) {
   const cities = rulesets.filter((r) => r.kind === "ruleset");
   const kept = options.keep ? drafts.get(options.keep) : undefined;
   const state = kept ? structuredClone(kept.state)
-    : { base: options.base || "dagang", packs: [], overrides: {}, id: "house-rules", name: { zh: "", en: "" }, pasted: null };
+    : { base: options.base || "dagang", packs: [], overrides: {}, id: "house-rules", name: { zh: "", en: "" }, description: { zh: "", en: "" }, pasted: null };
   const rows = new Map();
   let result = null;
+  let valid = false;  // the last check passed (and no later edit waits for its check)
   let sequence = 0;
 
   const status = h("p", { class: "status", role: "status" }, t("checking"));
@@ -153,6 +156,7 @@ export async function rulesEditor(root, options = {}) {
   const nameEn = h("input", { type: "text", id: uid("nen"), maxlength: 60, placeholder: "House rules" });
   for (const [input, lang] of [[nameZh, "zh"], [nameEn, "en"]]) input.addEventListener("input", () => { state.name[lang] = input.value; edited(); });
   const yamlBox = h("textarea", { id: uid("yaml"), rows: 14, spellcheck: "false", class: "yaml", "aria-describedby": "yaml-hint" });
+  yamlBox.addEventListener("input", () => { valid = false; });
   yamlBox.addEventListener("input", debounce(() => { state.pasted = yamlBox.value; check(); }, 300));
   const upload = h("input", { type: "file", accept: ".yaml,.yml,text/yaml,text/plain", id: uid("up") });
   upload.addEventListener("change", async () => {
@@ -256,16 +260,19 @@ export async function rulesEditor(root, options = {}) {
 
   function yaml() { return state.pasted ?? toYaml(state, form); }
   function fileName() { return state.fileName || `${state.id}.yaml`; }
-  function plain() { return state.pasted === null && !state.packs.length && !Object.keys(state.overrides).length && !state.name.zh && !state.name.en ? state.base : null; }
+  function plain() { return state.pasted === null && !state.packs.length && !Object.keys(state.overrides).length && !state.name.zh && !state.name.en
+    && !state.description.zh && !state.description.en ? state.base : null; }
 
   function edited() {
     state.pasted = null;
+    valid = false;
     if (!tabs.yaml.hidden) yamlBox.value = yaml();
     check();
   }
 
   const check = debounce(async () => {
     keep();
+    valid = false;
     const mine = ++sequence;
     status.textContent = t("checking");
     let answer;
@@ -284,6 +291,7 @@ export async function rulesEditor(root, options = {}) {
       return h("li", { class: d.severity }, target
         ? h("a", { href: `#${target.ctl.id}`, onclick: (e) => { e.preventDefault(); focusRule(key); } }, text) : text);
     }), answer.error && !(answer.diagnostics || []).length ? h("li", {}, answer.error) : null);
+    valid = Boolean(answer.ok);
     status.textContent = answer.ok ? t("valid") : t("invalid");
     status.className = `status ${answer.ok ? "ok" : "bad"}`;
     if (!answer.ok) { options.onChange && options.onChange(editor); return; }
@@ -316,6 +324,8 @@ export async function rulesEditor(root, options = {}) {
     root.querySelectorAll("[data-pack]").forEach((box) => { box.checked = state.packs.includes(box.value); });
     if (typeof own.id === "string") state.id = own.id;
     if (own.name && typeof own.name === "object") { state.name = { zh: own.name.zh || "", en: own.name.en || "" }; nameZh.value = state.name.zh; nameEn.value = state.name.en; }
+    const about = own.description && typeof own.description === "object" ? own.description : {};
+    state.description = { zh: typeof about.zh === "string" ? about.zh : "", en: typeof about.en === "string" ? about.en : "" };
     state.overrides = {};
     for (const section of form.sections) {
       for (const rule of section.rules) {
@@ -333,7 +343,7 @@ export async function rulesEditor(root, options = {}) {
     if (field) field.focus();
   }
 
-  const editor = { yaml, fileName, plain, focusRule, get result() { return result; }, get state() { return state; },
+  const editor = { yaml, fileName, plain, focusRule, get result() { return result; }, get state() { return state; }, get ok() { return valid; },
     load(text, name) { state.pasted = text; state.fileName = name; yamlBox.value = text; check(); } };
   picker.value = state.base;
   root.querySelectorAll("[data-pack]").forEach((box) => { box.checked = state.packs.includes(box.value); });
@@ -341,7 +351,8 @@ export async function rulesEditor(root, options = {}) {
   nameEn.value = state.name.en;
   if (kept && kept.tab === "yaml") showTab("yaml");
   showAbout();
-  check();
+  if (!kept && options.start) editor.load(options.start.text, options.start.file);  // the room's house rules, as sent
+  else check();
   void getLang;
   return editor;
 }

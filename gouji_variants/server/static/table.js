@@ -56,13 +56,13 @@ function eventLog(session) {
   return log;
 }
 
-/** An action in words: "出 888B", "过". */
+/** An action in words, cards by their names (notation only in the notation box): "出 3张8, 小王", "过". */
 export function actionWords(action) {
   const cards = action.cards ? spoken(action.cards) : "";
   switch (action.type) {
-    case "play": return t("a_play", { cards: `${action.cards} (${cards})` });
-    case "burn": return t("act_burn", { cards: action.cards });
-    case "return": return t("act_return", { cards: action.cards });
+    case "play": return t("a_play", { cards });
+    case "burn": return t("act_burn", { cards });
+    case "return": return t("act_return", { cards });
     case "hui3": return t("act_hui3", { which: t(`hui3_${action.which}`) });
     default: return t(`act_${action.type}`);
   }
@@ -78,7 +78,8 @@ export function createTable(root, session) {
 
   const head = h("div", { class: "table-head" });
   const clock = h("p", { class: "clock", "aria-live": "off" });
-  const seatsBox = h("ol", { class: "ring", "aria-label": t("seats") });
+  // the table: six seats round an oval, you at the bottom and your 对头 at the top, the cards on the table in the middle
+  const seatsBox = h("ol", { class: "ring", role: "list", "aria-label": t("seats") });
   const center = h("div", { class: "center", "aria-label": t("top") });
   const actions = h("div", { class: "actions", role: "group", "aria-label": t("legal") });
   const selection = h("p", { class: "selection", "aria-live": "polite" });
@@ -91,7 +92,7 @@ export function createTable(root, session) {
   const record = eventLog(session);
   const after = h("section", { class: "after", hidden: true });
   const dialog = h("dialog", { class: "confirm", "aria-modal": "true" });
-  fill(root, head, clock, seatsBox, center,
+  fill(root, head, clock, h("div", { class: "tableau" }, seatsBox, center),
     h("div", { class: "mine" }, actions, hintBox, selection, handBox, typedForm),
     h("details", { class: "events", open: true }, h("summary", {}, t("events")), log), after, dialog);
 
@@ -123,7 +124,8 @@ export function createTable(root, session) {
   /** Send a legal action; one the server marks with a confirmation is sent only once the player says yes. */
   async function send(action) {
     const { confirm, ...plain } = action;
-    if (confirm && !(await confirmDialog(t("go_ahead", { what: pick(confirm) })))) return;
+    const asked = confirm ? pick(confirm) : action.type === "tiaopai" ? t("tiaopai_shows") : null;  // 挑牌 reveals your hand
+    if (asked && !(await confirmDialog(t("go_ahead", { what: asked })))) return;
     selected.fill(0);
     session.act(plain);
   }
@@ -177,23 +179,31 @@ export function createTable(root, session) {
   function drawSelection() {
     const notation = format(selected);
     const matches = notation ? cardAction(notation) : [];
-    const buttons = matches.map((a) => h("button", { type: "button", class: "primary", id: `send-${a.type}`, onclick: () => send(a) },
+    const buttons = matches.map((a) => h("button", { type: "button", class: a.type === "burn" ? "" : "primary", id: `send-${a.type}`, onclick: () => send(a) },
       a.type === "play" ? t("play_selected") : a.type === "burn" ? t("burn_selected") : t("return_selected")));
-    fill(selection, `${t("selected")}: `, notation ? h("code", {}, notation) : "—", " ", buttons,
-      notation ? h("button", { type: "button", class: "small", id: "clear-selection", onclick: () => { selected.fill(0); drawHand(); drawSelection(); } }, t("clear")) : null);
+    const why = notation && !matches.length && legal().length ? h("span", { class: "why", id: "selection-why" }, t("selection_not_legal")) : null;
+    fill(selection, `${t("selected")}: `, notation ? h("span", { class: "picked", "data-cards": notation }, spoken(notation)) : "—", " ", buttons,
+      why, notation ? h("button", { type: "button", class: "small", id: "clear-selection", onclick: () => { selected.fill(0); drawHand(); drawSelection(); } }, t("clear")) : null);
   }
 
+  /** The choices of the moment: 过 the primary one when answering; a burn or a 还贡 is chosen by selecting its
+   *  cards (a few legal ones offered as suggestions, never one button each); 让牌 and the rest plain. */
   function drawActions() {
-    const others = legal().filter((a) => !CARD_TYPES.has(a.type) || a.type !== "play");
+    const others = legal().filter((a) => !CARD_TYPES.has(a.type));
     const plays = legal().filter((a) => a.type === "play");
     const few = plays.length <= 12 ? plays : [];
+    const offered = legal().filter((a) => a.type === "burn" || a.type === "return");
+    const suggest = (a) => h("button", { type: "button", class: "small", "data-suggest": a.cards, "aria-label": actionWords(a),
+      onclick: () => { selected = parse(a.cards); drawHand(); drawSelection(); } }, spoken(a.cards));
     const asking = room && room.hints && legal().length
       ? h("button", { type: "button", class: "small", id: "hint", onclick: () => { fill(hintBox, t("hint_asking")); hintBox.hidden = false; session.send({ type: "hint" }); } }, t("hint_ask"))
       : null;
     fill(actions, asking,
-      others.map((a) => h("button", { type: "button", class: a.type === "pass" ? "" : "primary", "data-action": a.type,
+      others.map((a) => h("button", { type: "button", class: a.type === "pass" ? "primary" : "", "data-action": a.type,
         onclick: () => send(a) }, actionWords(a))),
-      few.length ? h("div", { class: "quick", "aria-label": t("legal_plays") }, few.map((a) => h("button", { type: "button", class: "small", "data-play": a.cards, "aria-label": actionWords(a), onclick: () => send(a) }, a.cards))) : null);
+      offered.length ? h("div", { class: "offers", role: "group", "aria-label": t(offered[0].type === "burn" ? "burn_how" : "return_how") },
+        h("p", {}, t(offered[0].type === "burn" ? "burn_how" : "return_how", { n: offered.length })), offered.slice(0, 3).map(suggest)) : null,
+      few.length ? h("div", { class: "quick", "aria-label": t("legal_plays") }, few.map((a) => h("button", { type: "button", class: "small", "data-play": a.cards, "aria-label": actionWords(a), onclick: () => send(a) }, spoken(a.cards)))) : null);
   }
 
   /** A seat's count as the server's scene states it (what the rules tell this seat, or why not). */
@@ -224,8 +234,9 @@ export function createTable(root, session) {
       if (obs.revolutionaries.includes(seat)) marks.push(t("revolution_mark"));
       if (obs.declared[seat]) marks.push(obs.declared[seat]);
       const turn = obs.to_act === seat;
-      const shown = obs.hands[seat] && seat !== session.seat ? h("code", { class: "shown" }, obs.hands[seat]) : null;
-      return h("li", { class: `seat${turn ? " turn" : ""}`, "data-seat": seat, "aria-current": turn ? "true" : null },
+      const shown = obs.hands[seat] && seat !== session.seat ? h("span", { class: "shown" }, spoken(obs.hands[seat])) : null;
+      const at = (seat - me + 6) % 6;  // its place round the table from yours
+      return h("li", { class: `seat${turn ? " turn" : ""}`, role: "listitem", "data-seat": seat, "data-at": at, "aria-current": turn ? "true" : null },
         h("strong", {}, turn ? "▶ " : "", h("bdi", {}, name(seat))), h("span", {}, marks.join(" · ")), shown);
     }));
   }
@@ -233,8 +244,8 @@ export function createTable(root, session) {
   function drawCenter() {
     const obs = state.observation;
     fill(center,
-      h("p", { class: "top" }, `${t("top")}: `, obs.top ? h("code", { class: "top-cards" }, obs.top) : "—", obs.top ? ` — ${name(obs.top_seat)}` : ""),
-      obs.round_plays.length ? h("p", { class: "round" }, `${t("round")}: `, obs.round_plays.map(([seat, cards]) => `${name(seat)} ${cards || t("act_pass")}`).join(" · ")) : null);
+      h("p", { class: "top" }, `${t("top")}: `, obs.top ? h("strong", { class: "top-cards", "data-cards": obs.top }, spoken(obs.top)) : "—", obs.top ? ` — ${name(obs.top_seat)}` : ""),
+      obs.round_plays.length ? h("p", { class: "round" }, `${t("round")}: `, obs.round_plays.map(([seat, cards]) => `${name(seat)} ${cards ? spoken(cards) : t("act_pass")}`).join(" · ")) : null);
   }
 
   /** One line of the log: the seat and its action in the page's words, then the server's notes (zh/en). */
@@ -270,7 +281,7 @@ export function createTable(root, session) {
       const fresh = !state || state.game !== message.game;
       state = message;
       const finished = Boolean(message.observation.places);
-      if (fresh) { selected.fill(0); hintBox.hidden = true; if (!finished) after.hidden = true; }
+      if (fresh) { selected.fill(0); hintBox.hidden = true; }  // the last game's end stays shown (its places, what this game owes)
       if (finished && after.hidden) {  // the table drawn again (a reload, a change of language): its end as told
         let over = null;
         try { over = JSON.parse(sessionStorage.getItem(`gouji.over.${session.code}`) || "null"); } catch { over = null; }
@@ -282,7 +293,7 @@ export function createTable(root, session) {
       const obs = state.observation;
       const mine = obs.to_act !== null && obs.to_act === session.seat;
       fill(head, h("p", {}, room ? t("game_n", { n: message.game + 1, of: room.games }) : "", " · ",
-        h("strong", { id: "turn" }, mine && legal().length ? t("your_turn") : finished ? t("game_over") : obs.to_act === null ? "…" : t("waiting", { who: name(obs.to_act) }))));
+        h("strong", { id: "turn" }, mine && legal().length ? t("your_turn") : finished ? t("game_over") : obs.to_act === null ? t("private_turn") : t("waiting", { who: name(obs.to_act) }))));
       deadline = message.deadline_ms === null || message.deadline_ms === undefined ? null : Date.now() + message.deadline_ms;
       clearInterval(ticker);
       ticker = deadline === null ? null : setInterval(tick, 250);
@@ -313,12 +324,21 @@ export function createTable(root, session) {
         h("h3", {}, t("places")), h("ol", { class: "places" }, places),
         h("p", {}, `${t("score")}: ${t("team_a")} ${m.score[0]} · ${t("team_b")} ${m.score[1]}`),
         h("p", { id: "totals" }, `${t("totals")}: ${t("team_a")} ${m.totals[0]} · ${t("team_b")} ${m.totals[1]}`),
+        m.match_over ? null : duesView(m.dues),
         h("p", {}, h("button", { type: "button", id: "records", onclick: async () => download(`gouji-${session.code.slice(0, 8)}.jsonl`, await api.records(session.code), "application/x-ndjson") }, t("records")),
           " ", h("button", { type: "button", id: "open-replay", onclick: () => replayViewer(after, session) }, t("replay"))));
       announce(t("game_over"));
     },
     stop() { clearInterval(ticker); },
   };
+  /** What the next game owes (game_over's dues), by the players' names. */
+  function duesView(dues) {
+    if (!dues) return null;
+    return h("section", { class: "dues", id: "dues" }, h("h3", {}, t("dues")), dues.length
+      ? h("ul", {}, dues.map((d) => h("li", {}, t("due", { payer: name(d.payer), receiver: name(d.receiver), n: d.count, kind: t(`due_${d.kind}`) }),
+        d.returned ? t("due_returned") : "")))
+      : h("p", {}, t("no_dues")));
+  }
   return table;
 }
 
