@@ -310,13 +310,10 @@ def test_notation_example(block: Block, tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def test_ci_runs_the_readme_set_up_and_test_commands() -> None:
-    """.ci/run installs what the README's set-up installs and runs exactly its test command, then the thorough
-    run it names."""
+    """.ci/run installs what the README's set-up installs and runs exactly its test command."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = " ".join((ROOT / ".ci" / "run").read_text(encoding="utf-8").replace("\\\n", " ").split())
     test_command = readme.split("Run the test suite", 1)[1].split("\n\n")[1].strip()
-    first, second = test_command.split(" && ")
-    assert f"{first} && {second} && " in ci, (test_command, ci)
+    assert test_command in ci and "--thorough" in test_command, (test_command, ci)
     extras = ".[test,rl,distributed,web,postgres]"
     assert f"pip install -q -e '{extras}'" in ci and extras in readme
-    assert "--thorough" in ci and "--thorough`" in readme
