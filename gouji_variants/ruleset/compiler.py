@@ -68,10 +68,15 @@ def _validator() -> jsonschema.protocols.Validator:
     return strict(schema.build("2020-12"))
 
 
-def _schema_diagnostics(doc: Document) -> list[Diagnostic]:
+#: The schema keywords that bound a value (a number's domain, a text's length): rules an earlier release
+#: accepted are not held to bounds added since (see :func:`compile_data`).
+_BOUNDS = frozenset({"minimum", "maximum", "maxLength"})
+
+
+def _schema_diagnostics(doc: Document, bounds: bool = True) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for error in sorted(_validator().iter_errors(doc.data), key=relevance):
-        if _range_of_a_fraction(error):
+        if _range_of_a_fraction(error) or (not bounds and error.validator in _BOUNDS):
             continue
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = _allowed_keys(error)
@@ -528,6 +533,8 @@ class _Build:
     merged: dict[str, dict[str, Any]]
     origins: dict[str, _Origin]
     problems: list[Diagnostic]
+    #: whether numbers are held to their domains and the deck's hand (False for rules an earlier release accepted)
+    bounds: bool = True
     #: rule keys ("plays.kills") whose value in the file was left out or failed: checks that read them are skipped
     unsure: set[str] = dataclasses.field(default_factory=set)
     #: one line per rule without a value, reported after the other problems (they are often the cause)
@@ -593,7 +600,7 @@ def _build_rules(build: _Build, root: Document, quiet_missing: set[str]) -> Rule
     rules = Rules(**{name: cls(**sections[name]) for name, cls in SECTIONS.items()})
     skip = build.unsure | {key for key in quiet_missing if "." in key}
     skip |= {f"{name}.{f.name}" for name in quiet_missing & set(SECTIONS) for f in dataclasses.fields(SECTIONS[name])}
-    build.problems += [d for d in _semantic_problems(rules, build.origins, root, skip) if d is not None]
+    build.problems += [d for d in _semantic_problems(rules, build.origins, root, skip, build.bounds) if d is not None]
     return rules
 
 
@@ -632,10 +639,11 @@ def _value(rules: Rules, key: str) -> Any:
 
 
 def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document | None = None,
-                       skip: set[str] | None = None) -> Iterator[Diagnostic | None]:
+                       skip: set[str] | None = None, bounds: bool = True) -> Iterator[Diagnostic | None]:
     """Rules that span sections: exclusions the sources state, and tribute kinds that can occur.
 
-    A check reading a rule in ``skip`` (whose own value had a problem) yields None instead."""
+    A check reading a rule in ``skip`` (whose own value had a problem) yields None instead; ``bounds=False``
+    leaves out the counts of cards checked against the deck's hand (rules an earlier release accepted)."""
 
     def at(key: str, message: str, hint: str = "", cause: str = "", severity: Severity = "error",
            zh: tuple[str, str] = ("", ""), item: int | str | None = None) -> Diagnostic | None:
@@ -713,7 +721,8 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
                          "set the rule it needs, or leave this key out", need.key, "warning",
                          (f"此处设了 {key}，但它不起作用：须先有 {need}", "设定它所需的规则，或删去此键"))
                 break
-    yield from _per_hand_problems(rules, at)
+    if bounds:
+        yield from _per_hand_problems(rules, at)
     yield from _kill_problems(rules, at)
     yield from _forbid_problems(rules, at)
     yield from _dealing_and_forfeit_problems(rules, at)
@@ -874,12 +883,15 @@ def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
     return _compile(_Resolver(catalog), path.resolve(), catalog, path)
 
 
-def compile_data(data: Any, name: str, catalog: Catalog | None = None) -> Ruleset:
+def compile_data(data: Any, name: str, catalog: Catalog | None = None, *, accepted: bool = False) -> Ruleset:
     """Compile a self-contained ruleset held as data, such as the resolved rules embedded in a game
-    record. It may not ``extends``; diagnostics carry the JSON pointer of the value at fault."""
+    record. It may not ``extends``; diagnostics carry the JSON pointer of the value at fault.
+
+    ``accepted=True`` compiles rules that a release accepted when it played them (a record's, a stored room's):
+    they keep replaying although numbers now have domains and texts caps, so those bounds are not checked."""
     catalog = catalog or Catalog.default()
     doc = Document(Path(name), data)
-    problems = _schema_diagnostics(doc)
+    problems = _schema_diagnostics(doc, bounds=not accepted)
     if not problems and data.get("extends"):
         problems = [Diagnostic(doc.mark("/extends"), "a self-contained ruleset may not extend another",
                                "/extends", "give every rule, as Ruleset.resolved() does",
@@ -887,10 +899,10 @@ def compile_data(data: Any, name: str, catalog: Catalog | None = None) -> Rulese
                                hint_zh="给出每条规则，像 Ruleset.resolved() 那样")]
     if problems:
         raise RulesetError(problems)
-    return _compile(_Resolver(catalog, {doc.path: doc}), doc.path, catalog, doc.path)
+    return _compile(_Resolver(catalog, {doc.path: doc}), doc.path, catalog, doc.path, bounds=not accepted)
 
 
-def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path) -> Ruleset:
+def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path, bounds: bool = True) -> Ruleset:
     """Resolve and compile the file at ``path`` (named ``given``); a :class:`RulesetError` holds every problem
     found: schema errors, and the extends, expression and cross-section checks wherever they can still run."""
     layers = resolver.root(path, given)
@@ -906,7 +918,7 @@ def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path) -> 
     if resolver.broken_extends or "kind" not in data:
         quiet.add("*")
     problems = resolver.problems
-    build = _Build(layers, merged, origins, problems)
+    build = _Build(layers, merged, origins, problems, bounds)
     rules = _build_rules(build, root, quiet)
     components: dict[str, str] = {}
     own_examples: tuple[examples_.Example, ...] = ()
