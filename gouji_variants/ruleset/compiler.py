@@ -343,6 +343,8 @@ class _Resolver:
     #: What the root's schema errors removed, and whether one of its parents could not be resolved.
     removed: set[str] = dataclasses.field(default_factory=set)
     broken_extends: bool = False
+    #: whether numbers are held to their domains and texts to their caps (False: rules a release accepted)
+    bounds: bool = True
 
     def document(self, path: Path) -> Document:
         if path not in self.docs:
@@ -350,7 +352,7 @@ class _Resolver:
             newer = too_new(doc.data, doc.mark("/format"))
             if newer is not None:  # before the schema: a newer language's keys are not mistakes
                 raise RulesetError([newer])
-            problems = _schema_diagnostics(doc)
+            problems = _schema_diagnostics(doc, self.bounds)
             if problems:
                 raise RulesetError(problems)
             self.docs[path] = doc
@@ -374,7 +376,7 @@ class _Resolver:
         newer = too_new(doc.data, doc.mark("/format"))
         if newer is not None:  # before the schema: a newer language's keys are not mistakes
             raise RulesetError([newer])
-        problems = _schema_diagnostics(doc)
+        problems = _schema_diagnostics(doc, self.bounds)
         self.problems += problems + format_problems(doc.data, doc.mark)
         self.docs[path], self.removed = _pruned(doc, problems)
         self.broken_extends = "/extends" in self.removed
@@ -877,10 +879,10 @@ def _components(layers: list[Document]) -> dict[str, str]:
     return {section: name for section, (name, _) in chosen.items()}
 
 
-def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
-    """Load, resolve and compile the ruleset file at ``path``."""
+def compile_path(path: Path, catalog: Catalog | None = None, *, accepted: bool = False) -> Ruleset:
+    """Load, resolve and compile the ruleset file at ``path`` (``accepted``: as :func:`compile_data`)."""
     catalog = catalog or Catalog.default()
-    return _compile(_Resolver(catalog), path.resolve(), catalog, path)
+    return _compile(_Resolver(catalog, bounds=not accepted), path.resolve(), catalog, path)
 
 
 def compile_data(data: Any, name: str, catalog: Catalog | None = None, *, accepted: bool = False) -> Ruleset:
@@ -899,10 +901,10 @@ def compile_data(data: Any, name: str, catalog: Catalog | None = None, *, accept
                                hint_zh="给出每条规则，像 Ruleset.resolved() 那样")]
     if problems:
         raise RulesetError(problems)
-    return _compile(_Resolver(catalog, {doc.path: doc}), doc.path, catalog, doc.path, bounds=not accepted)
+    return _compile(_Resolver(catalog, {doc.path: doc}, bounds=not accepted), doc.path, catalog, doc.path)
 
 
-def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path, bounds: bool = True) -> Ruleset:
+def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path) -> Ruleset:
     """Resolve and compile the file at ``path`` (named ``given``); a :class:`RulesetError` holds every problem
     found: schema errors, and the extends, expression and cross-section checks wherever they can still run."""
     layers = resolver.root(path, given)
@@ -918,7 +920,7 @@ def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path, bou
     if resolver.broken_extends or "kind" not in data:
         quiet.add("*")
     problems = resolver.problems
-    build = _Build(layers, merged, origins, problems, bounds)
+    build = _Build(layers, merged, origins, problems, resolver.bounds)
     rules = _build_rules(build, root, quiet)
     components: dict[str, str] = {}
     own_examples: tuple[examples_.Example, ...] = ()

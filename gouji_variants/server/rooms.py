@@ -139,7 +139,7 @@ class Room:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.code, self.creation, self.rulebook, self.clock = code, creation, rulebook, clock
         self.source = creation.source
-        self.ruleset: Ruleset = rulebook.compile(creation.source)
+        self.ruleset: Ruleset = rulebook.compile(creation.source, accepted=True)  # checked when it was created
         self.rules_serial = 0  # how many times the rules changed (a lean session is sent them again)
         self.games, self.timer, self.host, self.hints = creation.games, creation.timer, creation.host, creation.hints
         self.seats = [Seat() for _ in range(SEATS)]
@@ -280,7 +280,7 @@ class Room:
             self.accepted.add(seat)
         elif kind == "rules":
             self.source = RuleSource.from_json(event["source"])
-            self.ruleset = self.rulebook.compile(self.source)
+            self.ruleset = self.rulebook.compile(self.source, accepted=True)  # checked by check_rules
             self.rules_serial += 1
             self.accepted.clear()  # any change of the rules clears every acceptance
         elif kind == "settings":
