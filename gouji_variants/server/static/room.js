@@ -135,8 +135,13 @@ class Session {
     this.room = room;
     if (before && before.rules && before.rules.fingerprint !== room.rules.fingerprint) {
       this.rulesChanged(before.rules, room.rules);
-      if (this.parts && this.parts.hostMade) { forgetDraft(`room:${this.code}`); this.parts.hostMade = false; }  // the editor starts from the new rules
-      if (this.parts) { forgetDraft(`propose:${this.code}`); this.parts.proposeMade = false; }
+      if (this.parts) {  // the editors start again from the new rules (open where they were open)
+        for (const [made, keep, box] of [["hostMade", `room:${this.code}`, this.parts.host], ["proposeMade", `propose:${this.code}`, this.parts.propose]]) {
+          forgetDraft(keep);
+          box.dataset.open = String(Boolean(box.querySelector("details") && box.querySelector("details").open));
+          this.parts[made] = false;
+        }
+      }
     }
     this.table.room(room);
     if (room.phase === "lobby") this.showTable(false);
@@ -215,7 +220,7 @@ class Session {
     const box = h("div");
     const why = h("input", { type: "text", id: "propose-reason", maxlength: 200, placeholder: t("reason"), "aria-label": t("reason") });
     let editor = null;
-    fill(p.propose, h("details", {}, h("summary", { id: "propose-open" }, t("propose")), box, p.proposeErrors, why,
+    fill(p.propose, h("details", { open: p.propose.dataset.open === "true" }, h("summary", { id: "propose-open" }, t("propose")), box, p.proposeErrors, why,
       h("button", { type: "button", id: "send-proposal", onclick: () => {
         if (!editor || !editor.ok) { fill(p.proposeErrors, h("li", {}, t("rules_not_ready"))); return; }  // invalid rules are never posted
         fill(p.proposeErrors);
@@ -312,7 +317,7 @@ class Session {
     const games = h("input", { type: "number", id: "set-games", min: 1, max: 50, value: this.room.games });
     const timer = h("input", { type: "number", id: "set-timer", min: 5, max: 600, value: this.room.timer ?? "" });
     const hints = h("input", { type: "checkbox", id: "set-hints", checked: Boolean(this.room.hints) });
-    fill(p.host, h("details", {}, h("summary", { id: "change-rules" }, t("change_rules")), box,
+    fill(p.host, h("details", { open: p.host.dataset.open === "true" }, h("summary", { id: "change-rules" }, t("change_rules")), box,
       p.hostErrors,
       h("button", { type: "button", id: "apply-rules", class: "primary", onclick: () => {
         if (!p.editor || !p.editor.ok) { fill(p.hostErrors, h("li", {}, t("rules_not_ready"))); return; }  // invalid rules are never posted
