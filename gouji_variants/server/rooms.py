@@ -49,6 +49,8 @@ MAX_NAME = 24
 MAX_REASON = 200
 #: bytes of a proposal's house rules (kept in the room's description, sent to every seat on each change)
 MAX_PROPOSAL = 32 * 1024
+#: proposals a seat may make in a room (each is stored: a bound on what a joiner makes the room keep)
+MAX_PROPOSALS = 10
 #: seconds a disconnected player's decision waits before a bot takes it (托管), when the turn timer is longer
 AWAY_GRACE = 30.0
 
@@ -176,6 +178,7 @@ class Room:
         self.declined: dict[int, str] = {}  # seats that declined the current rules, and their reasons
         #: each seat's last proposal of other rules: {seat, name, source, fingerprint, rules, reason, status, at}
         self.proposals: dict[int, dict[str, Any]] = {}
+        self.proposed = [0] * SEATS  # proposals made from each seat
         self.phase = LOBBY
         self.match: Match | None = None
         self.game: Game | None = None
@@ -256,6 +259,8 @@ class Room:
         """A seat proposes other rules (house rules or a built-in ruleset) in place of the current ones
         (``fingerprint``): refused unless they compile (every located diagnostic) and differ."""
         self._answer(seat, fingerprint)
+        if self.proposed[seat] >= MAX_PROPOSALS:
+            raise ProtocolError("proposal", f"a seat may make at most {MAX_PROPOSALS} proposals in a room")
         size = len((source.yaml or "").encode("utf-8", "surrogatepass"))
         if size > MAX_PROPOSAL:
             raise ProtocolError("too-large", f"a proposal's house rules are at most {MAX_PROPOSAL // 1024} KiB "
@@ -415,6 +420,7 @@ class Room:
             self.declined[seat] = event["reason"]
         elif kind == "propose":
             self.accepted.discard(seat)  # (proposing other rules is not accepting these)
+            self.proposed[seat] += 1
             made = {key: event[key] for key in ("source", "fingerprint", "rules", "reason", "at")}
             self.proposals[seat] = {"seat": seat, "name": self.seats[seat].name or "", "status": "pending",
                                     "answer": "", **made}

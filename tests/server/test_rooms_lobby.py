@@ -15,7 +15,7 @@ from server_helpers import Server, close_all, seated
 
 from gouji_variants.server.client import Client
 from gouji_variants.server.protocol import schema
-from gouji_variants.server.rooms import MAX_PROPOSAL
+from gouji_variants.server.rooms import MAX_PROPOSAL, MAX_PROPOSALS
 
 OURS = "id: ours\nkind: ruleset\nname: {zh: 我们的, en: Ours}\nextends: [qingdao, bie3]\n"
 BROKEN = "id: broken\nkind: ruleset\nname: {zh: 坏, en: Broken}\nextends: [dagang]\nplays:\n  kills: [\"B by RR\"]\n"
@@ -96,6 +96,11 @@ def test_decline_propose_reject_apply_each_announced_and_checked(room_server: Se
         assert room["rules"]["fingerprint"] == proposal["fingerprint"] and room["rules"]["text"] == OURS
         assert room["proposals"][0]["status"] == "applied"
         assert not any(seat["accepted"] or seat["declined"] for seat in room["seats"])  # every answer cleared
+        second = room["rules"]["fingerprint"]
+        for _ in range(MAX_PROPOSALS - 2):  # (a seat's proposals are bounded: each is stored)
+            await answered(other, {"type": "propose", "fingerprint": second, "ruleset": "dagang"}, "lobby")
+        limit = await answered(other, {"type": "propose", "fingerprint": second, "ruleset": "dagang"}, "error")
+        assert limit["code"] == "proposal" and str(MAX_PROPOSALS) in limit["message"]
         await close_all([host, guest, other])
 
     asyncio.run(main())
