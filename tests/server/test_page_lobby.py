@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from server_helpers import Server
-from test_page import PHONE, WAIT, browser, open_page, room_rules, server  # noqa: F401 (the fixtures, shared)
+from test_page import LOW_CONTRAST, PHONE, WAIT, browser, open_page, room_rules, server  # noqa: F401 (fixtures)
 
 
 def test_a_joiner_declines_and_proposes_the_host_rejects_then_applies(server: Server, browser: Any) -> None:  # noqa: F811 (fixtures)
@@ -50,6 +50,7 @@ def test_a_joiner_declines_and_proposes_the_host_rejects_then_applies(server: Se
     assert "加憋3" in article.evaluate("e => e.closest('article').textContent")
     assert guest.locator('.seats li[data-seat="1"][data-answer="proposed"]').count() == 1
     assert guest.locator("#apply-proposal-1").count() == 0  # only the host answers
+    assert host.evaluate(LOW_CONTRAST) == [] and guest.evaluate(LOW_CONTRAST) == [], "the lobby's answers"
     host.locator("#reject-proposal-1").click()
     guest.wait_for_selector('#proposals article[data-seat="1"][data-status="rejected"]', timeout=WAIT)
     assert "房主没有采用" in guest.locator(".notice").text_content()

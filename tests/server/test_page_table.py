@@ -85,6 +85,13 @@ def test_the_table_is_drawn_from_the_scene_and_the_hand_is_tapped_and_dragged(se
     raised = page.locator(".hand button.card.on").count()
     assert raised >= 2, raised  # (cards of one rank side by side: the drag raised each it passed)
     page.locator("#clear-selection").click()
+    # the turn sound: off until switched on, then a beep (made, not fetched) at each turn, the switch remembered
+    assert page.locator("#sound").get_attribute("aria-pressed") == "false"
+    page.evaluate("""() => { window.beeps = 0; const made = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function () { window.beeps += 1; return made.call(this); }; }""")
+    page.locator("#sound").click()
+    assert page.locator("#sound").get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('gouji.sound')") == "on" and page.evaluate("window.beeps") == 1
     checked, deadline = 0, time.monotonic() + 120
     while not page.locator("#game-over").count():
         assert time.monotonic() < deadline, "the game did not finish"
@@ -109,6 +116,7 @@ def test_the_table_is_drawn_from_the_scene_and_the_hand_is_tapped_and_dragged(se
     if "scores" in scene:  # (each player's score, where the scene carries them)
         assert all(f"得分 {scene['scores'][seat]}" in text for seat, text in zip(placed, shown, strict=True))
     assert f"{scene['score'][0]}" in page.locator(".after").text_content()
+    assert page.evaluate("window.beeps") > 1  # (a beep each time the turn came back)
     assert page.errors == []
     page.context.close()
 
