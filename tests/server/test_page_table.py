@@ -179,3 +179,27 @@ def test_a_burn_offer_as_the_six_pages_show_it(browser: Any, tmp_path: Path) -> 
             assert page.errors == []
         for page, _ in pages:
             page.context.close()
+
+
+def test_a_finger_drags_across_the_hand(server: Server, browser: Any) -> None:  # noqa: F811
+    """A touch drag (DevTools' Input.dispatchTouchEvent, on a phone with a touch screen) raises the cards it
+    passes, as a mouse drag does: pointer events serve both."""
+    created = server.create(ruleset="qingdao", host="我", bots={str(seat): "heuristic" for seat in range(1, 6)})
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"{server.http}/#/room/{created['room']}?t={created['token']}")
+    page.locator("#accept").tap()
+    page.wait_for_selector(".table-box .hand button", timeout=WAIT)
+    cards = page.locator(".hand button.card")
+    cards.nth(3).scroll_into_view_if_needed()
+    start, end = cards.nth(0).bounding_box(), cards.nth(3).bounding_box()
+    cdp = context.new_cdp_session(page)
+    y = start["y"] + start["height"] / 2
+    xs = [start["x"] + 8 + (end["x"] - start["x"]) * step / 10 for step in range(11)]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": xs[0], "y": y}]})
+    for x in xs[1:]:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    raised = page.locator(".hand button.card.on").count()
+    assert raised >= 2, raised
+    context.close()
