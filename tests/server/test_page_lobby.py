@@ -79,6 +79,11 @@ def test_a_joiner_declines_and_proposes_the_host_rejects_then_applies(server: Se
     guest.wait_for_selector(".propose .status.bad", timeout=WAIT)
     guest.locator("#send-proposal").click()
     assert "还没通过检查" in guest.locator(".propose").text_content()
+    host.locator("#lang").click()  # in English the bots are Bot 1, Bot 2 (the server names them 机器人1, 机器人2)
+    host.wait_for_function("document.documentElement.lang === 'en'", timeout=WAIT)
+    host.wait_for_selector('.seats li[data-seat="4"]', timeout=WAIT)
+    assert "Bot 1" in host.locator('.seats li[data-seat="3"]').text_content()
+    assert "Bot 2" in host.locator('.seats li[data-seat="4"]').text_content()
     assert host.errors == [] and guest.errors == []
     host.context.close()
     guest.context.close()
