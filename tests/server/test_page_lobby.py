@@ -6,6 +6,7 @@ next, and its editor starts from the proposal; every answer is shown per seat on
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from server_helpers import Server
@@ -87,3 +88,44 @@ def test_a_joiner_declines_and_proposes_the_host_rejects_then_applies(server: Se
     assert host.errors == [] and guest.errors == []
     host.context.close()
     guest.context.close()
+
+
+def test_a_pending_proposal_and_a_decline_survive_kill_9_on_the_pages(browser: Any, tmp_path: Path) -> None:  # noqa: F811
+    """The server is killed (-9) with a decline and a proposal pending; started again on its port, the pages
+    reconnect by themselves and show both, and the host applies the proposal."""
+    with Server(tmp_path / "rooms.sqlite3") as own:
+        created = own.create(ruleset="qingdao", host="房主")
+        code = created["room"]
+        host = open_page(browser, f"{own.http}/#/room/{code}?t={created['token']}", PHONE)
+        host.wait_for_selector("#accept", timeout=WAIT)
+        guests = []
+        for name in ("客人", "路人"):
+            guest = open_page(browser, f"{own.http}/#/room/{code}", PHONE)
+            guest.locator("#join-name").fill(name)
+            guest.locator("#join").click()
+            guest.wait_for_selector("#decline", timeout=WAIT)
+            guests.append(guest)
+        guests[1].locator("#decline-reason").fill("太长了")
+        guests[1].locator("#decline").click()
+        guests[0].locator("#propose-open").click()
+        guests[0].wait_for_selector(".propose .status.ok", timeout=WAIT)
+        guests[0].locator('.propose [data-pack="bie3"]').check()
+        guests[0].wait_for_selector('.propose [data-section="bie3"] .count:not(:empty)', timeout=WAIT)
+        guests[0].wait_for_selector(".propose .status.ok", timeout=WAIT)
+        guests[0].locator("#send-proposal").click()
+        host.wait_for_selector('#proposals article[data-seat="1"][data-status="pending"]', timeout=WAIT)
+        host.wait_for_selector('.seats li[data-seat="2"][data-answer="declined"]', timeout=WAIT)
+        own.kill()
+        own.start(same_port=True)
+        for page in (host, *guests):  # reconnected (resume): the room as the store kept it
+            page.wait_for_function("!document.querySelector('.status').textContent", timeout=WAIT)
+        host.wait_for_selector('#proposals article[data-seat="1"][data-status="pending"] .diff', timeout=WAIT)
+        assert "太长了" in host.locator('.seats li[data-seat="2"]').text_content()
+        host.locator("#apply-proposal-1").click()
+        for guest in guests:
+            guest.wait_for_selector("#rules-changes .diff", timeout=WAIT)
+            assert "憋3" in guest.locator("#rules-changes").text_content()
+        assert "bie3" in room_rules(own, code)["extends"]
+        assert host.errors == [] and all(guest.errors == [] for guest in guests)
+        for page in (host, *guests):
+            page.context.close()

@@ -250,7 +250,10 @@ class Session {
     const host = this.seat === room.host;
     fill(p.proposals, h("h2", {}, t("proposals")), shown.map((x) => {
       const diffBox = h("div", { class: "proposal-diff" }, h("p", { class: "status" }, t("checking")));
-      api.diff(side(room.rules), x.source).then((diff) => fill(diffBox, diffView(diff)), (error) => fill(diffBox, h("p", { class: "errors" }, t("error", { why: error.message }))));
+      api.diff(side(room.rules), x.source).then((diff) => fill(diffBox, diffView(diff)), (error) => {
+        fill(diffBox, h("p", { class: "errors" }, t("error", { why: error.message })));
+        p.proposalsKey = null;  // (the server away: drawn again with the next room message)
+      });
       const why = h("input", { type: "text", maxlength: 200, id: `reject-reason-${x.seat}`, placeholder: t("reason"), "aria-label": t("reason") });
       return h("article", { class: `proposal ${x.status}`, "data-seat": x.seat, "data-status": x.status },
         h("h3", {}, h("bdi", {}, t("proposal_by", { name: playerName(room.seats[x.seat]) || x.name, rules: pick(x.rules) })), " — ", t(`proposal_${x.status}`)),
