@@ -29,7 +29,8 @@ from ..scene import Scene
 
 PROTOCOL = 1
 SCHEMA_DIR = Path(__file__).parent / "schemas"
-CLIENT_TYPES = ("join", "resume", "watch", "accept", "rules", "settings", "act", "diff", "hint", "leave", "ping")
+CLIENT_TYPES = ("join", "resume", "watch", "accept", "rules", "settings", "act", "diff", "hint", "leave", "ping",
+                "decline", "propose", "apply_proposal", "reject_proposal")
 #: the messages that open a session on a connection
 OPENING = ("join", "resume", "watch")
 _PUBLIC_TRANSFERS = ("buy", "pay", "hui3")  # made in front of the table (as engine.observing says)
@@ -226,12 +227,18 @@ def scene_json(found: Scene) -> dict[str, Any]:
     """The facts of a state's scene the observation does not spell out (``state.scene``): each seat's
     standing, its count as the rules tell the receiver (a spectator: the counts told to the table), why a
     count is untold, and why a seat was ranked at once; ``limit``: the 报牌 limit; ``dues``: once the game is
-    over, the tribute the next game owes (each ``{kind, payer, receiver, count, returned}``), else null."""
+    over, the tribute the next game owes (each ``{kind, payer, receiver, count, returned}``), else null; each
+    seat's relation to the receiver, whether it is to act, its order out, the hand the receiver sees; once the
+    game is over, ``places`` (the seats in place order, 头科 first) and ``score`` (the teams'), else null."""
     seats, result = found.seats, found.result
     dues = None if result is None else dues_json(result.dues)
     return {"limit": found.limit, "standing": [seat.standing for seat in seats],
             "counts": [seat.count for seat in seats], "untold": [seat.untold for seat in seats],
-            "ranked": [seat.ranked for seat in seats], "dues": dues}
+            "ranked": [seat.ranked for seat in seats], "dues": dues,
+            "relations": [seat.relation for seat in seats], "to_act": [seat.to_act for seat in seats],
+            "order": [seat.order for seat in seats], "hands": [_cards(seat.hand) for seat in seats],
+            "places": None if result is None else list(result.by_place),
+            "score": None if result is None else list(result.score)}
 
 
 def dues_json(dues: Iterable[Due]) -> list[dict[str, Any]]:
