@@ -17,7 +17,7 @@ from gouji_variants.engine.game import Game
 from gouji_variants.engine.match import Match
 from gouji_variants.ruleset.cards import Cards
 from gouji_variants.ruleset.compiler import load_ruleset
-from gouji_variants.scene import seen_events
+from gouji_variants.scene import scene_of, seen_events
 from gouji_variants.server.words import confirmations, events_json, hint, last_json
 from gouji_variants.terminal.render import Words, event_lines
 
@@ -47,7 +47,7 @@ def test_revolution_asks_for_a_confirmation_and_a_hint_is_a_legal_action() -> No
     else:
         raise AssertionError("no 革命 offered in 200 deals")
     legal = game.legal_actions()
-    asked = dict(zip(legal, confirmations(game, legal), strict=True))
+    asked = dict(zip(legal, confirmations(scene_of(game, game.turn), game.rules.burning), strict=True))
     assert asked[Revolution()] is not None and "革命" in asked[Revolution()]["zh"]  # type: ignore[index]
     assert asked[Pass()] is None
     advice = hint(game.clone(), 1)

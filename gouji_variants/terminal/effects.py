@@ -1,0 +1,88 @@
+"""What an option does, in words, as the scene states it (:class:`~..scene.Option`): the confirmation an
+option that cannot be undone asks for (it ranks you at once, shows your hand, sits the game out, starts a
+burn the hand cannot keep), and the short effect a hint names with the option it advises."""
+
+from __future__ import annotations
+
+from ..agents.base import Advice
+from ..engine.actions import Action, Burn
+from ..ruleset.rules import PLACE_NAMES, Burning
+from ..scene import Option, Scene
+from ..text.events import ordinal, render
+from .menu import label
+from .render import Words, condition
+
+
+def _places(chosen: Option) -> str:
+    return " / ".join(PLACE_NAMES[place] for place in chosen.places)
+
+
+def _why(chosen: Option, me: int, words: Words) -> str:
+    """The engine's notes of a ranking at once (诈烧, a forfeit, 大小王不出手)."""
+    return words(", ", "，").join(render(note, words.lang, lambda seat: words.who(seat, me), words.cards)
+                                  for note in chosen.why)
+
+
+def confirmation(chosen: Option, found: Scene, rule: Burning, words: Words) -> str | None:
+    """The question ``chosen`` asks before it is played, from the viewer's ``found`` scene (``rule``: the
+    burn's condition, for a burn the hand cannot keep), or None when it can be played without one."""
+    me = found.viewer
+    assert me is not None, "an option is a seat's"
+    if chosen.sits_out:
+        place = _places(chosen)
+        return words(f"革命: you sit this game out and are ranked {place} (places.revolution_place).",
+                     f"革命：本局你不出牌，名次为{place}。")
+    if chosen.reveals_to:
+        first, second = chosen.reveals_to
+        return words(f"挑牌: both your team-mates (seats {first} and {second}) see your whole hand for the rest "
+                     "of the game; you still play your own cards.",
+                     f"挑牌：你的两位联邦（{first}号位和{second}号位）从此看得到你的全部手牌，直到本局结束；"
+                     "牌仍由你自己出。")
+    if chosen.ranks is not None:
+        place, why = _places(chosen), _why(chosen, me, words)
+        return words(f"this play ranks you {place} at once ({why}): you play no more this game.",
+                     f"这手牌让你当场定为{place}（{why}），本局不再出牌。")
+    if chosen.burn_unkeepable and isinstance(chosen.action, Burn) and found.hand is not None:
+        left = words.hand(found.hand - chosen.action.cards)
+        said = condition(rule, words)
+        return words(f"after this burn you hold {left}: as far as the cards show, too few jokers to keep the "
+                     f"condition ({said}). A play that breaks it is 诈烧: you are ranked 大落 at once.",
+                     f"烧牌后你剩 {left}：看牌面王不够，守不住烧牌条件（{said}）。破坏条件的一手即诈烧，当场大落。")
+    return None
+
+
+def effects(chosen: Option, me: int, words: Words) -> list[str]:
+    """What ``chosen`` does beyond the play, in short: it takes you out (in which order), ranks you at once
+    (where, why), sits the game out, shows your hand or its cards to one seat, starts a burn the hand
+    cannot keep."""
+    said = []
+    if chosen.goes_out is not None:
+        said.append(words(f"you go out {ordinal(chosen.goes_out)}", f"你第{chosen.goes_out}个走完"))
+    if chosen.ranks is not None:
+        said.append(words(f"ranks you {_places(chosen)} at once ({_why(chosen, me, words)})",
+                          f"你当场定为{_places(chosen)}（{_why(chosen, me, words)}）"))
+    if chosen.sits_out:
+        said.append(words(f"you sit this game out ({_places(chosen)})", f"本局你不出牌（{_places(chosen)}）"))
+    if chosen.reveals_to:
+        said.append(words(f"shows your whole hand to seats {words.join(map(str, chosen.reveals_to))}",
+                          f"{words.seats(chosen.reveals_to)}看得到你的全部手牌"))
+    elif len(chosen.shows_to) == 1:
+        said.append(words(f"only seat {chosen.shows_to[0]} sees these cards",
+                          f"只有{chosen.shows_to[0]}号位看得到这些牌"))
+    if chosen.burn_unkeepable:
+        said.append(words("too few jokers to keep the burn (诈烧)", "王不够，守不住烧牌条件（诈烧）"))
+    return said
+
+
+def chosen_option(found: Scene, action: Action) -> Option:
+    """The scene's option for ``action`` (one of the viewer's legal actions)."""
+    return next(option for option in found.options if option.action == action)
+
+
+def hint_text(advice: Advice, found: Scene, words: Words) -> str:
+    """A hint as the terminal writes it: the option (as it is typed), what it does as the scene says, and
+    the bot's reason."""
+    assert found.viewer is not None, "a hint is a seat's"
+    said = effects(chosen_option(found, advice.action), found.viewer, words)
+    does = words(f" ({'; '.join(said)})", f"（{'；'.join(said)}）") if said else ""
+    return words("hint: ", "提示：") + label(advice.action, words) + does + f" — {words.label(advice.reason)}"
