@@ -16,7 +16,7 @@ from ..components.notes import Note, TributePaid, TributeReturned
 from ..components.places import revolution_places
 from ..components.score import seat_points
 from ..components.turns import duitou
-from ..engine.actions import Action, Burn, Play, Return, Revolution, Tiaopai
+from ..engine.actions import Action, Burn, Play, Return, Revolution
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.observing import Observation
@@ -92,18 +92,21 @@ def _seat(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | N
 
 
 def option(game: Game, action: Action) -> Option:
-    """What ``action`` of the seat to act in ``game`` does beyond the play: whom 挑牌 shows the hand to and
-    whom the cards go before, whether 革命 sits the game out (and its places), whether a burn leaves a hand
-    that cannot keep its condition (诈烧), whether it takes the seat out or ranks it at once and where. The
-    engine answers the last two: a copy of the game plays the action, and only the seat's own standing
-    is kept (what its hand and the public record decide, nothing of another hand)."""
+    """What ``action`` of the seat to act in ``game`` does beyond the play: whom it shows the whole hand to
+    (挑牌, or a play that leaves it within 看牌's limit), whom its cards go before, whether 革命 sits the
+    game out (and its places), whether a burn leaves a hand that cannot keep its condition (诈烧), whether
+    it takes the seat out or ranks it at once and where. The engine answers: a copy of the game plays the
+    action, and only the seat's own standing and who sees its cards are kept (what its hand, the rules
+    and the public record decide, nothing of another hand)."""
     seat, rules = game.turn, game.rules
     hand = game.hand(seat)
-    mates = ((seat + 2) % 6, (seat + 4) % 6) if isinstance(action, Tiaopai) else ()
     unkeepable = isinstance(action, Burn) and all(map(le, action.cards.counts, hand.counts)) \
         and not burning.keepable(rules.burning, (hand - action.cards).counts)
     twin = game.clone()
     event = twin.apply(action)
+    before, after = game.state.reporting, twin.state.reporting
+    mates = tuple(other for other in range(SEATS) if other != seat and any(twin.hand(seat).counts)
+                  and after.hands_seen(other)[seat] and not before.hands_seen(other)[seat])
     shown: tuple[int, ...] = tuple(other for other in range(SEATS) if other != seat) \
         if isinstance(action, (Play, Burn)) else ()
     shown += tuple(note.to for note in event.notes if isinstance(note, TributeReturned))

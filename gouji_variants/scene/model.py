@@ -45,7 +45,8 @@ class Option:
     which the viewer's hand and the public record decide."""
 
     action: Action
-    reveals_to: tuple[int, ...]  # seats that see the viewer's whole hand from then on (挑牌)
+    reveals_to: tuple[int, ...]  # seats that see the viewer's whole hand from then on and did not before (挑牌;
+    # a play that leaves the hand within 看牌's limit, ``reporting.teammate_view_at_most``)
     shows_to: tuple[int, ...]  # seats that see the action's cards: the other five for a play or a burn
     # (spectators too), the seat a 还贡 goes to
     sits_out: bool  # 革命: the viewer plays no more this game

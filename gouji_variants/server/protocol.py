@@ -26,7 +26,7 @@ from ..ruleset.cards import Cards
 from ..ruleset.errors import InvalidCards
 from ..ruleset.grammar import NotationError
 from ..scene import Option, Result, Scene
-from ..text.events import render
+from ..text.events import RESTATING, render
 
 PROTOCOL = 1
 SCHEMA_DIR = Path(__file__).parent / "schemas"
@@ -242,10 +242,10 @@ def option_json(chosen: Option) -> dict[str, Any]:
     """What one option does (``scene.options``): whom it shows the whole hand or its cards to, whether it
     sits the game out, burns beyond what the hand can keep, takes the seat out (in which order) or ranks it
     at once (why, where, the engine's notes in words)."""
+    why = [note for note in chosen.why if note not in RESTATING]
     return {"reveals_to": list(chosen.reveals_to), "shows_to": list(chosen.shows_to), "sits_out": chosen.sits_out,
             "burn_unkeepable": chosen.burn_unkeepable, "ranks": chosen.ranks, "places": list(chosen.places),
-            "goes_out": chosen.goes_out,
-            "why": {lang: [render(note, lang) for note in chosen.why] for lang in ("zh", "en")}}
+            "goes_out": chosen.goes_out, "why": {lang: [render(note, lang) for note in why] for lang in ("zh", "en")}}
 
 
 def result_json(found: Result) -> dict[str, Any]:

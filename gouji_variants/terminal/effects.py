@@ -5,10 +5,10 @@ burn the hand cannot keep), and the short effect a hint names with the option it
 from __future__ import annotations
 
 from ..agents.base import Advice
-from ..engine.actions import Action, Burn
+from ..engine.actions import Action, Burn, Tiaopai
 from ..ruleset.rules import PLACE_NAMES, Burning
 from ..scene import Option, Scene
-from ..text.events import ordinal, render
+from ..text.events import RESTATING, ordinal, render
 from .menu import label
 from .render import Words, condition
 
@@ -20,7 +20,7 @@ def _places(chosen: Option) -> str:
 def _why(chosen: Option, me: int, words: Words) -> str:
     """The engine's notes of a ranking at once (诈烧, a forfeit, 大小王不出手)."""
     return words(", ", "，").join(render(note, words.lang, lambda seat: words.who(seat, me), words.cards)
-                                  for note in chosen.why)
+                                  for note in chosen.why if note not in RESTATING)
 
 
 def confirmation(chosen: Option, found: Scene, rule: Burning, words: Words) -> str | None:
@@ -32,12 +32,11 @@ def confirmation(chosen: Option, found: Scene, rule: Burning, words: Words) -> s
         place = _places(chosen)
         return words(f"革命: you sit this game out and are ranked {place} (places.revolution_place).",
                      f"革命：本局你不出牌，名次为{place}。")
-    if chosen.reveals_to:
-        first, second = chosen.reveals_to
-        return words(f"挑牌: both your team-mates (seats {first} and {second}) see your whole hand for the rest "
-                     "of the game; you still play your own cards.",
-                     f"挑牌：你的两位联邦（{first}号位和{second}号位）从此看得到你的全部手牌，直到本局结束；"
-                     "牌仍由你自己出。")
+    if isinstance(chosen.action, Tiaopai) and chosen.reveals_to:  # (none: they see it already, 看牌)
+        mates = words.seats(chosen.reveals_to)
+        return words(f"挑牌: your team-mates (seats {mates}) see your whole hand for the rest of the game; you "
+                     "still play your own cards.",
+                     f"挑牌：你的联邦（{mates}）从此看得到你的全部手牌，直到本局结束；牌仍由你自己出。")
     if chosen.ranks is not None:
         place, why = _places(chosen), _why(chosen, me, words)
         return words(f"this play ranks you {place} at once ({why}): you play no more this game.",
@@ -64,8 +63,8 @@ def effects(chosen: Option, me: int, words: Words) -> list[str]:
     if chosen.sits_out:
         said.append(words(f"you sit this game out ({_places(chosen)})", f"本局你不出牌（{_places(chosen)}）"))
     if chosen.reveals_to:
-        said.append(words(f"shows your whole hand to seats {words.join(map(str, chosen.reveals_to))}",
-                          f"{words.seats(chosen.reveals_to)}看得到你的全部手牌"))
+        said.append(words(f"your whole hand is seen by seats {words.seats(chosen.reveals_to)}",
+                          f"{words.seats(chosen.reveals_to)}从此看得到你的全部手牌"))
     elif len(chosen.shows_to) == 1:
         said.append(words(f"only seat {chosen.shows_to[0]} sees these cards",
                           f"只有{chosen.shows_to[0]}号位看得到这些牌"))
