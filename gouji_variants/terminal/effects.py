@@ -13,8 +13,8 @@ from .menu import label
 from .render import Words, condition
 
 
-def _places(chosen: Option) -> str:
-    return " / ".join(PLACE_NAMES[place] for place in chosen.places)
+def _places(chosen: Option, words: Words) -> str:
+    return words(" / ", "或").join(PLACE_NAMES[place] for place in chosen.places)
 
 
 def _why(chosen: Option, me: int, words: Words) -> str:
@@ -29,7 +29,7 @@ def confirmation(chosen: Option, found: Scene, rule: Burning, words: Words) -> s
     me = found.viewer
     assert me is not None, "an option is a seat's"
     if chosen.sits_out:
-        place = _places(chosen)
+        place = _places(chosen, words)
         return words(f"革命: you sit this game out and are ranked {place} (places.revolution_place).",
                      f"革命：本局你不出牌，名次为{place}。")
     if isinstance(chosen.action, Tiaopai) and chosen.reveals_to:  # (none: they see it already, 看牌)
@@ -38,7 +38,7 @@ def confirmation(chosen: Option, found: Scene, rule: Burning, words: Words) -> s
                      "still play your own cards.",
                      f"挑牌：你的联邦（{mates}）从此看得到你的全部手牌，直到本局结束；牌仍由你自己出。")
     if chosen.ranks is not None:
-        place, why = _places(chosen), _why(chosen, me, words)
+        place, why = _places(chosen, words), _why(chosen, me, words)
         return words(f"this play ranks you {place} at once ({why}): you play no more this game.",
                      f"这手牌让你当场定为{place}（{why}），本局不再出牌。")
     if chosen.burn_unkeepable and isinstance(chosen.action, Burn) and found.hand is not None:
@@ -54,14 +54,14 @@ def effects(chosen: Option, me: int, words: Words) -> list[str]:
     """What ``chosen`` does beyond the play, in short: it takes you out (in which order), ranks you at once
     (where, why), sits the game out, shows your hand or its cards to one seat, starts a burn the hand
     cannot keep."""
-    said = []
+    said, places = [], _places(chosen, words)
     if chosen.goes_out is not None:
         said.append(words(f"you go out {ordinal(chosen.goes_out)}", f"你第{chosen.goes_out}个走完"))
     if chosen.ranks is not None:
-        said.append(words(f"ranks you {_places(chosen)} at once ({_why(chosen, me, words)})",
-                          f"你当场定为{_places(chosen)}（{_why(chosen, me, words)}）"))
+        said.append(words(f"ranks you {places} at once ({_why(chosen, me, words)})",
+                          f"你当场定为{places}（{_why(chosen, me, words)}）"))
     if chosen.sits_out:
-        said.append(words(f"you sit this game out ({_places(chosen)})", f"本局你不出牌（{_places(chosen)}）"))
+        said.append(words(f"you sit this game out ({places})", f"本局你不出牌（{places}）"))
     if chosen.reveals_to:
         said.append(words(f"your whole hand is seen by seats {words.seats(chosen.reveals_to)}",
                           f"{words.seats(chosen.reveals_to)}从此看得到你的全部手牌"))
@@ -78,10 +78,13 @@ def chosen_option(found: Scene, action: Action) -> Option:
     return next(option for option in found.options if option.action == action)
 
 
-def hint_text(advice: Advice, found: Scene, words: Words) -> str:
-    """A hint as the terminal writes it: the option (as it is typed), what it does as the scene says, and
-    the bot's reason."""
+def advised(advice: Advice, found: Scene, words: Words) -> str:
+    """The advised option as it is typed, with what it does as the scene says: ``KK (you go out 2nd)``."""
     assert found.viewer is not None, "a hint is a seat's"
     said = effects(chosen_option(found, advice.action), found.viewer, words)
-    does = words(f" ({'; '.join(said)})", f"（{'；'.join(said)}）") if said else ""
-    return words("hint: ", "提示：") + label(advice.action, words) + does + f" — {words.label(advice.reason)}"
+    return label(advice.action, words) + (words(f" ({'; '.join(said)})", f"（{'；'.join(said)}）") if said else "")
+
+
+def hint_text(advice: Advice, found: Scene, words: Words) -> str:
+    """A hint as the terminal writes it: the option, what it does (:func:`advised`) and the bot's reason."""
+    return words("hint: ", "提示：") + advised(advice, found, words) + f" — {words.label(advice.reason)}"

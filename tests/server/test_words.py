@@ -53,6 +53,29 @@ def test_revolution_asks_for_a_confirmation_and_a_hint_is_a_legal_action() -> No
     advice = hint(game.clone(), 1)
     assert advice["action"] in [{"type": "revolution"}, {"type": "pass"}]
     assert advice["reason"]["zh"] and advice["reason"]["en"]
+    said = {"en": ["you sit this game out (三科 / 四科)"], "zh": ["本局你不出牌（三科或四科）"]} \
+        if advice["action"] == {"type": "revolution"} else {"en": [], "zh": []}
+    assert advice["effects"] == said
+
+
+def test_a_hint_states_what_the_scene_says_its_option_does() -> None:
+    """The hint's effects are its option's in the seat's scene: a play that takes the seat out says so, in
+    which order, in both languages."""
+    ruleset = load_ruleset("jining")
+    game, rng = Game(ruleset, 5), random.Random(5)
+    while not game.over:
+        if len(game.hand(game.turn)) > 3:
+            game.apply(rng.choice(game.legal_actions()))
+            continue
+        advice = hint(game.clone(), 1)  # (a short hand: the hint is taken)
+        chosen = next(o for o in scene_of(game, game.turn).options if to_json(o.action) == advice["action"])
+        if chosen.goes_out is not None:
+            assert f"you go out {'1st 2nd 3rd 4th 5th'.split()[chosen.goes_out - 1]}" in advice["effects"]["en"]
+            assert f"你第{chosen.goes_out}个走完" in advice["effects"]["zh"]
+            return
+        assert not any("go out" in said for said in advice["effects"]["en"])
+        game.apply(chosen.action)
+    raise AssertionError("the heuristic bot never went out in this game")
 
 
 def test_hints_events_and_confirmations_over_the_protocol(room_server: Server) -> None:
