@@ -12,7 +12,7 @@ from operator import le
 
 from ..components import burning
 from ..components.deck import SEATS
-from ..components.notes import Note, TributePaid, TributeReturned
+from ..components.notes import Forfeited, Mark, Note, TributePaid, TributeReturned
 from ..components.places import revolution_places
 from ..components.score import seat_points
 from ..components.turns import duitou
@@ -23,6 +23,9 @@ from ..engine.observing import Observation
 from ..ruleset.cards import Cards
 from ..ruleset.rules import Reporting, Rules
 from .model import Option, Ranked, Relation, Result, Scene, SeatScene, SeenEvent, Standing, Untold
+
+#: the notes of a seat ranking itself at once (a forfeit is a :class:`Forfeited`)
+_RANKING = (Mark.ZHASHAO, Mark.STUCK_JOKERS)
 
 __all__ = ["option", "options_of", "relation", "result_of", "scene", "scene_of", "seen_events", "untold"]
 
@@ -118,7 +121,10 @@ def option(game: Game, action: Action) -> Option:
         bottom = twin.state.bottom
         places = (twin.places[seat],) if twin.places is not None else \
             (SEATS - 1 - bottom.index(seat),) if seat in bottom else ()
-    why = event.notes if ranks is not None else ()
+    # (the seat's own ranking only, from the events the action led to: the same play's 闷 of another seat
+    # would tell that seat's hand)
+    why = tuple(note for later in twin.log[len(game.log):] if later.seat == seat for note in later.notes
+                if note in _RANKING or isinstance(note, Forfeited)) if ranks else ()
     return Option(action, mates, shown, isinstance(action, Revolution), unkeepable, ranks, places, order, why)
 
 

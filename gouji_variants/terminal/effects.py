@@ -5,7 +5,7 @@ burn the hand cannot keep), and the short effect a hint names with the option it
 from __future__ import annotations
 
 from ..agents.base import Advice
-from ..engine.actions import Action, Burn, Tiaopai
+from ..engine.actions import Action, Burn, Play, Tiaopai
 from ..ruleset.rules import PLACE_NAMES, Burning
 from ..scene import Option, Scene
 from ..text.events import RESTATING, ordinal, render
@@ -39,8 +39,9 @@ def confirmation(chosen: Option, found: Scene, rule: Burning, words: Words) -> s
                      f"挑牌：你的联邦（{mates}）从此看得到你的全部手牌，直到本局结束；牌仍由你自己出。")
     if chosen.ranks is not None:
         place, why = _places(chosen, words), _why(chosen, me, words)
-        return words(f"this play ranks you {place} at once ({why}): you play no more this game.",
-                     f"这手牌让你当场定为{place}（{why}），本局不再出牌。")
+        this = words("this play", "这手牌") if isinstance(chosen.action, (Play, Burn)) else words("this", "这一步")
+        return words(f"{this} ranks you {place} at once ({why}): you play no more this game.",
+                     f"{this}让你当场定为{place}（{why}），本局不再出牌。")
     if chosen.burn_unkeepable and isinstance(chosen.action, Burn) and found.hand is not None:
         left = words.hand(found.hand - chosen.action.cards)
         said = condition(rule, words)
