@@ -46,8 +46,9 @@ def confirmation(chosen: Option, found: Scene, rule: Burning, words: Words) -> s
         left = words.hand(found.hand - chosen.action.cards)
         said = condition(rule, words)
         return words(f"after this burn you hold {left}: as far as the cards show, too few jokers to keep the "
-                     f"condition ({said}). A play that breaks it is 诈烧: you are ranked 大落 at once.",
-                     f"烧牌后你剩 {left}：看牌面王不够，守不住烧牌条件（{said}）。破坏条件的一手即诈烧，当场大落。")
+                     f"condition ({said}). A play that breaks it is 诈烧: you are ranked at once, from the bottom.",
+                     f"烧牌后你剩 {left}：看牌面王不够，守不住烧牌条件（{said}）。"
+                     "破坏条件的一手即诈烧，当场从末位定名次。")
     return None
 
 
