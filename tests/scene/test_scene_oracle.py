@@ -24,7 +24,7 @@ from gouji_variants.ruleset.model import Ruleset
 from gouji_variants.ruleset.resources import RULESETS_DIR
 from gouji_variants.scene import Option, Result, Scene, scene, scene_of, seen_events
 from gouji_variants.server.protocol import public_observation
-from gouji_variants.terminal.render import Words, table
+from gouji_variants.terminal.render import Words, result_lines, table
 
 BUILT_IN = sorted(entry.id for entry in Catalog((RULESETS_DIR,)).entries())
 #: every how many decisions the scenes are checked (every one for the first and the last)
@@ -305,3 +305,20 @@ def test_the_oracle_meets_every_kind_of_effect_an_option_states(ruleset_id: str,
         if wanted <= met:
             return
     raise AssertionError(f"never met: {wanted - met}")
+
+
+def test_the_end_carries_the_match_totals_and_owes_nothing_after_the_last_game() -> None:
+    """A match's game: its result holds the totals after it; what the next game owes, unless none follows
+    (then the terminal announces no tribute either)."""
+    match, rng = Match(load_ruleset("qingdao"), 4), random.Random(4)
+    game = match.new_game()
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    match.record(game)
+    totals = (match.totals[0], match.totals[1])
+    going_on, last = (scene_of(game, 0, totals, last=done).result for done in (False, True))
+    assert going_on is not None and going_on.totals == totals == tuple(game.score or ())
+    assert going_on.dues is not None and list(going_on.dues) == game.next_dues()
+    assert last is not None and last.dues is None and last.places == going_on.places
+    assert any("tribute next game" in line for line in result_lines(going_on, 0, Words()))
+    assert not any("tribute" in line or "进贡" in line for line in result_lines(last, 0, Words()))
