@@ -25,7 +25,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
-from ..scene import result_of, scene, seen_events
+from ..scene import Result, options_of, result_of, scene, seen_events
 from .protocol import (
     PROTOCOL,
     ProtocolError,
@@ -483,12 +483,21 @@ class Room:
                              headers={"room": self.code, "acceptances": self._accepted_text()})
         self.records.append(record)
         changed.records.append(record)
-        result = result_of(game)  # (the scene's: the seats in place order, as the page shows them)
+        result = self._result(game)  # (the scene's: the seats in place order, as the page shows them)
         assert result is not None
         changed.messages.append({"type": "game_over", "game": len(self.match.games) - 1,
                                  "places": list(result.by_place), "score": list(result.score),
                                  "totals": list(self.match.totals),
-                                 "match_over": len(self.match.games) >= self.games, "dues": dues_json(result.dues)})
+                                 "match_over": len(self.match.games) >= self.games,
+                                 "dues": dues_json(result.dues or ())})
+
+    def _result(self, game: Game) -> Result | None:
+        """``game``'s result once it is over, with the match's totals and, after the match's last game, no
+        dues (no game follows)."""
+        if self.match is None:
+            return result_of(game)
+        totals = self.match.totals
+        return result_of(game, (totals[0], totals[1]), last=len(self.match.games) >= self.games)
 
     def _accepted_text(self) -> str:
         """Who accepted the fingerprint played, for the records' headers."""
@@ -562,16 +571,16 @@ class Room:
         to_act = not game.over and seat is not None and game.turn == seat
         deadline = self.timeout_at() if to_act else None
         legal: list[dict[str, Any]] | None = None
+        found = scene(seen, game.rules, options_of(game) if to_act and confirm else (), self._result(game))
         if to_act:
-            actions = game.legal_actions()
-            legal = [action_json(action) for action in actions]
+            legal = [action_json(action) for action in game.legal_actions()]
             if confirm:
                 legal = [{**action, "confirm": asked} if asked else action
-                         for action, asked in zip(legal, confirmations(game, actions), strict=True)]
+                         for action, asked in zip(legal, confirmations(found, game.rules.burning), strict=True)]
         told = seen_events(events, seat, seen.stage == "yudian")
         shown = 0 if self.match is None else len(self.match.games) - game.over  # a game over is the last recorded
         return {"type": "state", "version": self.version, "game": shown,
                 "seat": seat, "observation": observation_json(seen, history), "legal": legal,
                 "deadline_ms": None if deadline is None else max(0, int((deadline - self.clock()) * 1000)),
-                "scene": scene_json(scene(seen, game.rules, result=result_of(game))),
+                "scene": scene_json(found),
                 "last": last_json(last, told), "events": events_json(told)}

@@ -191,8 +191,15 @@ export function createTable(root, session) {
     const i = Number(card.dataset.i);
     if (selected[rank] >= i + 1) return;
     selected[rank] = i + 1;
-    drawHand(); drawSelection();
+    raise(); drawSelection();
   };
+  /** Mark the raised cards on the buttons drawn (during a drag the hand is not drawn again: the finger's pointer
+   *  stays with the card it pressed). */
+  const raise = () => handBox.querySelectorAll("button.card").forEach((card) => {
+    const on = Number(card.dataset.i) < selected[RANKS.indexOf(card.dataset.rank)];
+    card.classList.toggle("on", on);
+    card.setAttribute("aria-pressed", String(on));
+  });
   handBox.addEventListener("pointerdown", (e) => {
     dragged = false;
     const card = e.target.closest && e.target.closest("button.card");
@@ -370,7 +377,7 @@ export function createTable(root, session) {
       // scene), each player's score where the scene carries one
       const scene = state && state.game === m.game && state.scene.places ? state.scene : null;
       const placed = scene ? scene.places : m.places;
-      const scores = (scene && scene.scores) || m.scores || null;
+      const scores = (scene && scene.result && scene.result.points) || null;
       const places = placed.map((seat, i) => h("li", { "data-place": i, "data-seat": seat }, `${PLACES[i]}: `, h("bdi", {}, name(seat)),
         scores ? h("span", { class: "player-score" }, ` · ${t("player_score")} ${scores[seat]}`) : null));
       fill(after, h("h2", { id: "game-over" }, m.match_over ? t("match_over") : t("game_over")),
