@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ..components import burning
 from ..engine.actions import JIEFENG, PASS, YIELD, Action, Burn, Play
@@ -26,11 +27,12 @@ from ..ruleset.vocabulary import Label
 from .base import Advice
 from .offers import offer_advice
 from .plan import JOKERS_KEPT, breaks, follow_cost, lead_key, plays_left
-from .reading import Counts, Reading, cost, jokers, minus, ranks, read
+from .reading import Counts, Memo, Reading, cost, jokers, minus, ranks, read
 
 SMALL_HAND = 10  # cards left at which a seat spends freely to go out
 
 
+@lru_cache(maxsize=4096)
 def cards(counts: Counts) -> str:
     return str(Cards.unchecked(counts))
 
@@ -53,17 +55,20 @@ class HeuristicAgent:
 
     name = "heuristic"
 
+    def __init__(self) -> None:
+        self.memo = Memo()  # plays worked out, across decisions and games
+
     def act(self, view: SeatView, rng: random.Random) -> Action:
         return self.advise(view, rng).action
 
     def advise(self, view: SeatView, rng: random.Random) -> Advice:
         decision = view.decision
         if decision == "lead":
-            advice = self._lead(read(view))
+            advice = self._lead(read(view, self.memo))
         elif decision == "burn-offer":
-            advice = self._burn(read(view))
+            advice = self._burn(read(view, self.memo))
         elif decision in ("follow", "answer", "follow-on-yield", "after-yield"):
-            advice = self._follow(read(view))
+            advice = self._follow(read(view, self.memo))
         else:
             advice = offer_advice(view)
         if view.can(advice.action):
@@ -177,7 +182,7 @@ class HeuristicAgent:
                 en=f"leads {cards(rest)} in one play, the strongest you can make before your 3s (憋3)"))
         for play in sorted(candidates, key=lambda c: cost(c, hand)):
             left = minus(hand, play)
-            if any(left) and r.safe(play) and view.can(Play(Cards.unchecked(left))) and not r.stranded(left):
+            if any(left) and not r.stranded(left) and view.can(Play(Cards.unchecked(left))) and r.safe(play):
                 return Advice(Play(Cards.unchecked(play)), Label(
                     zh=f"发{cards(play)}，没人管得上，下一手出{cards(left)}走完",
                     en=f"leads {cards(play)}, which nobody can beat, to go out next with {cards(left)}"))
@@ -245,15 +250,14 @@ class HeuristicAgent:
         if JIEFENG in legal:
             return Advice(JIEFENG, Label(zh="申请接风：不管最后一手，另起一轮",
                                          en="takes 接风 and leads a new round instead of beating the last play"))
-        plays = [a.cards.counts for a in legal if isinstance(a, Play)]
-        fit = [c for c in plays if self._fit(r, c)]
-        best = min(fit, key=lambda c: follow_cost(c, hand)) if fit else None
+        if player % 2 == r.seat % 2:
+            return Advice(PASS, Label(zh="不管联邦的牌", en="leaves your team-mate's play on the table"))
+        plays = sorted((a.cards.counts for a in legal if isinstance(a, Play)), key=lambda c: follow_cost(c, hand))
+        best = next((c for c in plays if self._fit(r, c)), None)  # the cheapest wise play (sorted stably)
         wait = Advice(YIELD, Label(zh="让牌：让联邦去管对头的牌，只有那位联邦的对头可以回",
                                    en="yields (让牌): a team-mate may beat your 对头's play, and only that team-mate's "
                                       "对头 may answer it")) \
             if YIELD in legal else Advice(PASS, Label(zh="过", en="passes"))
-        if player % 2 == r.seat % 2:
-            return Advice(PASS, Label(zh="不管联邦的牌", en="leaves your team-mate's play on the table"))
         if best is None:
             return wait if YIELD in legal else Advice(PASS, Label(
                 zh="过：手里没有适合在此出的牌", en="passes: no play you have would be wise here"))
@@ -288,7 +292,8 @@ class HeuristicAgent:
             return Advice(PASS, Label(zh="留着王打够级：对头这手开不了点",
                                       en="keeps your jokers for the 够级 fight: your 对头's play does not open"))
         if r.seeking and r.urgent:
-            openers = [c for c in fit if r.opens(c, led=False, on_gouji=r.gouji(top.counts)) and not jokers(c)]
+            on_top = r.gouji(top.counts)
+            openers = [c for c in plays if not jokers(c) and r.opens(c, led=False, on_gouji=on_top) and self._fit(r, c)]
             if openers:
                 opener = min(openers, key=lambda c: cost(c, hand))
                 return Advice(Play(Cards.unchecked(opener)),

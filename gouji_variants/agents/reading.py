@@ -8,8 +8,9 @@ which cards it cannot see, so that a play can be judged safe (nobody could beat 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from operator import sub
 
 from ..components import burning, kaidian
 from ..components.gouji import is_gouji
@@ -18,10 +19,12 @@ from ..components.plays import Combo, classify
 from ..components.turns import duitou
 from ..engine.actions import Play
 from ..engine.seat import SeatView
+from ..ruleset.rules import Rules
 from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 
 Counts = tuple[int, ...]
 URGENT_HAND = 20  # cards in its own hand at which a seat stops waiting for a safe play to open with
+MEMO_SIZE = 50_000  # plays a :class:`Memo` keeps before it starts again
 
 
 def jokers(counts: Counts) -> int:
@@ -29,7 +32,15 @@ def jokers(counts: Counts) -> int:
 
 
 def minus(hand: Counts, cards: Counts) -> Counts:
-    return tuple(have - used for have, used in zip(hand, cards, strict=True))
+    return tuple(map(sub, hand, cards))
+
+
+def lowest(cards: Counts) -> int:
+    """The lowest rank in ``cards`` (0 when there is none)."""
+    for rank, count in enumerate(cards):
+        if count:
+            return rank
+    return 0
 
 
 def ranks(counts: Counts) -> int:
@@ -41,9 +52,25 @@ def cost(cards: Counts, hand: Counts) -> int:
     """How dear a play is: jokers most (a 大王 dearer than a 小王), then 2s, then breaking a group
     (dearer the more of it stays behind), then its rank."""
     spent = cards[SMALL_JOKER] + 3 * cards[BIG_JOKER] + 9 * cards[TOP_JOKER]
-    base = next((rank for rank in range(N_RANKS) if cards[rank]), 0)
+    base = lowest(cards)
     split = 30 + 5 * (hand[base] - cards[base]) if base < TWO and cards[base] < hand[base] else 0
     return spent * 1000 + cards[TWO] * 100 + split + base
+
+
+class Memo:
+    """What a bot worked out of plays under one set of rules, kept across its decisions and games
+    (a play's combination and whether it is 够级 depend on the rules only): reset when the rules
+    change, and when it grows past :data:`MEMO_SIZE` plays."""
+
+    def __init__(self) -> None:
+        self.rules: Rules | None = None
+        self.combos: dict[Counts, Combo | None] = {}
+        self.gouji: dict[Counts, bool] = {}
+
+    def under(self, rules: Rules) -> Memo:
+        if rules is not self.rules or len(self.combos) > MEMO_SIZE:
+            self.rules, self.combos, self.gouji = rules, {}, {}
+        return self
 
 
 @dataclass(frozen=True)
@@ -52,6 +79,9 @@ class Reading:
 
     view: SeatView
     hand: Counts
+    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
+    #: whether nobody could beat a play, by play (the decision's unseen cards decide it)
+    _safe: dict[Counts, bool] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def seat(self) -> int:
@@ -104,23 +134,37 @@ class Reading:
         return tuple(max(count, 0) for count in left)
 
     def combo(self, cards: Counts) -> Combo | None:
-        rules = self.view.rules
-        found = classify(Cards.unchecked(cards), rules.plays, rules.bie3)
-        return found if isinstance(found, Combo) else None
+        combos = self.memo.combos
+        try:
+            return combos[cards]
+        except KeyError:
+            rules = self.view.rules
+            found = classify(Cards.unchecked(cards), rules.plays, rules.bie3)
+            combo = combos[cards] = found if isinstance(found, Combo) else None
+            return combo
 
     def gouji(self, cards: Counts) -> bool:
-        found = self.combo(cards)
-        return found is not None and is_gouji(found, self.view.rules.gouji)
+        known = self.memo.gouji
+        try:
+            return known[cards]
+        except KeyError:
+            found = self.combo(cards)
+            gouji = known[cards] = found is not None and is_gouji(found, self.view.rules.gouji)
+            return gouji
 
     def safe(self, cards: Counts) -> bool:
         """Nobody could beat this play: even all the unseen cards together make no play that beats it."""
-        found = self.combo(cards)
-        return found is not None and not self.moves.can_beat(self.unseen, found)
+        try:
+            return self._safe[cards]
+        except KeyError:
+            found = self.combo(cards)
+            safe = self._safe[cards] = found is not None and not self.moves.can_beat(self.unseen, found)
+            return safe
 
     def opens(self, cards: Counts, led: bool, on_gouji: bool) -> bool:
         """Whether this play, if it lives, counts towards the seat's 开点 under these rules."""
         found = self.combo(cards)
-        return (self.seeking and found is not None and is_gouji(found, self.view.rules.gouji)
+        return (self.seeking and found is not None and self.gouji(cards)
                 and kaidian.opens(self.view.rules.kaidian, found, led, on_gouji))
 
     @cached_property
@@ -176,12 +220,13 @@ class Reading:
         if (seen.opened and seen.opened[player]) or (seen.gave_up and seen.gave_up[player]) \
                 or kaidian.deadline_passed(rule, player, seen.finished):
             return False
-        return is_gouji(found, self.view.rules.gouji) and kaidian.opens(rule, found, led, on_gouji)
+        return self.gouji(cards) and kaidian.opens(rule, found, led, on_gouji)
 
     @property
     def duitou(self) -> int:
         return duitou(self.seat)
 
 
-def read(view: SeatView) -> Reading:
-    return Reading(view, tuple(view.hand.counts))
+def read(view: SeatView, memo: Memo | None = None) -> Reading:
+    """The seat's reading of ``view`` (with what ``memo`` knows of plays under these rules)."""
+    return Reading(view, tuple(view.hand.counts), (memo or Memo()).under(view.rules))

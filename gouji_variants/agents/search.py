@@ -100,6 +100,8 @@ class SearchAgent:
     policy: Agent
     budget: Budget = DEFAULT_BUDGET
     name: str = field(default="search", init=False)
+    #: where the number of worlds of each searched decision is appended, when a benchmark asks
+    record: list[int] | None = field(default=None, init=False)
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         return self.advise(view, rng).action
@@ -113,6 +115,8 @@ class SearchAgent:
                                          en=f"search: nothing else worth trying ({describe(default)})"))
         tallies = [_Tally(action) for action in candidates]
         worlds = self._search(view, tallies, rng)
+        if self.record is not None:
+            self.record.append(worlds)
         if not worlds:
             return Advice(default, Label(zh=f"搜索：找不到与牌面相符的局面；按基础打法出{describe(default, 'zh')}",
                                          en=f"search: no world consistent with the table was found; "
