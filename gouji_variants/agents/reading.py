@@ -8,9 +8,8 @@ which cards it cannot see, so that a play can be judged safe (nobody could beat 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
 from operator import sub
+from typing import Final
 
 from ..components import burning, kaidian
 from ..components.gouji import is_gouji
@@ -19,12 +18,12 @@ from ..components.plays import Combo, classify
 from ..components.turns import duitou
 from ..engine.actions import Play
 from ..engine.seat import SeatView
-from ..ruleset.rules import Rules
 from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
+from ..ruleset.rules import Rules
 
 Counts = tuple[int, ...]
-URGENT_HAND = 20  # cards in its own hand at which a seat stops waiting for a safe play to open with
-MEMO_SIZE = 50_000  # plays a :class:`Memo` keeps before it starts again
+URGENT_HAND: Final = 20  # cards in its own hand at which a seat stops waiting for a safe play to open with
+MEMO_SIZE: Final = 50_000  # plays a :class:`Memo` keeps before it starts again
 
 
 def jokers(counts: Counts) -> int:
@@ -73,31 +72,40 @@ class Memo:
         return self
 
 
-@dataclass(frozen=True)
 class Reading:
-    """A seat's position as the rules make it matter (built by :func:`read`)."""
+    """A seat's position as the rules make it matter (built by :func:`read`; what it works out is
+    worked out once, when first asked for)."""
 
-    view: SeatView
-    hand: Counts
-    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
-    #: whether nobody could beat a play, by play (the decision's unseen cards decide it)
-    _safe: dict[Counts, bool] = field(default_factory=dict, compare=False, repr=False)
+    def __init__(self, view: SeatView, hand: Counts, memo: Memo) -> None:
+        self.view = view
+        self.hand = hand
+        self.memo = memo
+        self.seat = view.seat
+        self.burning = view.observation.burner == view.seat
+        self._safe: dict[Counts, bool] = {}  # whether nobody could beat a play (the unseen cards decide it)
+        self._moves: Moves | None = None
+        self._seeking: bool | None = None
+        self._unseen: Counts | None = None
+        self._confirm_due: bool | None = None
 
     @property
-    def seat(self) -> int:
-        return self.view.seat
-
-    @cached_property
     def moves(self) -> Moves:
-        return moves_for(self.view.rules.plays, self.view.rules.bie3.enabled)
+        found = self._moves
+        if found is None:
+            found = self._moves = moves_for(self.view.rules.plays, self.view.rules.bie3.enabled)
+        return found
 
-    @cached_property
+    @property
     def seeking(self) -> bool:
         """打点: the seat has not opened (开点), has not given it up, and its deadline has not passed."""
-        rule, seen = self.view.rules.kaidian, self.view.observation
-        return (rule.enabled and bool(seen.opened) and not seen.opened[self.seat]
-                and not (seen.gave_up and seen.gave_up[self.seat]) and self.seat not in seen.revolutionaries
-                and not kaidian.deadline_passed(rule, self.seat, seen.finished) and not seen.luanchan)
+        found = self._seeking
+        if found is None:
+            rule, seen, seat = self.view.rules.kaidian, self.view.observation, self.seat
+            found = self._seeking = (
+                rule.enabled and bool(seen.opened) and not seen.opened[seat]
+                and not (seen.gave_up and seen.gave_up[seat]) and seat not in seen.revolutionaries
+                and not kaidian.deadline_passed(rule, seat, seen.finished) and not seen.luanchan)
+        return found
 
     @property
     def urgent(self) -> bool:
@@ -118,22 +126,28 @@ class Reading:
         return self.view.rules.bie3.enabled and self.hand[THREE] > 0
 
     @property
-    def burning(self) -> bool:
-        return self.view.observation.burner == self.seat
-
-    @cached_property
     def unseen(self) -> Counts:
         """Cards the seat cannot see: the deal's cards less those played, taken out and its own
         (and any hand the rules show it): what the other seats may hold, at most."""
-        seen = self.view.observation
-        left = list(seen.deck.counts)
-        known = [*seen.played, seen.removed, *(hand for hand in seen.hands if hand is not None)]
-        for cards in known:
-            for rank, count in enumerate(cards.counts):
-                left[rank] -= count
-        return tuple(max(count, 0) for count in left)
+        found = self._unseen
+        if found is None:
+            seen = self.view.observation
+            left = list(seen.deck.counts)
+            known = [*seen.played, seen.removed, *(hand for hand in seen.hands if hand is not None)]
+            for cards in known:
+                for rank, count in enumerate(cards.counts):
+                    left[rank] -= count
+            found = self._unseen = tuple(max(count, 0) for count in left)
+        return found
 
     def combo(self, cards: Counts) -> Combo | None:
+        """The combination ``cards`` make (None for none: cards of two ranks below the 2s never do)."""
+        plain = 0
+        for rank in range(TWO):
+            if cards[rank]:
+                plain += 1
+                if plain > 1:
+                    return None
         combos = self.memo.combos
         try:
             return combos[cards]
@@ -142,6 +156,10 @@ class Reading:
             found = classify(Cards.unchecked(cards), rules.plays, rules.bie3)
             combo = combos[cards] = found if isinstance(found, Combo) else None
             return combo
+
+    def one_play(self, cards: Counts) -> bool:
+        """Whether the seat may lead ``cards`` in one play now (a combination first: most are not)."""
+        return self.combo(cards) is not None and self.view.can(Play(Cards.unchecked(cards)))
 
     def gouji(self, cards: Counts) -> bool:
         known = self.memo.gouji
@@ -167,10 +185,16 @@ class Reading:
         return (self.seeking and found is not None and self.gouji(cards)
                 and kaidian.opens(self.view.rules.kaidian, found, led, on_gouji))
 
-    @cached_property
+    @property
     def confirm_due(self) -> bool:
         """``then_four``: the seat's last play was a 够级 play that opens and lived (the seat leads
         again after it), so this lead of 4s completes 开点 (read from the public record)."""
+        found = self._confirm_due
+        if found is None:
+            found = self._confirm_due = self._confirms()
+        return found
+
+    def _confirms(self) -> bool:
         seen, rule = self.view.observation, self.view.rules.kaidian
         if not (rule.then_four and self.seeking and self.view.decision == "lead" and self.hand[FOUR]):
             return False

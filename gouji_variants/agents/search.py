@@ -27,9 +27,10 @@ from ..engine.agent import Agent
 from ..engine.game import Game
 from ..engine.match import play_out
 from ..engine.seat import SeatView
-from ..ruleset.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
+from ..ruleset.cards import N_RANKS, Cards
 from ..ruleset.vocabulary import Label
 from .base import Advice
+from .plan import follow_cost, lead_key
 from .worlds import NoWorld, sample_world
 
 #: Candidate plays tried besides the policy's choice and passing.
@@ -179,26 +180,27 @@ def _count(tally: _Tally, game: Game, team: int) -> None:
 
 def candidates_for(view: SeatView, default: Action) -> list[Action]:
     """What is worth trying: ``default`` first, then passing or declining, then a few distinct plays
-    (at a lead each rank of the hand whole, lowest first; else the cheapest that beat). Information
+    as the heuristic's plan ranks them (:mod:`.plan`: at a lead each rank of the hand whole, the
+    group it would lead first first; else the cheapest that beat, a whole group before a broken one). Information
     actions (挑牌, 问张数) and 还贡 choices are left to the policy: a world cannot value them; a burn the
     hand could not keep is never tried."""
     if view.decision == "return" or isinstance(default, Return):
         return [default]
     found: list[Action] = [default]
     plays: list[Play | Burn]
+    hand = view.hand.counts
     if view.decision == "lead":
-        hand = view.hand.counts
         groups = (Play(Cards(tuple(count if r == rank else 0 for r, count in enumerate(hand))))
                   for rank in range(N_RANKS) if hand[rank])
-        plays = [play for play in groups if play != default and view.can(play)]
+        plays = sorted((play for play in groups if play != default and view.can(play)),
+                       key=lambda play: lead_key(play.cards.counts))
     else:
         legal = view.legal_actions()
         found += [action for action in legal if not isinstance(action, (Play, Burn)) and action not in (TIAOPAI, ASK)
                   and action != default]
-        hand = view.hand.counts
         plays = sorted((action for action in legal if isinstance(action, (Play, Burn)) and action != default
                         and (isinstance(action, Play) or _keepable(view, hand, action.cards))),
-                       key=lambda action: _dearness(action.cards))
+                       key=lambda action: follow_cost(action.cards.counts, hand))
     return [*found, *plays[:PLAYS_TRIED]]
 
 
@@ -206,12 +208,3 @@ def _keepable(view: SeatView, hand: tuple[int, ...], cards: Cards) -> bool:
     """Whether the hand left after burning with ``cards`` can keep the burn's condition to the end
     (as the terminal warns a human): a burn it cannot keep ends in 诈烧, which a few worlds may miss."""
     return burning.keepable(view.rules.burning, [have - used for have, used in zip(hand, cards.counts, strict=True)])
-
-
-def _dearness(cards: Cards) -> tuple[int, int, int, int]:
-    """Cheapest first: fewer jokers (the 大王 dearer), fewer 2s, the lower rank, fewer cards."""
-    counts = cards.counts
-    jokers = counts[SMALL_JOKER] + 3 * counts[BIG_JOKER] + 9 * counts[TOP_JOKER]
-    base = next((rank for rank in range(N_RANKS) if counts[rank]), 0)
-    return jokers, counts[TWO], base, len(cards)
-
