@@ -46,6 +46,10 @@ TRIBUTE_WEIGHT = 0.05
 FEW_WORLDS = 10
 #: Standard errors by which a candidate must beat the policy's choice, on the same worlds, to replace it.
 SIGNIFICANCE = 1.0
+#: Worlds after which a candidate the policy's choice beats by :data:`PRUNE_SIGNIFICANCE` standard errors
+#: is dropped (its rollouts go to the candidates still in question).
+PRUNE_AFTER = FEW_WORLDS
+PRUNE_SIGNIFICANCE = 2.0
 
 
 @dataclass(frozen=True)
@@ -82,15 +86,15 @@ class _Tally:
     def mean(self) -> float:
         return sum(self.values) / len(self.values) if self.values else 0.0
 
-    def beats(self, other: _Tally) -> bool:
-        """Better than ``other`` on the same worlds by more than one standard error of the paired
-        differences (so that the noise of a few worlds does not overturn the policy's choice)."""
+    def beats(self, other: _Tally, significance: float = SIGNIFICANCE) -> bool:
+        """Better than ``other`` on the same worlds by more than ``significance`` standard errors of
+        the paired differences (so that the noise of a few worlds does not overturn the policy's choice)."""
         diffs = [mine - theirs for mine, theirs in zip(self.values, other.values, strict=True)]
         if len(diffs) < 2:
             return False
         mean = sum(diffs) / len(diffs)
         spread = sum((diff - mean) ** 2 for diff in diffs) / (len(diffs) - 1)
-        return mean > SIGNIFICANCE * (spread / len(diffs)) ** 0.5 and mean > 0
+        return mean > significance * (spread / len(diffs)) ** 0.5 and mean > 0
 
 
 @dataclass
@@ -123,44 +127,59 @@ class SearchAgent:
                                          en=f"search: no world consistent with the table was found; "
                                             f"{describe(default)} as the {self.policy.name} bot plays"))
         policy, *others = tallies
-        challenger = max(others, key=lambda tally: tally.mean)
-        best, other = (challenger, policy) if challenger.beats(policy) else (policy, challenger)
+        kept = [tally for tally in others if len(tally.values) == worlds]  # (tried in every world)
+        challenger = max(kept or others, key=lambda tally: tally.mean)
+        best, other = (challenger, policy) if kept and challenger.beats(policy) else (policy, challenger)
         few = worlds < FEW_WORLDS
         stands = best is policy and other.mean > policy.mean  # ahead, but within the noise of these rollouts
+        dropped = "" if kept else f" (tried in {len(other.wins)})"
         return Advice(best.action, Label(
             zh=f"搜索：{worlds}次推演中{describe(best.action, 'zh')}胜{best.win_rate:.0%}，"
                f"{describe(other.action, 'zh')}胜{other.win_rate:.0%}"
+               + (f"（试了{len(other.wins)}次）" if dropped else "")
                + (f"；差别不够显著，按{self.policy.name}打法" if stands else "")
                + ("——推演太少，不足为凭：多给些时间（search:2s）" if few else ""),
             en=f"search: {describe(best.action)} wins {best.win_rate:.0%} of {worlds} rollouts against "
-               f"{other.win_rate:.0%} for {describe(other.action)}"
+               f"{other.win_rate:.0%} for {describe(other.action)}{dropped}"
                + (f"; not clearly better, so the {self.policy.name} bot's choice stands" if stands else "")
                + (" — too few rollouts to trust: give it more time (search:2s)" if few else "")))
 
     def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random) -> int:
-        """Try every candidate on worlds until the budget is spent; the number of worlds used."""
+        """Try the candidates on worlds until the budget is spent (a candidate the policy's choice
+        beats clearly, from :data:`PRUNE_AFTER` worlds on, is tried no more; when none is left the
+        decision is settled); the number of worlds used."""
         budget, seen, team = self.budget, view.observation, view.seat % 2
         start = time.process_time()
         policies = [self.policy] * 6
-        worlds = failures = 0
-        while failures < WORLD_FAILURES:
+        policy, *active = tallies
+        worlds = failures = rollouts = 0
+        sampling = rolling = 0.0  # CPU time spent drawing worlds, and playing them out
+        while failures < WORLD_FAILURES and active:
             if budget.worlds is not None and worlds >= budget.worlds:
                 break
-            spent = time.process_time() - start
-            if budget.seconds is not None and worlds and spent + spent / worlds > budget.seconds:
-                break  # another world, at the mean cost so far, would overrun the think time
+            if budget.seconds is not None and worlds and time.process_time() - start + sampling / (
+                    worlds + failures) + rolling / rollouts * (1 + len(active)) > budget.seconds:
+                break  # another world, at the mean costs so far, would overrun the think time
             seed = rng.getrandbits(32)
+            began = time.process_time()
             try:
                 world = sample_world(view.ruleset, seen, seed)
             except NoWorld:
                 failures += 1
                 continue
-            for tally in tallies:
+            finally:
+                sampling += time.process_time() - began
+            began = time.process_time()
+            for tally in (policy, *active):
                 twin = world.clone()
                 twin.apply(tally.action)
                 play_out(twin, policies, random.Random(seed))
                 _count(tally, twin, team)
+            rolling += time.process_time() - began
+            rollouts += 1 + len(active)
             worlds += 1
+            if worlds >= PRUNE_AFTER:
+                active = [tally for tally in active if not policy.beats(tally, PRUNE_SIGNIFICANCE)]
         return worlds
 
 
