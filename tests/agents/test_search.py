@@ -8,6 +8,10 @@ import itertools
 import random
 
 import pytest
+from budget import examples
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import document_text, house_rulesets
 from test_seat_view import alike
 
 from gouji_variants.agents.basic import HeuristicAgent
@@ -25,6 +29,7 @@ from gouji_variants.agents.search import (
 from gouji_variants.components.burning import keepable
 from gouji_variants.engine import PASS, Burn, Game, Match
 from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.model import Ruleset
 
 
 @pytest.mark.parametrize(("spec", "budget"), [
@@ -215,3 +220,18 @@ def test_a_candidate_the_policy_clearly_beats_is_dropped_and_the_rest_share_ever
                 return
         game.apply(default)
     pytest.fail("no candidate was dropped in 20 decisions")
+
+
+@settings(max_examples=examples(3), derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(ruleset=house_rulesets(), seed=st.integers(0, 2**32 - 1))
+def test_search_plays_generated_house_rulesets(ruleset: Ruleset, seed: int) -> None:
+    """A search bot (its rollouts the heuristic's) at seat 0 of a game under a generated house ruleset:
+    every advice is legal, and the game ends."""
+    game, rng = Match(ruleset, seed).new_game(), random.Random(seed)
+    search, other = make_agent("search:2"), HeuristicAgent()
+    while not game.over:
+        view = game.view()
+        action = search.act(view, rng) if game.turn == 0 else other.act(view, rng)
+        assert view.can(action), document_text(ruleset)
+        game.apply(action)
