@@ -4,12 +4,14 @@ and Wilson 95% intervals, and (2) a blunder table per ruleset and bot (开点 fa
 time (CPU time, one core).
 
     python benchmarks/bench_agents.py [--games 20] [--rulesets jining,qingdao,bie3]
-        [--agents random,basic,heuristic,search] [--blunder-games 10] [--blunder-rulesets ...]
+        [--agents random,basic,heuristic,search] [--blunder-games 10] [--blunder-rulesets ...] [--chunk 5]
 
 Bots are taken by name from the registry (``gouji simulate --agents``), parameters included
 (``search:200ms``, ``search:20`` worlds). In the tournament each pair plays ``--games`` games with
 the first bot at seats 0, 2, 4 and as many with the seats swapped, from the same match seed; a tie
-counts half a win. ``--games 0`` or ``--blunder-games 0`` skips a part.
+counts half a win. ``--games 0`` or ``--blunder-games 0`` skips a part. ``--chunk N`` plays the
+games as matches of N games each way (seeds from the match seed on) and prints the running rate
+after each, so that a long run says where it stands.
 """
 
 from __future__ import annotations
@@ -77,24 +79,32 @@ def seats(first: str, second: str, times: dict[str, list[float]]) -> list[Agent]
 
 
 def duel(ruleset: Ruleset, first: str, second: str, games: int, seed: int,
-         times: dict[str, list[float]]) -> tuple[float, int]:
-    """``first``'s wins (a tie half) over ``games`` games each way round, and the games played."""
-    wins = 0.0
-    for team, pair in enumerate(((first, second), (second, first))):
-        result = simulate(ruleset, games, seed, seats(*pair, times))
-        wins += result.wins[team] + result.wins[2] / 2
-    return wins, 2 * games
+         times: dict[str, list[float]], chunk: int = 0) -> tuple[float, int]:
+    """``first``'s wins (a tie half) over ``games`` games each way round, and the games played: one
+    match each way, or (``chunk``) matches of ``chunk`` games each way, the running rate printed
+    after each pair of them (their seeds from ``seed`` on)."""
+    wins, played, size = 0.0, 0, chunk or games
+    for start in range(0, games, size):
+        count = min(size, games - start)
+        for team, pair in enumerate(((first, second), (second, first))):
+            result = simulate(ruleset, count, seed + start, seats(*pair, times))
+            wins += result.wins[team] + result.wins[2] / 2
+        played += 2 * count
+        if chunk:
+            low, high = wilson(wins, played)
+            print(f"    ... {wins / played:6.1%}  [{low:.1%}, {high:.1%}]  after {played} games", flush=True)
+    return wins, played
 
 
 def tournament(rulesets: list[Ruleset], agents: list[str], games: int, seed: int,
-               times: dict[str, list[float]]) -> None:
+               times: dict[str, list[float]], chunk: int = 0) -> None:
     print(f"(1) tournament: {games} games each way round per pair and ruleset; the left bot's "
           "team win rate against the right bot's, Wilson 95% interval")
     for ruleset in rulesets:
         print(f"\n{ruleset.id} ({ruleset.fingerprint})")
         for first, second in itertools.combinations(agents[::-1], 2):  # the later (stronger) bot on the left
             start = time.perf_counter()
-            wins, played = duel(ruleset, first, second, games, seed, times)
+            wins, played = duel(ruleset, first, second, games, seed, times, chunk)
             low, high = wilson(wins, played)
             print(f"  {first:>14} vs {second:<14} {wins / played:6.1%}  [{low:.1%}, {high:.1%}]  "
                   f"{played} games, {time.perf_counter() - start:.0f} s", flush=True)
@@ -121,6 +131,8 @@ def main() -> int:
     parser.add_argument("--blunder-games", type=int, default=10, help="games per ruleset and bot in the table")
     parser.add_argument("--blunder-rulesets", default="", help="rulesets of the table (default: every built-in)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--chunk", type=int, default=0,
+                        help="play the tournament in matches of this many games each way, printing the running rate")
     args = parser.parse_args()
     try:
         agents = [spec.strip() for spec in args.agents.split(",")]
@@ -132,7 +144,8 @@ def main() -> int:
         [entry.id for entry in Catalog((RULESETS_DIR,)).entries()]
     times: dict[str, list[float]] = {}
     if args.games > 0:
-        tournament([load_ruleset(ref) for ref in args.rulesets.split(",")], agents, args.games, args.seed, times)
+        tournament([load_ruleset(ref) for ref in args.rulesets.split(",")], agents, args.games, args.seed, times,
+                   max(args.chunk, 0))
     if args.blunder_games > 0:
         blunders([load_ruleset(ref) for ref in ids], agents, args.blunder_games, args.seed, times)
     print("\nmedian decision time (CPU, one core):")

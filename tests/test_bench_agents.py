@@ -33,3 +33,14 @@ def test_bad_bots_are_refused(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Ca
         runpy.run_path(str(BENCH), run_name="__main__")
     assert done.value.code == 2
     assert "unknown agent 'oracle'" in capsys.readouterr().err and "oracle" not in PLAYERS
+
+
+def test_a_chunked_tournament_prints_its_running_rate(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "argv", ["bench_agents.py", "--games", "2", "--chunk", "1", "--rulesets", "dagang",
+                                      "--agents", "random,basic", "--blunder-games", "0"])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_path(str(BENCH), run_name="__main__")
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "after 2 games" in out and "after 4 games" in out and "basic vs random" in out and "4 games" in out

@@ -24,6 +24,7 @@ RUNS: dict[str, tuple[list[str], str]] = {
     "bench_instructions.py": (["--games", "1", "--warm", "1"], "instructions"),
     "bench_memory.py": (["--rulesets", "10", "--every", "5", "--warm-up", "5"], "per 1,000 rulesets"),
     "bench_parallel.py": (["--games", "10", "--max-workers", "2"], "same totals"),
+    "bench_policy.py": (["--games", "2", "--search", "search:3", "--search-games", "1"], "worlds per contested"),
     "bench_rooms.py": (["--rooms", "2", "--seconds", "3", "--workers", "1", "--pace", "0.2"], "MB per room"),
     "bench_rulesets.py": (["--runs", "1", "--cli-runs", "1"], "compile dagang"),
 }

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import lru_cache
+from typing import Final
 
 from ..components import burning
 from ..engine.actions import JIEFENG, PASS, YIELD, Action, Burn, Play
@@ -26,11 +28,12 @@ from ..ruleset.vocabulary import Label
 from .base import Advice
 from .offers import offer_advice
 from .plan import JOKERS_KEPT, breaks, follow_cost, lead_key, plays_left
-from .reading import Counts, Reading, cost, jokers, minus, ranks, read
+from .reading import Counts, Memo, Reading, cost, jokers, minus, ranks, read
 
-SMALL_HAND = 10  # cards left at which a seat spends freely to go out
+SMALL_HAND: Final = 10  # cards left at which a seat spends freely to go out
 
 
+@lru_cache(maxsize=4096)
 def cards(counts: Counts) -> str:
     return str(Cards.unchecked(counts))
 
@@ -43,6 +46,17 @@ def _with(base: int, count: int, extra: dict[int, int] | None = None) -> Counts:
     return tuple(counts)
 
 
+def _listed(view: SeatView, action: Action) -> bool:
+    """Whether ``action`` is one of the legal actions the view listed (the very object: the game then
+    applies it unchecked), where it lists them (beating a play, a burn offer)."""
+    if view.decision == "lead" or not isinstance(action, (Play, Burn)):
+        return False
+    for legal in view.legal_actions():
+        if legal is action:
+            return True
+    return False
+
+
 def stoppers(counts: Counts) -> int:
     """Jokers, and 2s as one more: what may make a play nobody beats."""
     return jokers(counts) + (1 if counts[TWO] else 0)
@@ -53,20 +67,23 @@ class HeuristicAgent:
 
     name = "heuristic"
 
+    def __init__(self) -> None:
+        self.memo = Memo()  # plays worked out, across decisions and games
+
     def act(self, view: SeatView, rng: random.Random) -> Action:
         return self.advise(view, rng).action
 
     def advise(self, view: SeatView, rng: random.Random) -> Advice:
         decision = view.decision
         if decision == "lead":
-            advice = self._lead(read(view))
+            advice = self._lead(read(view, self.memo))
         elif decision == "burn-offer":
-            advice = self._burn(read(view))
+            advice = self._burn(read(view, self.memo))
         elif decision in ("follow", "answer", "follow-on-yield", "after-yield"):
-            advice = self._follow(read(view))
+            advice = self._follow(read(view, self.memo))
         else:
             advice = offer_advice(view)
-        if view.can(advice.action):
+        if _listed(view, advice.action) or view.can(advice.action):
             return advice
         return Advice(view.sample_action(rng), Label(
             zh="随机出一个合规动作：机器人自己的选择此时不合规",
@@ -78,7 +95,7 @@ class HeuristicAgent:
         hand, view = r.hand, r.view
         if r.burning:
             return self._burn_lead(r)
-        if view.can(Play(Cards.unchecked(hand))):
+        if r.one_play(hand):
             return Advice(Play(Cards.unchecked(hand)), Label(zh=f"出{cards(hand)}走完，最后一手",
                                                                    en=f"goes out with {cards(hand)}, your last play"))
         if r.confirm_due:
@@ -149,7 +166,7 @@ class HeuristicAgent:
     def _finish(self, r: Reading, candidates: list[Counts]) -> Advice | None:
         """Two plays from going out (the 3s aside under 憋3): the one nobody can beat goes first, so
         the other (or the 3s) goes out on the lead it wins back."""
-        hand, view = r.hand, r.view
+        hand = r.hand
         threes = _with(THREE, hand[THREE]) if r.threes_last else _with(THREE, 0)
         rest = minus(hand, threes)
         if r.threes_last and r.keeps_fours and hand[FOUR] and ranks(rest) <= 3:
@@ -158,13 +175,13 @@ class HeuristicAgent:
                 zh=f"发{cards(fours)}，放弃开点（落四），免得留到3之前那一手被闷",
                 en=f"leads {cards(fours)} and gives up 开点 (落四) rather than keep them for the play before your 3s, "
                    "where they would be stifled (闷)"))
-        if r.threes_last and any(rest) and view.can(Play(Cards.unchecked(rest))) and not r.stranded(_with(THREE, 0)):
+        if r.threes_last and any(rest) and r.one_play(rest) and not r.stranded(_with(THREE, 0)):
             if r.safe(rest):
                 return Advice(Play(Cards.unchecked(rest)),
                               Label(zh=f"发{cards(rest)}，没人管得上，3最后走（憋3）",
                                     en=f"leads {cards(rest)}, which nobody can beat, and your 3s go out last (憋3)"))
             weaker = [c for c in candidates if c != rest and not r.stranded(minus(hand, c))
-                      and view.can(Play(Cards.unchecked(minus(rest, c))))
+                      and r.one_play(minus(rest, c))
                       and cost(c, hand) <= cost(minus(rest, c), hand)]
             if weaker:
                 low = min(weaker, key=lambda c: (not r.safe(minus(rest, c)), cost(c, hand)))
@@ -177,7 +194,7 @@ class HeuristicAgent:
                 en=f"leads {cards(rest)} in one play, the strongest you can make before your 3s (憋3)"))
         for play in sorted(candidates, key=lambda c: cost(c, hand)):
             left = minus(hand, play)
-            if any(left) and r.safe(play) and view.can(Play(Cards.unchecked(left))) and not r.stranded(left):
+            if any(left) and not r.stranded(left) and r.one_play(left) and r.safe(play):
                 return Advice(Play(Cards.unchecked(play)), Label(
                     zh=f"发{cards(play)}，没人管得上，下一手出{cards(left)}走完",
                     en=f"leads {cards(play)}, which nobody can beat, to go out next with {cards(left)}"))
@@ -186,7 +203,7 @@ class HeuristicAgent:
     def _burn_lead(self, r: Reading) -> Advice:
         hand = r.hand
         options = [*self._leads(r), hand, _with(FOUR, hand[FOUR]), _with(FOUR, hand[FOUR], {SMALL_JOKER: 1})]
-        options = [c for c in options if any(c) and r.view.can(Play(Cards.unchecked(c)))]
+        options = [c for c in options if any(c) and r.one_play(c)]
         keeping = [c for c in options if r.keeps_burn(c)] or options
         if not keeping:
             return Advice(r.view.legal_actions()[0],
@@ -220,7 +237,8 @@ class HeuristicAgent:
         player = seen.top_seat
         if player is not None and player % 2 == r.seat % 2:
             return Advice(PASS, Label(zh="不烧联邦的牌", en="does not burn your team-mate's play"))
-        plays = [a.cards.counts for a in r.view.legal_actions() if isinstance(a, Burn)]
+        listed = {a.cards.counts: a for a in r.view.legal_actions() if isinstance(a, Burn)}
+        plays = list(listed)
         keepable = [c for c in plays if self._fit(r, c) and r.burn_keepable(minus(r.hand, c))]
         if not keepable and any(burning.keepable(r.view.rules.burning, minus(r.hand, c)) for c in plays):
             return Advice(PASS, Label(  # a burn would not be 诈烧 by the rules: it is only unwise here
@@ -231,7 +249,7 @@ class HeuristicAgent:
                 zh="不烧：手里的牌守不住烧牌条件到最后（诈烧）",
                 en="does not burn: your cards could not keep the burn's condition to the end (诈烧)"))
         best = min(keepable, key=lambda c: cost(c, r.hand))
-        return Advice(Burn(Cards.unchecked(best)),
+        return Advice(listed[best],
                       Label(zh=f"用{cards(best)}烧牌：手里的牌能守住烧牌条件到最后",
                             en=f"burns with {cards(best)}: your cards can keep the burn's condition to the end"))
 
@@ -245,21 +263,21 @@ class HeuristicAgent:
         if JIEFENG in legal:
             return Advice(JIEFENG, Label(zh="申请接风：不管最后一手，另起一轮",
                                          en="takes 接风 and leads a new round instead of beating the last play"))
-        plays = [a.cards.counts for a in legal if isinstance(a, Play)]
-        fit = [c for c in plays if self._fit(r, c)]
-        best = min(fit, key=lambda c: follow_cost(c, hand)) if fit else None
+        if player % 2 == r.seat % 2:
+            return Advice(PASS, Label(zh="不管联邦的牌", en="leaves your team-mate's play on the table"))
+        listed = {a.cards.counts: a for a in legal if isinstance(a, Play)}  # (the listed actions themselves)
+        plays = sorted(listed, key=lambda c: follow_cost(c, hand))
+        best = next((c for c in plays if self._fit(r, c)), None)  # the cheapest wise play (sorted stably)
         wait = Advice(YIELD, Label(zh="让牌：让联邦去管对头的牌，只有那位联邦的对头可以回",
                                    en="yields (让牌): a team-mate may beat your 对头's play, and only that team-mate's "
                                       "对头 may answer it")) \
             if YIELD in legal else Advice(PASS, Label(zh="过", en="passes"))
-        if player % 2 == r.seat % 2:
-            return Advice(PASS, Label(zh="不管联邦的牌", en="leaves your team-mate's play on the table"))
         if best is None:
             return wait if YIELD in legal else Advice(PASS, Label(
                 zh="过：手里没有适合在此出的牌", en="passes: no play you have would be wise here"))
         left = minus(hand, best)
         if not any(left):
-            return Advice(Play(Cards.unchecked(best)),
+            return Advice(listed[best],
                           Label(zh=f"出{cards(best)}走完", en=f"goes out with {cards(best)}"))
         rounds = seen.round_plays
         led = len(rounds) <= 1
@@ -268,11 +286,11 @@ class HeuristicAgent:
         small = sum(left) <= SMALL_HAND
         if view.decision == "answer" and player == r.duitou:
             if seen.burner == player:
-                return Advice(Play(Cards.unchecked(best)), Label(
+                return Advice(listed[best], Label(
                     zh=f"用{cards(best)}解对头的烧（解烧）", en=f"breaks your 对头's burn (解烧) with {cards(best)}"))
             if r.duitou_opening(top.counts, player, led, on_gouji):
                 if seen.declared[r.seat]:
-                    return Advice(Play(Cards.unchecked(best)), Label(
+                    return Advice(listed[best], Label(
                         zh=f"用{cards(best)}回：对头的{top}没人管上就开点，而你押了对头开不了点（明点 / 预点）",
                         en=f"answers with {cards(best)}: your 对头's {top} would open (开点) if it lived, and you bet "
                            "that your 对头 would not (明点 / 预点)"))
@@ -281,21 +299,22 @@ class HeuristicAgent:
                     en=f"lets your 对头's {top} open (开点): stopping it would win only the plain penalty, and you "
                        "have not bet on your 对头 failing (明点 / 预点)"))
             if spent == 0 or small or jokers(hand) - spent >= JOKERS_KEPT:
-                return Advice(Play(Cards.unchecked(best)), Label(
+                return Advice(listed[best], Label(
                     zh=f"用{cards(best)}回对头的够级牌", en=f"answers your 对头's 够级 play with {cards(best)}"))
             if not view.rules.kaidian.enabled:  # (no 打点: nothing opens, so nothing to say of it)
                 return Advice(PASS, Label(zh="留着王打够级", en="keeps your jokers for the 够级 fight"))
             return Advice(PASS, Label(zh="留着王打够级：对头这手开不了点",
                                       en="keeps your jokers for the 够级 fight: your 对头's play does not open"))
         if r.seeking and r.urgent:
-            openers = [c for c in fit if r.opens(c, led=False, on_gouji=r.gouji(top.counts)) and not jokers(c)]
+            on_top = r.gouji(top.counts)
+            openers = [c for c in plays if not jokers(c) and r.opens(c, led=False, on_gouji=on_top) and self._fit(r, c)]
             if openers:
                 opener = min(openers, key=lambda c: cost(c, hand))
-                return Advice(Play(Cards.unchecked(opener)),
+                return Advice(listed[opener],
                               Label(zh=f"用{cards(opener)}管：没人管上就开点的够级牌",
                                     en=f"beats with {cards(opener)}, a 够级 play that opens (开点) if nobody beats it"))
         if r.burning:
-            return Advice(Play(Cards.unchecked(best)), Label(
+            return Advice(listed[best], Label(
                 zh=f"用{cards(best)}管，守住烧牌条件", en=f"beats with {cards(best)}, keeping the burn's condition"))
         if spent and jokers(hand) - spent < JOKERS_KEPT and not small:
             if YIELD in legal:
@@ -306,5 +325,5 @@ class HeuristicAgent:
                    "finish with"))
         how = Label(zh="拆了一组：没有整组管得上", en="breaking a group: nothing whole beats it") \
             if breaks(best, hand) else Label(zh="最便宜的整组", en="your cheapest whole group")
-        return Advice(Play(Cards.unchecked(best)), Label(zh=f"用{cards(best)}管，{how.zh}",
+        return Advice(listed[best], Label(zh=f"用{cards(best)}管，{how.zh}",
                                                          en=f"beats with {cards(best)}, {how.en}"))

@@ -18,13 +18,15 @@ and when a joker is worth spending; measured against ``basic`` in ``docs/players
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..ruleset.cards import SMALL_JOKER, TWO
-from .reading import Counts, cost
+from .reading import Counts, cost, lowest
 
 #: Jokers a seat keeps, before its hand is small, rather than spend one to beat a play.
-JOKERS_KEPT = 2
+JOKERS_KEPT: Final = 2
 #: What breaking a group adds to a play's cost: more than a 2 (100) filling out a whole group.
-BREAK = 100
+BREAK: Final = 100
 
 
 def plays_left(hand: Counts) -> int:
@@ -36,7 +38,7 @@ def plays_left(hand: Counts) -> int:
 
 def base(play: Counts) -> int:
     """The lowest rank in the play (its group's rank)."""
-    return next(rank for rank, count in enumerate(play) if count)
+    return lowest(play)
 
 
 def lead_key(play: Counts) -> int:

@@ -8,8 +8,8 @@ which cards it cannot see, so that a play can be judged safe (nobody could beat 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+from operator import sub
+from typing import Final
 
 from ..components import burning, kaidian
 from ..components.gouji import is_gouji
@@ -19,9 +19,11 @@ from ..components.turns import duitou
 from ..engine.actions import Play
 from ..engine.seat import SeatView
 from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
+from ..ruleset.rules import Rules
 
 Counts = tuple[int, ...]
-URGENT_HAND = 20  # cards in its own hand at which a seat stops waiting for a safe play to open with
+URGENT_HAND: Final = 20  # cards in its own hand at which a seat stops waiting for a safe play to open with
+MEMO_SIZE: Final = 50_000  # plays a :class:`Memo` keeps before it starts again
 
 
 def jokers(counts: Counts) -> int:
@@ -29,7 +31,15 @@ def jokers(counts: Counts) -> int:
 
 
 def minus(hand: Counts, cards: Counts) -> Counts:
-    return tuple(have - used for have, used in zip(hand, cards, strict=True))
+    return tuple(map(sub, hand, cards))
+
+
+def lowest(cards: Counts) -> int:
+    """The lowest rank in ``cards`` (0 when there is none)."""
+    for rank, count in enumerate(cards):
+        if count:
+            return rank
+    return 0
 
 
 def ranks(counts: Counts) -> int:
@@ -41,33 +51,61 @@ def cost(cards: Counts, hand: Counts) -> int:
     """How dear a play is: jokers most (a 大王 dearer than a 小王), then 2s, then breaking a group
     (dearer the more of it stays behind), then its rank."""
     spent = cards[SMALL_JOKER] + 3 * cards[BIG_JOKER] + 9 * cards[TOP_JOKER]
-    base = next((rank for rank in range(N_RANKS) if cards[rank]), 0)
+    base = lowest(cards)
     split = 30 + 5 * (hand[base] - cards[base]) if base < TWO and cards[base] < hand[base] else 0
     return spent * 1000 + cards[TWO] * 100 + split + base
 
 
-@dataclass(frozen=True)
-class Reading:
-    """A seat's position as the rules make it matter (built by :func:`read`)."""
+class Memo:
+    """What a bot worked out of plays under one set of rules, kept across its decisions and games
+    (a play's combination and whether it is 够级 depend on the rules only): reset when the rules
+    change, and when it grows past :data:`MEMO_SIZE` plays."""
 
-    view: SeatView
-    hand: Counts
+    def __init__(self) -> None:
+        self.rules: Rules | None = None
+        self.combos: dict[Counts, Combo | None] = {}
+        self.gouji: dict[Counts, bool] = {}
+
+    def under(self, rules: Rules) -> Memo:
+        if rules is not self.rules or len(self.combos) > MEMO_SIZE:
+            self.rules, self.combos, self.gouji = rules, {}, {}
+        return self
+
+
+class Reading:
+    """A seat's position as the rules make it matter (built by :func:`read`; what it works out is
+    worked out once, when first asked for)."""
+
+    def __init__(self, view: SeatView, hand: Counts, memo: Memo) -> None:
+        self.view = view
+        self.hand = hand
+        self.memo = memo
+        self.seat = view.seat
+        self.burning = view.observation.burner == view.seat
+        self._safe: dict[Counts, bool] = {}  # whether nobody could beat a play (the unseen cards decide it)
+        self._moves: Moves | None = None
+        self._seeking: bool | None = None
+        self._unseen: Counts | None = None
+        self._confirm_due: bool | None = None
 
     @property
-    def seat(self) -> int:
-        return self.view.seat
-
-    @cached_property
     def moves(self) -> Moves:
-        return moves_for(self.view.rules.plays, self.view.rules.bie3.enabled)
+        found = self._moves
+        if found is None:
+            found = self._moves = moves_for(self.view.rules.plays, self.view.rules.bie3.enabled)
+        return found
 
-    @cached_property
+    @property
     def seeking(self) -> bool:
         """打点: the seat has not opened (开点), has not given it up, and its deadline has not passed."""
-        rule, seen = self.view.rules.kaidian, self.view.observation
-        return (rule.enabled and bool(seen.opened) and not seen.opened[self.seat]
-                and not (seen.gave_up and seen.gave_up[self.seat]) and self.seat not in seen.revolutionaries
-                and not kaidian.deadline_passed(rule, self.seat, seen.finished) and not seen.luanchan)
+        found = self._seeking
+        if found is None:
+            rule, seen, seat = self.view.rules.kaidian, self.view.observation, self.seat
+            found = self._seeking = (
+                rule.enabled and bool(seen.opened) and not seen.opened[seat]
+                and not (seen.gave_up and seen.gave_up[seat]) and seat not in seen.revolutionaries
+                and not kaidian.deadline_passed(rule, seat, seen.finished) and not seen.luanchan)
+        return found
 
     @property
     def urgent(self) -> bool:
@@ -88,45 +126,75 @@ class Reading:
         return self.view.rules.bie3.enabled and self.hand[THREE] > 0
 
     @property
-    def burning(self) -> bool:
-        return self.view.observation.burner == self.seat
-
-    @cached_property
     def unseen(self) -> Counts:
         """Cards the seat cannot see: the deal's cards less those played, taken out and its own
         (and any hand the rules show it): what the other seats may hold, at most."""
-        seen = self.view.observation
-        left = list(seen.deck.counts)
-        known = [*seen.played, seen.removed, *(hand for hand in seen.hands if hand is not None)]
-        for cards in known:
-            for rank, count in enumerate(cards.counts):
-                left[rank] -= count
-        return tuple(max(count, 0) for count in left)
+        found = self._unseen
+        if found is None:
+            seen = self.view.observation
+            left = list(seen.deck.counts)
+            known = [*seen.played, seen.removed, *(hand for hand in seen.hands if hand is not None)]
+            for cards in known:
+                for rank, count in enumerate(cards.counts):
+                    left[rank] -= count
+            found = self._unseen = tuple(max(count, 0) for count in left)
+        return found
 
     def combo(self, cards: Counts) -> Combo | None:
-        rules = self.view.rules
-        found = classify(Cards.unchecked(cards), rules.plays, rules.bie3)
-        return found if isinstance(found, Combo) else None
+        """The combination ``cards`` make (None for none: cards of two ranks below the 2s never do)."""
+        plain = 0
+        for rank in range(TWO):
+            if cards[rank]:
+                plain += 1
+                if plain > 1:
+                    return None
+        combos = self.memo.combos
+        try:
+            return combos[cards]
+        except KeyError:
+            rules = self.view.rules
+            found = classify(Cards.unchecked(cards), rules.plays, rules.bie3)
+            combo = combos[cards] = found if isinstance(found, Combo) else None
+            return combo
+
+    def one_play(self, cards: Counts) -> bool:
+        """Whether the seat may lead ``cards`` in one play now (a combination first: most are not)."""
+        return self.combo(cards) is not None and self.view.can(Play(Cards.unchecked(cards)))
 
     def gouji(self, cards: Counts) -> bool:
-        found = self.combo(cards)
-        return found is not None and is_gouji(found, self.view.rules.gouji)
+        known = self.memo.gouji
+        try:
+            return known[cards]
+        except KeyError:
+            found = self.combo(cards)
+            gouji = known[cards] = found is not None and is_gouji(found, self.view.rules.gouji)
+            return gouji
 
     def safe(self, cards: Counts) -> bool:
         """Nobody could beat this play: even all the unseen cards together make no play that beats it."""
-        found = self.combo(cards)
-        return found is not None and not self.moves.can_beat(self.unseen, found)
+        try:
+            return self._safe[cards]
+        except KeyError:
+            found = self.combo(cards)
+            safe = self._safe[cards] = found is not None and not self.moves.can_beat(self.unseen, found)
+            return safe
 
     def opens(self, cards: Counts, led: bool, on_gouji: bool) -> bool:
         """Whether this play, if it lives, counts towards the seat's 开点 under these rules."""
         found = self.combo(cards)
-        return (self.seeking and found is not None and is_gouji(found, self.view.rules.gouji)
+        return (self.seeking and found is not None and self.gouji(cards)
                 and kaidian.opens(self.view.rules.kaidian, found, led, on_gouji))
 
-    @cached_property
+    @property
     def confirm_due(self) -> bool:
         """``then_four``: the seat's last play was a 够级 play that opens and lived (the seat leads
         again after it), so this lead of 4s completes 开点 (read from the public record)."""
+        found = self._confirm_due
+        if found is None:
+            found = self._confirm_due = self._confirms()
+        return found
+
+    def _confirms(self) -> bool:
         seen, rule = self.view.observation, self.view.rules.kaidian
         if not (rule.then_four and self.seeking and self.view.decision == "lead" and self.hand[FOUR]):
             return False
@@ -176,12 +244,13 @@ class Reading:
         if (seen.opened and seen.opened[player]) or (seen.gave_up and seen.gave_up[player]) \
                 or kaidian.deadline_passed(rule, player, seen.finished):
             return False
-        return is_gouji(found, self.view.rules.gouji) and kaidian.opens(rule, found, led, on_gouji)
+        return self.gouji(cards) and kaidian.opens(rule, found, led, on_gouji)
 
     @property
     def duitou(self) -> int:
         return duitou(self.seat)
 
 
-def read(view: SeatView) -> Reading:
-    return Reading(view, tuple(view.hand.counts))
+def read(view: SeatView, memo: Memo | None = None) -> Reading:
+    """The seat's reading of ``view`` (with what ``memo`` knows of plays under these rules)."""
+    return Reading(view, tuple(view.hand.counts), (memo or Memo()).under(view.rules))

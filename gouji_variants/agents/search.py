@@ -27,9 +27,10 @@ from ..engine.agent import Agent
 from ..engine.game import Game
 from ..engine.match import play_out
 from ..engine.seat import SeatView
-from ..ruleset.cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TOP_JOKER, TWO, Cards
+from ..ruleset.cards import N_RANKS, Cards
 from ..ruleset.vocabulary import Label
 from .base import Advice
+from .plan import follow_cost, lead_key
 from .worlds import NoWorld, sample_world
 
 #: Candidate plays tried besides the policy's choice and passing.
@@ -45,6 +46,10 @@ TRIBUTE_WEIGHT = 0.05
 FEW_WORLDS = 10
 #: Standard errors by which a candidate must beat the policy's choice, on the same worlds, to replace it.
 SIGNIFICANCE = 1.0
+#: Worlds after which a candidate the policy's choice beats by :data:`PRUNE_SIGNIFICANCE` standard errors
+#: is dropped (its rollouts go to the candidates still in question).
+PRUNE_AFTER = FEW_WORLDS
+PRUNE_SIGNIFICANCE = 2.0
 
 
 @dataclass(frozen=True)
@@ -81,15 +86,15 @@ class _Tally:
     def mean(self) -> float:
         return sum(self.values) / len(self.values) if self.values else 0.0
 
-    def beats(self, other: _Tally) -> bool:
-        """Better than ``other`` on the same worlds by more than one standard error of the paired
-        differences (so that the noise of a few worlds does not overturn the policy's choice)."""
+    def beats(self, other: _Tally, significance: float = SIGNIFICANCE) -> bool:
+        """Better than ``other`` on the same worlds by more than ``significance`` standard errors of
+        the paired differences (so that the noise of a few worlds does not overturn the policy's choice)."""
         diffs = [mine - theirs for mine, theirs in zip(self.values, other.values, strict=True)]
         if len(diffs) < 2:
             return False
         mean = sum(diffs) / len(diffs)
         spread = sum((diff - mean) ** 2 for diff in diffs) / (len(diffs) - 1)
-        return mean > SIGNIFICANCE * (spread / len(diffs)) ** 0.5 and mean > 0
+        return mean > significance * (spread / len(diffs)) ** 0.5 and mean > 0
 
 
 @dataclass
@@ -100,6 +105,8 @@ class SearchAgent:
     policy: Agent
     budget: Budget = DEFAULT_BUDGET
     name: str = field(default="search", init=False)
+    #: where the number of worlds of each searched decision is appended, when a benchmark asks
+    record: list[int] | None = field(default=None, init=False)
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         return self.advise(view, rng).action
@@ -113,49 +120,66 @@ class SearchAgent:
                                          en=f"search: nothing else worth trying ({describe(default)})"))
         tallies = [_Tally(action) for action in candidates]
         worlds = self._search(view, tallies, rng)
+        if self.record is not None:
+            self.record.append(worlds)
         if not worlds:
             return Advice(default, Label(zh=f"搜索：找不到与牌面相符的局面；按基础打法出{describe(default, 'zh')}",
                                          en=f"search: no world consistent with the table was found; "
                                             f"{describe(default)} as the {self.policy.name} bot plays"))
         policy, *others = tallies
-        challenger = max(others, key=lambda tally: tally.mean)
-        best, other = (challenger, policy) if challenger.beats(policy) else (policy, challenger)
+        kept = [tally for tally in others if len(tally.values) == worlds]  # (tried in every world)
+        challenger = max(kept or others, key=lambda tally: tally.mean)
+        best, other = (challenger, policy) if kept and challenger.beats(policy) else (policy, challenger)
         few = worlds < FEW_WORLDS
         stands = best is policy and other.mean > policy.mean  # ahead, but within the noise of these rollouts
+        dropped = "" if kept else f" (tried in {len(other.wins)})"
         return Advice(best.action, Label(
             zh=f"搜索：{worlds}次推演中{describe(best.action, 'zh')}胜{best.win_rate:.0%}，"
                f"{describe(other.action, 'zh')}胜{other.win_rate:.0%}"
+               + (f"（试了{len(other.wins)}次）" if dropped else "")
                + (f"；差别不够显著，按{self.policy.name}打法" if stands else "")
                + ("——推演太少，不足为凭：多给些时间（search:2s）" if few else ""),
             en=f"search: {describe(best.action)} wins {best.win_rate:.0%} of {worlds} rollouts against "
-               f"{other.win_rate:.0%} for {describe(other.action)}"
+               f"{other.win_rate:.0%} for {describe(other.action)}{dropped}"
                + (f"; not clearly better, so the {self.policy.name} bot's choice stands" if stands else "")
                + (" — too few rollouts to trust: give it more time (search:2s)" if few else "")))
 
     def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random) -> int:
-        """Try every candidate on worlds until the budget is spent; the number of worlds used."""
+        """Try the candidates on worlds until the budget is spent (a candidate the policy's choice
+        beats clearly, from :data:`PRUNE_AFTER` worlds on, is tried no more; when none is left the
+        decision is settled); the number of worlds used."""
         budget, seen, team = self.budget, view.observation, view.seat % 2
         start = time.process_time()
         policies = [self.policy] * 6
-        worlds = failures = 0
-        while failures < WORLD_FAILURES:
+        policy, *active = tallies
+        worlds = failures = rollouts = 0
+        sampling = rolling = 0.0  # CPU time spent drawing worlds, and playing them out
+        while failures < WORLD_FAILURES and active:
             if budget.worlds is not None and worlds >= budget.worlds:
                 break
-            spent = time.process_time() - start
-            if budget.seconds is not None and worlds and spent + spent / worlds > budget.seconds:
-                break  # another world, at the mean cost so far, would overrun the think time
+            if budget.seconds is not None and worlds and time.process_time() - start + sampling / (
+                    worlds + failures) + rolling / rollouts * (1 + len(active)) > budget.seconds:
+                break  # another world, at the mean costs so far, would overrun the think time
             seed = rng.getrandbits(32)
+            began = time.process_time()
             try:
                 world = sample_world(view.ruleset, seen, seed)
             except NoWorld:
                 failures += 1
                 continue
-            for tally in tallies:
+            finally:
+                sampling += time.process_time() - began
+            began = time.process_time()
+            for tally in (policy, *active):
                 twin = world.clone()
                 twin.apply(tally.action)
                 play_out(twin, policies, random.Random(seed))
                 _count(tally, twin, team)
+            rolling += time.process_time() - began
+            rollouts += 1 + len(active)
             worlds += 1
+            if worlds >= PRUNE_AFTER:
+                active = [tally for tally in active if not policy.beats(tally, PRUNE_SIGNIFICANCE)]
         return worlds
 
 
@@ -175,26 +199,27 @@ def _count(tally: _Tally, game: Game, team: int) -> None:
 
 def candidates_for(view: SeatView, default: Action) -> list[Action]:
     """What is worth trying: ``default`` first, then passing or declining, then a few distinct plays
-    (at a lead each rank of the hand whole, lowest first; else the cheapest that beat). Information
+    as the heuristic's plan ranks them (:mod:`.plan`: at a lead each rank of the hand whole, the
+    group it would lead first first; else the cheapest that beat, a whole group before a broken one). Information
     actions (挑牌, 问张数) and 还贡 choices are left to the policy: a world cannot value them; a burn the
     hand could not keep is never tried."""
     if view.decision == "return" or isinstance(default, Return):
         return [default]
     found: list[Action] = [default]
     plays: list[Play | Burn]
+    hand = view.hand.counts
     if view.decision == "lead":
-        hand = view.hand.counts
         groups = (Play(Cards(tuple(count if r == rank else 0 for r, count in enumerate(hand))))
                   for rank in range(N_RANKS) if hand[rank])
-        plays = [play for play in groups if play != default and view.can(play)]
+        plays = sorted((play for play in groups if play != default and view.can(play)),
+                       key=lambda play: lead_key(play.cards.counts))
     else:
         legal = view.legal_actions()
         found += [action for action in legal if not isinstance(action, (Play, Burn)) and action not in (TIAOPAI, ASK)
                   and action != default]
-        hand = view.hand.counts
         plays = sorted((action for action in legal if isinstance(action, (Play, Burn)) and action != default
                         and (isinstance(action, Play) or _keepable(view, hand, action.cards))),
-                       key=lambda action: _dearness(action.cards))
+                       key=lambda action: follow_cost(action.cards.counts, hand))
     return [*found, *plays[:PLAYS_TRIED]]
 
 
@@ -202,12 +227,3 @@ def _keepable(view: SeatView, hand: tuple[int, ...], cards: Cards) -> bool:
     """Whether the hand left after burning with ``cards`` can keep the burn's condition to the end
     (as the terminal warns a human): a burn it cannot keep ends in 诈烧, which a few worlds may miss."""
     return burning.keepable(view.rules.burning, [have - used for have, used in zip(hand, cards.counts, strict=True)])
-
-
-def _dearness(cards: Cards) -> tuple[int, int, int, int]:
-    """Cheapest first: fewer jokers (the 大王 dearer), fewer 2s, the lower rank, fewer cards."""
-    counts = cards.counts
-    jokers = counts[SMALL_JOKER] + 3 * counts[BIG_JOKER] + 9 * counts[TOP_JOKER]
-    base = next((rank for rank in range(N_RANKS) if counts[rank]), 0)
-    return jokers, counts[TWO], base, len(cards)
-

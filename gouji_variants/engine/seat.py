@@ -26,7 +26,7 @@ from ..components.vectors import Counts
 from ..ruleset.cards import Cards
 from ..ruleset.model import Ruleset
 from ..ruleset.rules import Bie3, Plays, Rules
-from .actions import Action, Play
+from .actions import Action, Burn, Play
 from .interned import burn_of, burns_of, play_of, plays_of_groups
 from .observing import Observation, frozen
 
@@ -158,6 +158,8 @@ class SeatView:
 
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now (a lead is checked without listing every lead)."""
+        if self._top is not None and self._listed is None and not isinstance(action, (Play, Burn)):
+            return action in self._others  # (pass, yield …: the plays are not listed to tell)
         if self._listed is not None or self._top is not None or action in self._others:
             return action in self.legal_actions()
         if not isinstance(action, Play) or not all(map(le, action.cards.counts, self._hand)):

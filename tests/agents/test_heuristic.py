@@ -167,3 +167,17 @@ def test_the_registry_names_every_bot_and_the_baseline_is_basic() -> None:
     assert isinstance(make_agents("basic")[0], BasicAgent)
     with pytest.raises(ValueError, match="choose from random, basic, heuristic"):
         make_agents("genius")
+
+
+def test_a_bot_that_played_other_rules_decides_as_a_fresh_one() -> None:
+    """The heuristic keeps what it works out of plays (combinations, 够级) across decisions and games,
+    under the rules it worked them out for only: one bot playing dagang, jining and bie3 in turn
+    decides as a fresh bot at every decision."""
+    veteran = HeuristicAgent()
+    for ref in ("dagang", "jining", "bie3", "dagang"):
+        game, rng = Game(load_ruleset(ref), 3), random.Random(3)
+        while not game.over:
+            view = game.view()
+            action = veteran.act(view, rng)
+            assert action == HeuristicAgent().act(view, random.Random(0))
+            game.apply(action)

@@ -8,14 +8,28 @@ import itertools
 import random
 
 import pytest
+from budget import examples
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import document_text, house_rulesets
 from test_seat_view import alike
 
 from gouji_variants.agents.basic import HeuristicAgent
 from gouji_variants.agents.registry import make_agent, make_agents, parse_budget
-from gouji_variants.agents.search import FEW_WORLDS, Budget, SearchAgent, _count, _Tally, candidates_for
+from gouji_variants.agents.search import (
+    FEW_WORLDS,
+    PRUNE_AFTER,
+    PRUNE_SIGNIFICANCE,
+    Budget,
+    SearchAgent,
+    _count,
+    _Tally,
+    candidates_for,
+)
 from gouji_variants.components.burning import keepable
 from gouji_variants.engine import PASS, Burn, Game, Match
 from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.model import Ruleset
 
 
 @pytest.mark.parametrize(("spec", "budget"), [
@@ -181,3 +195,43 @@ def test_a_rollout_counts_the_tribute_the_game_leaves_owed() -> None:
     _count(without[1], game, 1 - payer)
     assert with_debt[0].wins == without[0].wins  # the result of the game is the same
     assert with_debt[0].mean < without[0].mean and with_debt[1].mean > without[1].mean
+
+
+def test_a_candidate_the_policy_clearly_beats_is_dropped_and_the_rest_share_every_world() -> None:
+    """From PRUNE_AFTER worlds on, a candidate the policy's choice beats by PRUNE_SIGNIFICANCE standard
+    errors is tried no more; the policy's choice and the candidates kept are tried in every world."""
+    game, agent, rng = Game(load_ruleset("dagang"), 2), HeuristicAgent(), random.Random(2)
+    search = SearchAgent(agent, Budget(worlds=PRUNE_AFTER + 2))
+    for step in range(20):
+        view = game.view()
+        default = agent.act(view, rng)
+        tallies = [_Tally(action) for action in candidates_for(view, default)]
+        if len(tallies) > 1:
+            worlds = search._search(view, tallies, random.Random(step))
+            policy, *others = tallies
+            assert len(policy.values) == worlds == PRUNE_AFTER + 2
+            dropped = [tally for tally in others if len(tally.values) < worlds]
+            for tally in dropped:
+                tried = len(tally.values)
+                assert tried >= PRUNE_AFTER
+                same_worlds = _Tally(policy.action, policy.wins[:tried], policy.values[:tried])
+                assert same_worlds.beats(tally, PRUNE_SIGNIFICANCE)
+            if dropped:
+                return
+        game.apply(default)
+    pytest.fail("no candidate was dropped in 20 decisions")
+
+
+@settings(max_examples=examples(3), derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(ruleset=house_rulesets(), seed=st.integers(0, 2**32 - 1))
+def test_search_plays_generated_house_rulesets(ruleset: Ruleset, seed: int) -> None:
+    """A search bot (its rollouts the heuristic's) at seat 0 of a game under a generated house ruleset:
+    every advice is legal, and the game ends."""
+    game, rng = Match(ruleset, seed).new_game(), random.Random(seed)
+    search, other = make_agent("search:2"), HeuristicAgent()
+    while not game.over:
+        view = game.view()
+        action = search.act(view, rng) if game.turn == 0 else other.act(view, rng)
+        assert view.can(action), document_text(ruleset)
+        game.apply(action)

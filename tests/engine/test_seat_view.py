@@ -210,6 +210,25 @@ def test_a_lead_is_checked_without_listing_every_lead() -> None:
         [game.can(action) for action in (Play("33B"), Play("34"), PASS)]
 
 
+@pytest.mark.parametrize("ruleset", [DAGANG, BUSY], ids=["dagang", "busy"])
+def test_passing_and_yielding_are_checked_without_listing_the_plays(ruleset: Ruleset) -> None:
+    """On a play (and a burn offer) an action that is not a play is legal exactly when the listed
+    actions hold it, and checking it lists no play (the game then checks it as it applies it)."""
+    from gouji_variants.engine.actions import ASK, JIEFENG, YIELD
+
+    game, rng, agent = Match(ruleset, 5).new_game(), random.Random(5), HeuristicAgent()
+    checked = 0
+    while not game.over:
+        if game.decision in ("follow", "answer", "burn-offer", "follow-on-yield", "after-yield"):
+            view = game.view()
+            told = [view.can(action) for action in (PASS, YIELD, JIEFENG, ASK)]
+            assert view._legal is None  # (nothing was listed to tell)
+            assert told == [action in view.legal_actions() for action in (PASS, YIELD, JIEFENG, ASK)]
+            checked += 1
+        game.apply(agent.act(game.view(), rng))
+    assert checked > 20
+
+
 def test_a_view_cannot_be_changed() -> None:
     """A view is immutable, as the frozen dataclass it was (a compiled class now)."""
     view = Game(load_ruleset("dagang"), 3).view()

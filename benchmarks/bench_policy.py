@@ -1,0 +1,107 @@
+"""What a bot's game costs, and how many worlds the search rests a decision on (a script, not a test).
+
+    python benchmarks/bench_policy.py [--ruleset dagang] [--games 50] [--bots random,heuristic]
+                                      [--search search:100ms] [--search-games 1] [--profile]
+
+(1) CPU time per game (one core, ``time.process_time``) of each bot at all six seats, games back
+to back as one match (tribute and lead carried), as the search's rollouts play them; the target
+is :data:`TARGET_MS` for the heuristic (the rollout policy) on dagang. (2) The search bot at one
+seat (``--search``, the heuristic at the others) for ``--search-games`` games: the sampled worlds
+each contested decision rests on (a decision with one candidate is not searched), as a
+distribution, against :data:`WORLDS_TARGET`. ``--profile`` prints cProfile's top functions of
+the heuristic's games. Exit code 1 when a target is missed (on a busy machine it may be).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+
+from gouji_variants.agents.registry import make_agent
+from gouji_variants.agents.search import SearchAgent
+from gouji_variants.engine import Agent, Match, play_out
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.model import Ruleset
+
+TARGET_MS = 3.0  # CPU ms per heuristic game on dagang
+WORLDS_TARGET = 20  # sampled worlds per contested decision at search:100ms (the median)
+
+
+def per_game(ruleset: Ruleset, agents: list[Agent], games: int, seed: int) -> tuple[float, int]:
+    """CPU seconds per game and decisions per game, ``agents`` at the six seats."""
+    match = Match(ruleset, seed)
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.process_time()
+    for _ in range(games):
+        game = match.new_game()
+        decisions += play_out(game, agents, rng)
+        match.record(game)
+    return (time.process_time() - start) / games, decisions // games
+
+
+def worlds(ruleset: Ruleset, spec: str, games: int, seed: int) -> list[int]:
+    """The worlds of each contested decision of the search bot ``spec`` at seat 0."""
+    search = make_agent(spec)
+    assert isinstance(search, SearchAgent)
+    used: list[int] = []
+    search.record = used
+    agents: list[Agent] = [search, *(make_agent("heuristic") for _ in range(5))]
+    match = Match(ruleset, seed)
+    rng = random.Random(seed)
+    for _ in range(games):
+        game = match.new_game()
+        play_out(game, agents, rng)
+        match.record(game)
+    return used
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ruleset", default="dagang")
+    parser.add_argument("--games", type=int, default=50, help="games per bot")
+    parser.add_argument("--bots", default="random,heuristic", help="bots timed (comma list of specs)")
+    parser.add_argument("--search", default="search:100ms", help="the search bot whose worlds are counted")
+    parser.add_argument("--search-games", type=int, default=1, help="games of the search bot (0: none)")
+    parser.add_argument("--profile", action="store_true", help="cProfile the heuristic's games")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    try:
+        ruleset = load_ruleset(args.ruleset)
+        for spec in [*args.bots.split(","), args.search]:
+            make_agent(spec)
+    except ValueError as error:
+        parser.error(str(error))
+    missed = False
+    print(f"(1) CPU per game on {args.ruleset}, each bot at all six seats, {args.games} games")
+    for spec in args.bots.split(","):
+        spent, decisions = per_game(ruleset, [make_agent(spec) for _ in range(6)], args.games, args.seed)
+        target = f"   (target ≤ {TARGET_MS:g} ms)" if spec == "heuristic" else ""
+        print(f"  {spec:<12}{spent * 1000:9.2f} ms per game, {decisions} decisions a game{target}", flush=True)
+        missed |= spec == "heuristic" and args.ruleset == "dagang" and spent * 1000 > TARGET_MS
+    if args.profile:
+        profile = cProfile.Profile()
+        profile.runcall(per_game, ruleset, [make_agent("heuristic") for _ in range(6)], args.games, args.seed)
+        pstats.Stats(profile, stream=sys.stdout).sort_stats("tottime").print_stats(25)
+    if args.search_games > 0:
+        used = worlds(ruleset, args.search, args.search_games, args.seed)
+        counts = Counter(min(count // 10 * 10, 100) for count in used)
+        median = statistics.median(used) if used else 0
+        print(f"\n(2) worlds per contested decision of {args.search} at seat 0, {args.search_games} games: "
+              f"{len(used)} decisions, median {median:g} (target ≥ {WORLDS_TARGET}), "
+              f"least {min(used, default=0)}, most {max(used, default=0)}")
+        for low in sorted(counts):
+            label = f"{low}+" if low == 100 else f"{low}-{low + 9}"
+            print(f"  {label:>8} worlds {counts[low]:5d} {'#' * round(50 * counts[low] / len(used))}")
+        missed |= args.ruleset == "dagang" and args.search == "search:100ms" and median < WORLDS_TARGET
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
