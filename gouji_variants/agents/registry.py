@@ -22,6 +22,11 @@ def _plain(make: Callable[[], Agent]) -> Callable[[str | None], Agent]:
     return lambda param: make()
 
 
+#: The think time of ``strong``: the search's worlds at a pace a player at the table does not wait for
+#: (about 40 worlds a contested decision on dagang; well under the second a phone player notices).
+STRONG_BUDGET = Budget(seconds=0.3)
+
+
 def _search(param: str | None) -> Agent:
     return SearchAgent(AGENTS[ROLLOUT_POLICY](), DEFAULT_BUDGET if param is None else parse_budget(param))
 
@@ -30,12 +35,14 @@ def _search(param: str | None) -> Agent:
 PLAYERS: dict[str, Callable[[str | None], Agent]] = {
     **{name: _plain(make) for name, make in AGENTS.items()},
     "search": _search,
+    "strong": _plain(lambda: SearchAgent(AGENTS[ROLLOUT_POLICY](), STRONG_BUDGET)),
 }
 #: Bots that take a parameter after a colon, and what it means.
 PARAMETERS = {"search": "a number of worlds per decision (search:40) or a think time (search:100ms, search:1s)"}
 #: What each bot is, in a few words (the help of every command option that takes a bot).
 ABOUT = {"random": "uniformly random", "basic": "the baseline", "heuristic": "rule-aware: the bots of gouji play",
-         "search": f"plays each candidate out in sampled deals, {DEFAULT_BUDGET} a decision"}
+         "search": f"plays each candidate out in sampled deals, {DEFAULT_BUDGET} a decision",
+         "strong": f"the search at {STRONG_BUDGET} a decision, the strongest bot a table does not wait for"}
 
 
 def parse_budget(text: str) -> Budget:

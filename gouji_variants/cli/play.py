@@ -86,10 +86,12 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
               help="The table's language: English or Chinese.")
 @bot_option("--hints", "hints", DEFAULT_AGENTS,
             "The bot that answers 'hint' (with its reason) and 'auto' (search:300ms thinks harder):")
+@bot_option("--bots", "bots", DEFAULT_AGENTS, "The five bots at the table (strong: the search, about 0.3 s a "
+            "decision):")
 @click.pass_context
 def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, record_file: Path | None,
-         lang: str, hints: str) -> None:
-    """Play a game or a match in the terminal against five heuristic bots (type 'help')."""
+         lang: str, hints: str, bots: str) -> None:
+    """Play a game or a match in the terminal against five bots (heuristic unless --bots; type 'help')."""
     import random
 
     from ..records.files import dumps
@@ -98,6 +100,8 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
     from ..terminal.render import Words, colour_wanted
 
     helper = agent_named(hints, "--hints")
+    table = [agent_named(bots, "--bots") for _ in range(6)]
+    players = ["human" if other == seat else bots.strip() for other in range(6)]
     ctx.meta[LANG] = lang
     ruleset = load(ctx, ref)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
@@ -111,7 +115,6 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
             click.echo()
             return None
 
-    players = ["human" if other == seat else "heuristic" for other in range(6)]
 
     def keep(game: Game) -> None:
         assert out is not None
@@ -123,7 +126,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
 
     human = Seat(seat, read, lambda line: click.echo(line, color=words.colour), words, random.Random(seed))
     try:
-        session(ruleset, seed, games, human, keep if out else None, helper)
+        session(ruleset, seed, games, human, table, keep if out else None, helper)
     except KeyboardInterrupt:  # Ctrl-C at a prompt or while the bots play: leave quietly, the finished games kept
         fail("\ninterrupted", EXIT_INTERRUPTED)
     finally:

@@ -156,10 +156,10 @@ class Seat:
         return warning is None or self.confirm(warning + words(" Go ahead?", " 确定吗？"))
 
 
-def session(ruleset: Ruleset, seed: int, games: int, seat: Seat, keep: Callable[[Game], None] | None = None,
-            helper: Agent | None = None) -> int:
-    """``gouji play``: who sits where, the help, then a match of ``games`` games against heuristic bots;
-    ``helper`` answers ``hint`` and ``auto`` (a heuristic bot when None)."""
+def session(ruleset: Ruleset, seed: int, games: int, seat: Seat, bots: Sequence[Agent],
+            keep: Callable[[Game], None] | None = None, helper: Agent | None = None) -> int:
+    """``gouji play``: who sits where, the help, then a match of ``games`` games against ``bots`` (one a seat,
+    the human's unused); ``helper`` answers ``hint`` and ``auto`` (a heuristic bot when None)."""
     words, me = seat.words, seat.me
     mates = words.join((str((me + 2) % 6), str((me + 4) % 6)))
     seat.say(words(f"{ruleset.name_zh} / {ruleset.name_en} ({ruleset.fingerprint}), seed {seed}. You are seat "
@@ -167,7 +167,6 @@ def session(ruleset: Ruleset, seed: int, games: int, seat: Seat, keep: Callable[
                    f"{ruleset.name_zh}（{ruleset.fingerprint}），种子 {seed}。你是{me}号位，对头{(me + 3) % 6}号位，"
                    f"联邦{mates}号位。出牌顺序 0→1→…→5。"))
     seat.say(HELP[words.lang == "zh"])
-    bots = [HeuristicAgent() for _ in range(6)]
     return play_match(Match(ruleset, seed), games, seat, bots, helper or HeuristicAgent(), keep)
 
 

@@ -34,7 +34,7 @@ from gouji_variants.ruleset.model import Ruleset
 
 @pytest.mark.parametrize(("spec", "budget"), [
     ("search", Budget(seconds=0.1)), ("search:40", Budget(worlds=40)), ("search:250ms", Budget(seconds=0.25)),
-    ("search:1.5s", Budget(seconds=1.5)), (" search : 7 ", Budget(worlds=7)),
+    ("search:1.5s", Budget(seconds=1.5)), (" search : 7 ", Budget(worlds=7)), ("strong", Budget(seconds=0.3)),
 ])
 def test_search_specs_set_the_budget(spec: str, budget: Budget) -> None:
     agent = make_agent(spec)
@@ -48,7 +48,8 @@ def test_a_comma_list_is_cycled_over_the_seats() -> None:
 
 
 @pytest.mark.parametrize(("spec", "message"), [
-    ("clever", "unknown agent 'clever'; choose from random, basic, heuristic, search"),
+    ("clever", "unknown agent 'clever'; choose from random, basic, heuristic, search, strong"),
+    ("strong:2s", "agent 'strong' takes no parameter"),
     ("random:3", "agent 'random' takes no parameter"),
     ("search:", "search budget '' is not a number of worlds per decision"),
     ("search:fast", "search budget 'fast' is not a number of worlds"),

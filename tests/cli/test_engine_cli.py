@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from gouji_variants.agents.registry import STRONG_BUDGET
+from gouji_variants.agents.search import SearchAgent
 from gouji_variants.cli import main
 
 pytestmark = pytest.mark.engine  # what the engine decides (tests/conftest.py)
@@ -85,3 +87,19 @@ def test_ctrl_c_at_a_play_prompt_exits_130_and_the_end_of_input_leaves(monkeypat
     monkeypatch.setattr("builtins.input", read)
     result = CliRunner().invoke(main, ["play", "--seed", "1"])
     assert result.exit_code == 130 and "interrupted" in result.output
+
+
+def test_play_seats_the_bots_named_by_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`gouji play --bots basic` plays the match against the baseline (the record names them); `strong` is the
+    search at its 0.3 s budget; a name no bot has exits 2 naming the option."""
+    records = tmp_path / "game.jsonl"
+    code, out, _ = run("play", "--seed", "4", "--bots", "basic", "--record", str(records),
+                       stdin="\n".join(["auto"] * 400) + "\n")
+    assert code == 0 and "places:" in out
+    assert json.loads(records.read_text(encoding="utf-8"))["headers"]["players"] == ["human"] + ["basic"] * 5
+    seated: list[object] = []
+    monkeypatch.setattr("gouji_variants.terminal.play.play_match", lambda *args, **kw: seated.extend(args[3]) or 0)
+    assert CliRunner().invoke(main, ["play", "--bots", "strong"], input="").exit_code == 0
+    assert all(isinstance(bot, SearchAgent) and bot.budget == STRONG_BUDGET for bot in seated) and len(seated) == 6
+    code, _, err = run("play", "--bots", "strang")
+    assert code == 2 and "--bots: unknown agent 'strang'" in err

@@ -53,7 +53,7 @@ const WORDS = {
   seat_n: ["{n}号位", "seat {n}"],  // 0-5 on every page, as the records, the log's notes and gouji play number them
   person: ["真人", "person"],
   bot_heuristic: ["机器人（启发式）", "bot (heuristic)"],
-  bot_search: ["机器人（搜索）", "bot (search)"],
+  bot_strong: ["机器人（强：搜索，每步约0.3秒）", "bot (strong: searches, about 0.3 s a move)"],
   bot_basic: ["机器人（简单）", "bot (basic)"],
   create_room: ["创建房间", "Create the room"],
   share: ["邀请", "Invite"],

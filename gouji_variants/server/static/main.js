@@ -52,7 +52,7 @@ async function newRoom() {
   const hints = h("input", { type: "checkbox", id: "hints" });
   const bots = [1, 2, 3, 4, 5].map((seat) => h("select", { id: `bot-${seat}`, "aria-label": t("seat_n", { n: seat }) },
     h("option", { value: "" }, t("person")), h("option", { value: "heuristic" }, t("bot_heuristic")),
-    h("option", { value: "search:300ms" }, t("bot_search")), h("option", { value: "basic" }, t("bot_basic"))));
+    h("option", { value: "strong" }, t("bot_strong")), h("option", { value: "basic" }, t("bot_basic"))));
   kept(name, games, timer, hints, ...bots);
   const problem = h("p", { class: "errors", role: "alert" });
   let editor = null;
