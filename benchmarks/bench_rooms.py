@@ -74,10 +74,15 @@ def rss_mb(pid: int) -> float:
 LEAN = {"lean": True} if os.environ.get("BENCH_FULL") != "1" else {}
 
 
+def cpu_times(pid: int) -> tuple[float, float]:
+    """User and system (kernel) CPU time of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) / os.sysconf("SC_CLK_TCK"), int(fields[12]) / os.sysconf("SC_CLK_TCK")
+
+
 def cpu_seconds(pid: int) -> float:
     """User and system CPU time of process ``pid`` so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return sum(cpu_times(pid))
 
 
 class Room:
@@ -201,12 +206,12 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
                                                    "BENCH_FULL": "1" if full else "0"}))
             opened = end - seconds + seconds / 6 + 2  # every room open (and dealt) by then
             time.sleep(max(0.0, opened - time.time()))
-            steady_cpu = cpu_seconds(server.pid)
+            steady_cpu, steady_system = cpu_seconds(server.pid), cpu_times(server.pid)[1]
             time.sleep(max(0.0, end - seconds * 0.4 - time.time()))
             during = rss_mb(server.pid)
             closing = end - 0.5  # (the clients close their connections at the end)
             time.sleep(max(0.0, closing - time.time()))
-            steady_cpu = cpu_seconds(server.pid) - steady_cpu
+            steady_cpu, steady_system = cpu_seconds(server.pid) - steady_cpu, cpu_times(server.pid)[1] - steady_system
             results = [json.loads(proc.communicate(timeout=seconds + 120)[0]) for proc in procs]
             cpu = cpu_seconds(server.pid) - cpu
         finally:
@@ -243,6 +248,7 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             "server CPU ms per action": round(1000 * cpu / max(1, actions), 2),
             "steady server CPU ms per action": round(1000 * steady_cpu / max(1, len(
                 [at for result in results for at, _ in result["latencies"] if opened <= at < closing]) / 6), 2),
+            "steady server CPU in the kernel %": round(100 * steady_system / max(steady_cpu, 1e-9)),
             "client workers CPU %": [round(100 * r["cpu"] / seconds) for r in results],
             "load average": os.getloadavg()[0],
             "server MB before": round(before, 1), "server MB with the rooms": round(during, 1),

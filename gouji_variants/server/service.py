@@ -10,6 +10,7 @@ microseconds and is made in place (a thread's hand-over would cost more)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -30,6 +31,9 @@ from .words import hint
 
 log = logging.getLogger("gouji.server")
 T = TypeVar("T")
+#: what a client is sent before its connection is closed when a message to it could not be sent
+UNSENDABLE = dumps(ProtocolError("internal", "the server could not send a message on this connection, which it "
+                                             "closes: resume the session").to_json())
 
 
 class Conn:
@@ -47,9 +51,15 @@ class Conn:
         self.lean = False  # a lean session: room descriptions without unchanged rules, states with what changed
         self.rules_serial = -1  # the room's rules_serial when this connection was last sent the rules
         self.observed: dict[str, Any] | None = None  # the (whole) observation of the last state sent
+        self.close_code = 1008  # 1011 once a message could not be sent (:meth:`fail`)
 
     def send(self, message: dict[str, Any] | str) -> None:
-        text = message if isinstance(message, str) else dumps(message)
+        """Queue ``message`` for the writer; one that cannot be encoded fails the connection (:meth:`fail`)."""
+        try:
+            text = message if isinstance(message, str) else dumps(message)
+        except (TypeError, ValueError, RecursionError):
+            self.fail("a message to %s could not be encoded as JSON")
+            return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:  # too slow a reader: it is dropped, and may resume
@@ -63,10 +73,30 @@ class Conn:
             self.queue = asyncio.Queue(1)
             self.queue.put_nowait(None)
 
+    def fail(self, what: str) -> None:
+        """A message that cannot be sent (``what``, logged with the peer's address): what is queued before
+        it is sent, then the ``internal`` error :data:`UNSENDABLE`, and the connection is closed (1011): its
+        client resumes the session, where a connection that lost a message must not go on."""
+        log.exception(what, self.address)
+        self.close_code = 1011
+        with contextlib.suppress(asyncio.QueueFull):  # (a full queue: the reader is too slow, closed anyway)
+            self.queue.put_nowait(UNSENDABLE)
+        self.close()
+
     async def writer(self) -> None:
+        """Send what is queued, in order, then close the connection (1008: closed by the server, or a reader
+        too slow). A text the WebSocket cannot send (not UTF-8: a lone surrogate) is logged, and the client
+        sent :data:`UNSENDABLE` in its place and the connection closed (1011): the writer never stops without
+        a word."""
         while (text := await self.queue.get()) is not None:
-            await self.websocket.send_text(text)
-        await self.websocket.close(1008)
+            try:
+                await self.websocket.send_text(text)
+            except UnicodeEncodeError:
+                log.exception("a message to %s is not UTF-8 text: it cannot be sent", self.address)
+                await self.websocket.send_text(UNSENDABLE)
+                self.close_code = 1011
+                break
+        await self.websocket.close(self.close_code)
 
 
 @dataclass
