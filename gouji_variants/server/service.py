@@ -20,10 +20,11 @@ from typing import Any, TypeVar
 
 from starlette.websockets import WebSocket
 
+from ..engine.game import Observation
 from .bots import Bots
 from .limits import Bucket, Limits
-from .protocol import PROTOCOL, ProtocolError, check, dumps, lean_observation
-from .rooms import PLAYING, Broadcast, Creation, Room, check_bot, check_name, new_code, new_token
+from .protocol import PROTOCOL, ProtocolError, check, dumps
+from .rooms import PLAYING, Broadcast, Creation, Room, SeatState, check_bot, check_name, new_code, new_token
 from .rulesource import Rulebook, RuleSource, diff_json
 from .shards import Shard, owner
 from .store import Store, every
@@ -50,7 +51,7 @@ class Conn:
         self.confirm = False  # legal actions carry their confirmation question
         self.lean = False  # a lean session: room descriptions without unchanged rules, states with what changed
         self.rules_serial = -1  # the room's rules_serial when this connection was last sent the rules
-        self.observed: dict[str, Any] | None = None  # the (whole) observation of the last state sent
+        self.observed: Observation | None = None  # the view of the last state sent (a lean session's)
         self.close_code = 1008  # 1011 once a message could not be sent (:meth:`fail`)
 
     def send(self, message: dict[str, Any] | str) -> None:
@@ -258,7 +259,7 @@ class Service:
         if changed.room:
             self.send_room(live)
         if changed.state:
-            states: dict[tuple[int | None, bool], dict[str, Any] | None] = {}
+            states: dict[tuple[int | None, bool], SeatState | None] = {}
             texts: dict[tuple[Any, ...], str] = {}
             for conn in live.conns:
                 key = (conn.seat, conn.confirm)
@@ -268,22 +269,20 @@ class Service:
         self._schedule(live)
 
     @staticmethod
-    def send_state(conn: Conn, state: dict[str, Any] | None, texts: dict[tuple[Any, ...], str]) -> None:
+    def send_state(conn: Conn, state: SeatState | None, texts: dict[tuple[Any, ...], str]) -> None:
         """Send ``state`` to ``conn``. A lean session gets only what changed since the last state sent on it:
         the history entries after those it holds (``history_from``) and the other observation fields that
         differ. ``texts``: the messages already made for this change, by seat and what each was sent before."""
         if state is None:
             return
         key: tuple[Any, ...] = (conn.seat, conn.confirm)
+        before = conn.observed
         if conn.lean:
-            before, seen = conn.observed, state["observation"]
-            conn.observed = seen
+            conn.observed = state.seen
             key += (id(before),)  # (held by the connections that were sent it: an id no other object has)
         text = texts.get(key)
         if text is None:
-            if conn.lean:
-                state = {**state, **lean_observation(before, seen)}
-            text = texts[key] = dumps(state)
+            text = texts[key] = dumps(state.lean(before) if conn.lean else state.whole())
         conn.send(text)
 
     def send_room(self, live: Live, only: Conn | None = None) -> None:
