@@ -19,7 +19,7 @@ from ..ruleset.cards import Cards
 from ..ruleset.rules import Reporting, Rules
 from .model import Option, Ranked, Relation, Result, Scene, SeatScene, SeenEvent, Standing, Untold
 
-__all__ = ["Facts", "option", "relation", "result_of", "scene", "scene_facts", "scene_of", "seen_events", "untold"]
+__all__ = ["option", "relation", "result_of", "scene", "scene_of", "seen_events", "untold"]
 
 
 def relation(viewer: int | None, seat: int) -> Relation | None:
@@ -55,12 +55,7 @@ def _ranked(seen: Observation, seat: int) -> Ranked:
     return "bottom"
 
 
-#: a seat's facts in a scene (:class:`SeatScene`'s but its seat, relation and ``to_act``): standing, count,
-#: why untold, the hand seen, order out, why ranked at once
-Facts = tuple[Standing, int | None, Untold | None, Cards | None, int | None, Ranked | None]
-
-
-def _facts(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | None) -> Facts:
+def _seat(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | None) -> SeatScene:
     viewer = seen.seat
     standing: Standing = "playing"
     order = ranked = None
@@ -83,13 +78,8 @@ def _facts(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | 
     if standing == "unseen" and hands is None:  # 预点: no hand is seen yet, the viewer's own included
         hand = count = None
     reason = untold(rules.reporting) if count is None and standing == "playing" else None
-    return standing, count, reason, hand, order, ranked
-
-
-def scene_facts(seen: Observation, rules: Rules, hands: Sequence[Cards] | None = None) -> tuple[Facts, ...]:
-    """Each seat's :data:`Facts` in the scene of ``seen`` (:func:`scene`'s arguments), without making the
-    scene: a room's ``state`` writes only these, six views an action."""
-    return tuple(_facts(seen, rules, seat, hands) for seat in range(len(seen.dealt) or 6))
+    to_act = seen.to_act == seat and standing == "playing"
+    return SeatScene(seat, relation(viewer, seat), standing, count, reason, hand, order, ranked, to_act)
 
 
 def option(rules: Rules, seat: int, hand: Cards, action: Action) -> Option:
@@ -107,8 +97,7 @@ def scene(seen: Observation, rules: Rules, legal: Sequence[Action] = (), result:
     actions and, once over, the public ``result``; ``hands``: every hand, for the all-hands view of a
     record (the viewer then has no seat)."""
     viewer = seen.seat
-    seats = tuple(SeatScene(seat, relation(viewer, seat), *facts, seen.to_act == seat and facts[0] == "playing")
-                  for seat, facts in enumerate(scene_facts(seen, rules, hands)))
+    seats = tuple(_seat(seen, rules, seat, hands) for seat in range(len(seen.dealt) or 6))
     kaidian = rules.kaidian.enabled
     opened = tuple(seat for seat, done in enumerate(seen.opened) if done) if kaidian else None
     declared = tuple((seat, kind) for seat, kind in enumerate(seen.declared) if kind)

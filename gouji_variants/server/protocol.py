@@ -25,8 +25,7 @@ from ..engine.seat import Transfer
 from ..ruleset.cards import Cards
 from ..ruleset.errors import InvalidCards
 from ..ruleset.grammar import NotationError
-from ..ruleset.rules import Rules
-from ..scene import Result, scene_facts
+from ..scene import Scene
 
 PROTOCOL = 1
 SCHEMA_DIR = Path(__file__).parent / "schemas"
@@ -240,16 +239,16 @@ def observation_json(seen: Observation, history: list[Any] | None = None) -> dic
     return _fields_json(seen, None, history_json(seen.history) if history is None else history)
 
 
-def scene_json(seen: Observation, rules: Rules, result: Result | None = None) -> dict[str, Any]:
-    """The facts of ``seen``'s scene the observation does not spell out (``state.scene``; the scene's
-    :func:`~..scene.scene_facts`): each seat's standing, its count as the rules tell the receiver (a
-    spectator: the counts told to the table), why a count is untold, and why a seat was ranked at once;
-    ``limit``: the 报牌 limit; ``dues``: once the game is over (``result``, the public result), the tribute the
-    next game owes (each ``{kind, payer, receiver, count, returned}``), else null."""
-    facts = scene_facts(seen, rules)
-    return {"limit": rules.reporting.public_at_most, "standing": [seat[0] for seat in facts],
-            "counts": [seat[1] for seat in facts], "untold": [seat[2] for seat in facts],
-            "ranked": [seat[5] for seat in facts], "dues": None if result is None else dues_json(result.dues)}
+def scene_json(found: Scene) -> dict[str, Any]:
+    """The facts of a state's scene the observation does not spell out (``state.scene``): each seat's
+    standing, its count as the rules tell the receiver (a spectator: the counts told to the table), why a
+    count is untold, and why a seat was ranked at once; ``limit``: the 报牌 limit; ``dues``: once the game is
+    over, the tribute the next game owes (each ``{kind, payer, receiver, count, returned}``), else null."""
+    seats, result = found.seats, found.result
+    dues = None if result is None else dues_json(result.dues)
+    return {"limit": found.limit, "standing": [seat.standing for seat in seats],
+            "counts": [seat.count for seat in seats], "untold": [seat.untold for seat in seats],
+            "ranked": [seat.ranked for seat in seats], "dues": dues}
 
 
 def dues_json(dues: Iterable[Due]) -> list[dict[str, Any]]:

@@ -25,7 +25,7 @@ from ..engine.game import Game, Observation
 from ..engine.match import Match
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
-from ..scene import SeenEvent, result_of, seen_events
+from ..scene import SeenEvent, result_of, scene, seen_events
 from .protocol import (
     PROTOCOL,
     ProtocolError,
@@ -452,7 +452,7 @@ class Room:
         return SeatState({"type": "state", "version": self.version, "game": shown,
                           "seat": seat, "observation": None, "legal": legal,
                           "deadline_ms": None if deadline is None else max(0, int((deadline - self.clock()) * 1000)),
-                          "scene": scene_json(seen, game.rules, result_of(game) if game.over else None),
+                          "scene": scene_json(scene(seen, game.rules)),
                           "last": last_json(last, told), "events": self._events_json(told)}, seen, history)
 
     def _events_json(self, told: tuple[SeenEvent, ...]) -> list[dict[str, Any]]:

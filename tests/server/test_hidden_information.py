@@ -22,13 +22,13 @@ from gouji_variants.engine.actions import from_json, to_json
 from gouji_variants.engine.game import Game, Observation
 from gouji_variants.records.record import replay
 from gouji_variants.ruleset.cards import Cards
-from gouji_variants.scene import result_of, scene
+from gouji_variants.scene import scene
 from gouji_variants.server.client import Client
 from gouji_variants.server.protocol import (
     OBSERVATION_FIELDS,
-    dues_json,
     observation_json,
     public_observation,
+    scene_json,
     schema,
 )
 
@@ -95,15 +95,10 @@ def check_messages(records: list[dict[str, Any]], received: dict[int | None, lis
 
 
 def _check_scene(sent: dict[str, Any], game: Game, seat: int | None) -> None:
-    """A state's scene is the seat's (made from its view; once the game is over, with the tribute the next
-    owes), and true of the engine: a count told is the hand's size, 'more than the limit' is more, a seat
-    ranked or gone out is so."""
+    """A state's scene is the seat's (made from its view), and true of the engine: a count told is the
+    hand's size, 'more than the limit' is more, a seat ranked or gone out is so."""
     seen = game.observation(seat) if seat is not None else public_observation(game)
-    found = scene(seen, game.rules, (), result_of(game))  # (the state writes its facts without making it)
-    assert sent == {"limit": found.limit, "standing": [place.standing for place in found.seats],
-                    "counts": [place.count for place in found.seats], "untold": [place.untold for place in found.seats],
-                    "ranked": [place.ranked for place in found.seats],
-                    "dues": None if found.result is None else dues_json(found.result.dues)}
+    assert sent == scene_json(scene(seen, game.rules))
     for other, (count, untold, standing) in enumerate(zip(sent["counts"], sent["untold"], sent["standing"],
                                                           strict=True)):
         size = len(game.hand(other))
