@@ -1,5 +1,6 @@
-"""The page's screenshots in docs/screenshots/: the rules form, a room, the table and the end of a game, each at
-360×740 (a phone) and 1280×800 (a desktop), taken from a real room server in Chromium.
+"""The page's screenshots in docs/screenshots/: the rules form, a room, a proposal in the lobby, the table, a burn
+offer and the end of a game, each at 360×740 (a phone) and 1280×800 (a desktop), taken from a real room server in
+Chromium.
 
     python examples/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
 
@@ -10,7 +11,9 @@ a Chinese font (fonts-wqy-microhei or fonts-noto-cjk) makes the Chinese text rea
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
+import random
 import socket
 import subprocess
 import sys
@@ -22,6 +25,8 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, ViewportSize, sync_playwright
+
+from gouji_variants.server.client import Client
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES: dict[int, ViewportSize] = {360: {"width": 360, "height": 740}, 1280: {"width": 1280, "height": 800}}
@@ -96,6 +101,18 @@ def room(browser: Any, address: str, out: Path) -> None:
     guest.locator("#compare").click()
     guest.wait_for_selector(".diff-box :first-child", timeout=WAIT)
     shoot(guest, out, "room")
+    guest.locator("#propose-open").click()  # 小李 proposes 憋3; the host sees it as a diff, to apply or reject
+    guest.wait_for_selector(".propose .status.ok", timeout=WAIT)
+    guest.locator('.propose [data-pack="bie3"]').check()
+    guest.wait_for_selector('.propose [data-section="bie3"] .count:not(:empty)', timeout=WAIT)
+    guest.wait_for_selector(".propose .status.ok", timeout=WAIT)
+    guest.locator("#propose-reason").fill("我们平时都打憋3")
+    guest.locator("#send-proposal").click()
+    host = browser.new_page()
+    host.goto(f"{address}/#/room/{made['room']}?t={made['token']}")
+    host.wait_for_selector("#proposals .diff", timeout=WAIT)
+    shoot(host, out, "proposal", at="#proposals")
+    host.close()
     guest.close()
 
 
@@ -119,6 +136,54 @@ def table(browser: Any, address: str, out: Path) -> None:
         decide(page)
     else:
         raise SystemExit("no decision with a play to beat came up")
+    page.close()
+
+
+async def offered(address: str) -> tuple[str, str]:
+    """Six people who play random legal actions over the protocol until one is offered a burn (烧牌): the room
+    and that seat's token (a page resumes the seat with it)."""
+    for seed in range(20):
+        made = httpx.post(f"{address}/api/v1/rooms", json={"ruleset": "qingdao", "host": "老王"}).json()
+        ws = address.replace("http", "ws", 1) + "/ws/v1"
+        host = await Client.connect(ws)
+        await host.open("resume", made["room"], token=made["token"])
+        seats = [host]
+        for name in ("小李", "阿强", "大刘", "小芳", "老张"):
+            seats.append(await Client.connect(ws))
+            await seats[-1].open("join", made["room"], name=name)
+        for client in seats:
+            await client.send({"type": "accept", "fingerprint": made["info"]["rules"]["fingerprint"]})
+        rng, version = random.Random(seed), 0
+        try:
+            while True:
+                for client in seats:  # every seat's state at this version
+                    while client.state is None or client.state["version"] < version:
+                        await client.until("state")
+                mover = next((client for client in seats if client.state and client.state["legal"]), None)
+                if mover is None or mover.state is None or mover.state["observation"]["places"]:
+                    break  # the game ended first: another room
+                legal = mover.state["legal"]
+                if any(action["type"] == "burn" for action in legal):
+                    return made["room"], mover.token or ""
+                await mover.act(rng.choice(legal))
+                await mover.until("done")
+                version += 1
+        finally:
+            for client in seats:
+                await client.close()
+    raise SystemExit("no burn offer came up")
+
+
+def burn(browser: Any, address: str, out: Path, room_token: tuple[str, str]) -> None:
+    """A 烧牌 offer on the seat offered it: 过 the main choice, a few legal burns suggested, the cards of one
+    raised (the burn chosen by selecting its cards, then 烧)."""
+    code, token = room_token
+    page = browser.new_page(viewport=SIZES[1280])
+    page.goto(f"{address}/#/room/{code}?t={token}")
+    page.wait_for_selector(".offers [data-suggest]", timeout=WAIT)
+    page.locator(".offers [data-suggest]").first.click()
+    page.wait_for_selector("#send-burn", timeout=WAIT)
+    shoot(page, out, "burn", at=".actions")
     page.close()
 
 
@@ -161,15 +226,22 @@ def main() -> None:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as folder, serving(Path(folder)) as address, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=args.chromium)
-        try:
-            rules(browser, address, args.out)
-            room(browser, address, args.out)
-            table(browser, address, args.out)
-            end(browser, address, args.out)
-        finally:
-            browser.close()
+    with tempfile.TemporaryDirectory() as folder, serving(Path(folder)) as address:
+        burning = asyncio.run(offered(address))  # (before Playwright's sync API holds the event loop)
+        with sync_playwright() as playwright:
+            shots(playwright.chromium.launch(executable_path=args.chromium), address, args.out, burning)
+
+
+def shots(browser: Any, address: str, out: Path, burning: tuple[str, str]) -> None:
+    """Every screenshot, with ``browser`` (closed at the end)."""
+    try:
+        rules(browser, address, out)
+        room(browser, address, out)
+        table(browser, address, out)
+        burn(browser, address, out, burning)
+        end(browser, address, out)
+    finally:
+        browser.close()
 
 
 if __name__ == "__main__":

@@ -219,9 +219,11 @@ def _deal_unseen(seen: Observation, ruleset: Ruleset, rng: random.Random) -> lis
     hidden = [seat for seat in range(SEATS) if known[seat] is None]
     pool = list(unseen_cards(seen).counts)
     hands = {seat: [0] * N_RANKS for seat in hidden}
-    highs = {}
+    bounds = {seat: hand_bounds(seen, seat, ruleset) for seat in hidden}
+    highs = {seat: high for seat, (_, high) in bounds.items()}
+    _pending_revolution(seen, ruleset, bounds, rng)
     for seat in hidden:
-        low, highs[seat] = hand_bounds(seen, seat, ruleset)
+        low = bounds[seat][0]
         if any(high is not None and high < least for least, high in zip(low, highs[seat], strict=True)):
             return None
         _move(hands[seat], Cards(tuple(low)), +1)
@@ -242,6 +244,22 @@ def _deal_unseen(seen: Observation, ruleset: Ruleset, rng: random.Random) -> lis
     if any(room.values()):
         return None
     return [Cards(tuple(hands[seat])) if seat in hands else known[seat] or Cards.EMPTY for seat in range(SEATS)]
+
+
+def _pending_revolution(seen: Observation, ruleset: Ruleset,
+                        bounds: dict[int, tuple[list[int], list[int | None]]], rng: random.Random) -> None:
+    """While the table waits on a 革命 offer to a seat it does not name, some hidden seat may declare: one of
+    them, drawn at random, is dealt a hand that may (no 2s, no jokers, no 3s where the rule says so); the
+    replay then checks the wait is the same (docs/engine.md: the wait is public, not its seat)."""
+    if seen.stage != "revolution" or seen.to_act is not None:
+        return
+    ranks = (TWO, *JOKERS, *((THREE,) if ruleset.rules.revolution.requires_no_threes else ()))
+    free = [seat for seat, (low, _) in sorted(bounds.items())
+            if seat not in seen.revolutionaries and not any(low[rank] for rank in ranks)]
+    if free:
+        high = bounds[rng.choice(free)][1]
+        for rank in ranks:
+            high[rank] = 0
 
 
 def _move(hand: list[int], cards: Cards, sign: int) -> None:

@@ -32,16 +32,20 @@ MAX_PLAY_GAMES = 10_000
               help="Which game of RECORD (one record per line).")
 @bot_option("--agent", "spec", HINT_AGENT, "The bot that advises (search:5s thinks harder):")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the bot's own randomness.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="The language of the table and the advice: English or Chinese.")
 @click.pass_context
-def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed: int) -> None:
-    """What a bot would do at action MOVE (from 1) of a game record, and why: the record is re-played
-    up to that decision and the seat to act is advised from what it may know there (the record names
-    its ruleset)."""
+def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed: int, lang: str) -> None:
+    """What a bot would do at action MOVE (from 1) of a game record, what that does and why: the record
+    is re-played up to that decision and the seat to act is advised from what it may know there (the
+    record names its ruleset); the table, the option and what it does come from that seat's scene."""
     import random
 
     from ..agents.hints import advise, position
-    from ..engine.actions import describe
-    from ..terminal.render import Words, table
+    from ..scene import scene_of
+    from ..terminal.effects import advised
+    from ..terminal.menu import label
+    from ..terminal.render import Words, scene_lines
 
     agent = agent_named(spec, "--agent")
     result, entry = replayed(ctx, file, number, "--game")
@@ -53,15 +57,18 @@ def hint(ctx: click.Context, file: Path, move: int, number: int, spec: str, seed
         here = position(game, move)
     except ValueError as error:
         fail(f"error: MOVE: game {number} of {file}: {error}", EXIT_USAGE)
-    seat, words = here.turn, Words()
-    click.echo(f"game {number} of {file}, move {move}: seat {seat} to act ({here.decision}), as seat {seat} sees it")
-    for line in table(here, seat, words):
+    seat, words = here.turn, Words(cast("Lang", lang))
+    ctx.meta[LANG] = lang
+    found = scene_of(here, seat)
+    click.echo(words(f"game {number} of {file}, move {move}: seat {seat} to act ({here.decision}), as seat {seat} "
+                     "sees it", f"{file} 第{number}局第{move}步：{seat}号位行动，按{seat}号位所见"))
+    for line in scene_lines(found, here.rules.burning, words):
         click.echo(line)
     advice = advise(agent, here.view(), random.Random(seed))
-    click.echo(f"hint ({spec.strip()}): {describe(advice.action)}")
-    click.echo(f"why: {advice.reason.en}")
+    click.echo(words(f"hint ({spec.strip()}): ", f"提示（{spec.strip()}）：") + advised(advice, found, words))
+    click.echo(words("why: ", "理由：") + words.label(advice.reason))
     if move <= len(game.actions):
-        click.echo(f"played in the record: {describe(game.actions[move - 1][1])}")
+        click.echo(words("played in the record: ", "记录中的出牌：") + label(game.actions[move - 1][1], words))
 
 
 @command("play", exits={

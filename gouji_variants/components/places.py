@@ -61,6 +61,12 @@ def assign(finished: list[int], bottom: list[int], revolutionaries: list[int], r
     return places
 
 
+def revolution_places(rule: Places) -> tuple[int, ...]:
+    """The place a revolutionary takes (:func:`assign`): 三科 or 四科 (by its team-mates' places), or 四科
+    only; the next free one below where a seat ranked at once holds it."""
+    return (THIRD, FOURTH) if rule.revolution_place == "third-or-fourth" else (FOURTH,)
+
+
 def zhixi(rule: Places, first_out: int, in_play: Sequence[bool], played: Sequence[bool]) -> list[int]:
     """窒息 (003:58): when 头科 (``first_out``) goes out, every seat still in play that has never
     played a card, in play order after 头科; the game ranks them from the bottom at once in that

@@ -28,6 +28,11 @@ def scored_places(places: list[int], rule: Score, one_run: bool) -> list[int]:
     return [place if place == 0 else others for place in places]
 
 
+def seat_points(places: list[int], rule: Score, one_run: bool = False) -> tuple[int, ...]:
+    """Each seat's points for the game: ``points`` of the place it scores as (:func:`scored_places`)."""
+    return tuple(rule.points[place] for place in scored_places(places, rule, one_run))
+
+
 def recorded(places: list[int], rule: Score, one_run: bool = False) -> tuple[int, int]:
     """What each team records: only the winner's positive difference ('winner-difference'),
     or each team its own sum ('both-teams'), counting places as :func:`scored_places` says;

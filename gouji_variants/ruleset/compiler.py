@@ -68,10 +68,15 @@ def _validator() -> jsonschema.protocols.Validator:
     return strict(schema.build("2020-12"))
 
 
-def _schema_diagnostics(doc: Document) -> list[Diagnostic]:
+#: The schema keywords that bound a value (a number's domain, a text's length): rules an earlier release
+#: accepted are not held to bounds added since (see :func:`compile_data`).
+_BOUNDS = frozenset({"minimum", "maximum", "maxLength"})
+
+
+def _schema_diagnostics(doc: Document, bounds: bool = True) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for error in sorted(_validator().iter_errors(doc.data), key=relevance):
-        if _range_of_a_fraction(error):
+        if _range_of_a_fraction(error) or (not bounds and error.validator in _BOUNDS):
             continue
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = _allowed_keys(error)
@@ -338,6 +343,8 @@ class _Resolver:
     #: What the root's schema errors removed, and whether one of its parents could not be resolved.
     removed: set[str] = dataclasses.field(default_factory=set)
     broken_extends: bool = False
+    #: whether numbers are held to their domains and texts to their caps (False: rules a release accepted)
+    bounds: bool = True
 
     def document(self, path: Path) -> Document:
         if path not in self.docs:
@@ -345,7 +352,7 @@ class _Resolver:
             newer = too_new(doc.data, doc.mark("/format"))
             if newer is not None:  # before the schema: a newer language's keys are not mistakes
                 raise RulesetError([newer])
-            problems = _schema_diagnostics(doc)
+            problems = _schema_diagnostics(doc, self.bounds)
             if problems:
                 raise RulesetError(problems)
             self.docs[path] = doc
@@ -369,7 +376,7 @@ class _Resolver:
         newer = too_new(doc.data, doc.mark("/format"))
         if newer is not None:  # before the schema: a newer language's keys are not mistakes
             raise RulesetError([newer])
-        problems = _schema_diagnostics(doc)
+        problems = _schema_diagnostics(doc, self.bounds)
         self.problems += problems + format_problems(doc.data, doc.mark)
         self.docs[path], self.removed = _pruned(doc, problems)
         self.broken_extends = "/extends" in self.removed
@@ -528,6 +535,8 @@ class _Build:
     merged: dict[str, dict[str, Any]]
     origins: dict[str, _Origin]
     problems: list[Diagnostic]
+    #: whether numbers are held to their domains and the deck's hand (False for rules an earlier release accepted)
+    bounds: bool = True
     #: rule keys ("plays.kills") whose value in the file was left out or failed: checks that read them are skipped
     unsure: set[str] = dataclasses.field(default_factory=set)
     #: one line per rule without a value, reported after the other problems (they are often the cause)
@@ -593,7 +602,7 @@ def _build_rules(build: _Build, root: Document, quiet_missing: set[str]) -> Rule
     rules = Rules(**{name: cls(**sections[name]) for name, cls in SECTIONS.items()})
     skip = build.unsure | {key for key in quiet_missing if "." in key}
     skip |= {f"{name}.{f.name}" for name in quiet_missing & set(SECTIONS) for f in dataclasses.fields(SECTIONS[name])}
-    build.problems += [d for d in _semantic_problems(rules, build.origins, root, skip) if d is not None]
+    build.problems += [d for d in _semantic_problems(rules, build.origins, root, skip, build.bounds) if d is not None]
     return rules
 
 
@@ -632,10 +641,11 @@ def _value(rules: Rules, key: str) -> Any:
 
 
 def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document | None = None,
-                       skip: set[str] | None = None) -> Iterator[Diagnostic | None]:
+                       skip: set[str] | None = None, bounds: bool = True) -> Iterator[Diagnostic | None]:
     """Rules that span sections: exclusions the sources state, and tribute kinds that can occur.
 
-    A check reading a rule in ``skip`` (whose own value had a problem) yields None instead."""
+    A check reading a rule in ``skip`` (whose own value had a problem) yields None instead; ``bounds=False``
+    leaves out the counts of cards checked against the deck's hand (rules an earlier release accepted)."""
 
     def at(key: str, message: str, hint: str = "", cause: str = "", severity: Severity = "error",
            zh: tuple[str, str] = ("", ""), item: int | str | None = None) -> Diagnostic | None:
@@ -713,7 +723,8 @@ def _semantic_problems(rules: Rules, origins: dict[str, _Origin], root: Document
                          "set the rule it needs, or leave this key out", need.key, "warning",
                          (f"此处设了 {key}，但它不起作用：须先有 {need}", "设定它所需的规则，或删去此键"))
                 break
-    yield from _per_hand_problems(rules, at)
+    if bounds:
+        yield from _per_hand_problems(rules, at)
     yield from _kill_problems(rules, at)
     yield from _forbid_problems(rules, at)
     yield from _dealing_and_forfeit_problems(rules, at)
@@ -868,18 +879,21 @@ def _components(layers: list[Document]) -> dict[str, str]:
     return {section: name for section, (name, _) in chosen.items()}
 
 
-def compile_path(path: Path, catalog: Catalog | None = None) -> Ruleset:
-    """Load, resolve and compile the ruleset file at ``path``."""
+def compile_path(path: Path, catalog: Catalog | None = None, *, accepted: bool = False) -> Ruleset:
+    """Load, resolve and compile the ruleset file at ``path`` (``accepted``: as :func:`compile_data`)."""
     catalog = catalog or Catalog.default()
-    return _compile(_Resolver(catalog), path.resolve(), catalog, path)
+    return _compile(_Resolver(catalog, bounds=not accepted), path.resolve(), catalog, path)
 
 
-def compile_data(data: Any, name: str, catalog: Catalog | None = None) -> Ruleset:
+def compile_data(data: Any, name: str, catalog: Catalog | None = None, *, accepted: bool = False) -> Ruleset:
     """Compile a self-contained ruleset held as data, such as the resolved rules embedded in a game
-    record. It may not ``extends``; diagnostics carry the JSON pointer of the value at fault."""
+    record. It may not ``extends``; diagnostics carry the JSON pointer of the value at fault.
+
+    ``accepted=True`` compiles rules that a release accepted when it played them (a record's, a stored room's):
+    they keep replaying although numbers now have domains and texts caps, so those bounds are not checked."""
     catalog = catalog or Catalog.default()
     doc = Document(Path(name), data)
-    problems = _schema_diagnostics(doc)
+    problems = _schema_diagnostics(doc, bounds=not accepted)
     if not problems and data.get("extends"):
         problems = [Diagnostic(doc.mark("/extends"), "a self-contained ruleset may not extend another",
                                "/extends", "give every rule, as Ruleset.resolved() does",
@@ -887,7 +901,7 @@ def compile_data(data: Any, name: str, catalog: Catalog | None = None) -> Rulese
                                hint_zh="给出每条规则，像 Ruleset.resolved() 那样")]
     if problems:
         raise RulesetError(problems)
-    return _compile(_Resolver(catalog, {doc.path: doc}), doc.path, catalog, doc.path)
+    return _compile(_Resolver(catalog, {doc.path: doc}, bounds=not accepted), doc.path, catalog, doc.path)
 
 
 def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path) -> Ruleset:
@@ -906,7 +920,7 @@ def _compile(resolver: _Resolver, path: Path, catalog: Catalog, given: Path) -> 
     if resolver.broken_extends or "kind" not in data:
         quiet.add("*")
     problems = resolver.problems
-    build = _Build(layers, merged, origins, problems)
+    build = _Build(layers, merged, origins, problems, resolver.bounds)
     rules = _build_rules(build, root, quiet)
     components: dict[str, str] = {}
     own_examples: tuple[examples_.Example, ...] = ()

@@ -41,16 +41,18 @@ def _shown(diagnostic: Diagnostic) -> Diagnostic:
                                chain=tuple(Path(link).name or link for link in diagnostic.chain))
 
 
-def compile_text(text: str, name: str = DEFAULT_NAME, catalog: Catalog | None = None) -> Ruleset:
+def compile_text(text: str, name: str = DEFAULT_NAME, catalog: Catalog | None = None, *,
+                 accepted: bool = False) -> Ruleset:
     """The ruleset ``text`` holds, as if it were the file ``name``; raises :class:`RulesetError` with every
-    problem (marks on base names only)."""
+    problem (marks on base names only). ``accepted``: rules a release accepted (a stored room's), not held to
+    bounds added since (:func:`~gouji_variants.ruleset.compiler.compile_data`)."""
     catalog = catalog or Catalog.default()
     shown = clean_name(name)
     with tempfile.TemporaryDirectory(prefix="gouji-upload-") as folder:
         path = Path(folder) / shown
         path.write_bytes(text.encode("utf-8", "surrogatepass"))
         try:
-            ruleset = compile_path(path, catalog)
+            ruleset = compile_path(path, catalog, accepted=accepted)
         except RulesetError as error:
             raise RulesetError([_shown(d) for d in error.diagnostics]) from None
     provenance = {key: _short(mark) for key, mark in ruleset.provenance.items()}

@@ -1,6 +1,8 @@
 """Making a :class:`~.model.Scene` from a seat's view only: its :class:`~gouji_variants.engine.Observation`,
-the public rules, its legal actions and, once the game is over, the public result. A scene cannot hold
-what the view does not (the test of the scene checks every fact against the engine)."""
+the public rules, its options and, once the game is over, the public result. A scene cannot hold what
+the view does not (the test of the scene checks every fact against the engine). What an option does to
+its own seat (out, ranked at once, where) the engine answers on a copy of the game (:func:`option`): a
+fact of the seat's own hand and the public record."""
 
 from __future__ import annotations
 
@@ -9,9 +11,12 @@ from dataclasses import replace
 from operator import le
 
 from ..components import burning
-from ..components.notes import Note, TributePaid, TributeReturned
+from ..components.deck import SEATS
+from ..components.notes import Forfeited, Mark, Note, TributePaid, TributeReturned
+from ..components.places import revolution_places
+from ..components.score import seat_points
 from ..components.turns import duitou
-from ..engine.actions import Action, Burn, Return, Revolution, Tiaopai
+from ..engine.actions import Action, Burn, Play, Return, Revolution
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.observing import Observation
@@ -19,7 +24,10 @@ from ..ruleset.cards import Cards
 from ..ruleset.rules import Reporting, Rules
 from .model import Option, Ranked, Relation, Result, Scene, SeatScene, SeenEvent, Standing, Untold
 
-__all__ = ["option", "relation", "result_of", "scene", "scene_of", "seen_events", "untold"]
+#: the notes of a seat ranking itself at once (a forfeit is a :class:`Forfeited`)
+_RANKING = (Mark.ZHASHAO, Mark.STUCK_JOKERS)
+
+__all__ = ["option", "options_of", "relation", "result_of", "scene", "scene_of", "seen_events", "untold"]
 
 
 def relation(viewer: int | None, seat: int) -> Relation | None:
@@ -55,6 +63,10 @@ def _ranked(seen: Observation, seat: int) -> Ranked:
     return "bottom"
 
 
+def _ranked_in(game: Game, seat: int) -> Ranked:
+    return "闷" if seat in game.stifled else "诈烧" if seat in game.zhashao else "bottom"
+
+
 def _seat(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | None) -> SeatScene:
     viewer = seen.seat
     standing: Standing = "playing"
@@ -82,20 +94,51 @@ def _seat(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | N
     return SeatScene(seat, relation(viewer, seat), standing, count, reason, hand, order, ranked, to_act)
 
 
-def option(rules: Rules, seat: int, hand: Cards, action: Action) -> Option:
-    """What ``action`` of ``seat``, holding ``hand``, does beyond the play: whom 挑牌 shows the hand to,
-    whether 革命 sits the game out, whether a burn leaves a hand that cannot keep its condition (诈烧)."""
-    mates = ((seat + 2) % 6, (seat + 4) % 6) if isinstance(action, Tiaopai) else ()
+def option(game: Game, action: Action) -> Option:
+    """What ``action`` of the seat to act in ``game`` does beyond the play: whom it shows the whole hand to
+    (挑牌, or a play that leaves it within 看牌's limit), whom its cards go before, whether 革命 sits the
+    game out (and its places), whether a burn leaves a hand that cannot keep its condition (诈烧), whether
+    it takes the seat out or ranks it at once and where. The engine answers: a copy of the game plays the
+    action, and only the seat's own standing and who sees its cards are kept (what its hand, the rules
+    and the public record decide, nothing of another hand)."""
+    seat, rules = game.turn, game.rules
+    hand = game.hand(seat)
     unkeepable = isinstance(action, Burn) and all(map(le, action.cards.counts, hand.counts)) \
         and not burning.keepable(rules.burning, (hand - action.cards).counts)
-    return Option(action, mates, isinstance(action, Revolution), unkeepable)
+    twin = game.clone()
+    event = twin.apply(action)
+    before, after = game.state.reporting, twin.state.reporting
+    mates = tuple(other for other in range(SEATS) if other != seat and any(twin.hand(seat).counts)
+                  and after.hands_seen(other)[seat] and not before.hands_seen(other)[seat])
+    shown: tuple[int, ...] = tuple(other for other in range(SEATS) if other != seat) \
+        if isinstance(action, (Play, Burn)) else ()
+    shown += tuple(note.to for note in event.notes if isinstance(note, TributeReturned))
+    order = twin.finished.index(seat) + 1 if seat in twin.finished else None
+    ranks: Ranked | None = None
+    places: tuple[int, ...] = revolution_places(rules.places) if isinstance(action, Revolution) else ()
+    if order is None and not twin.in_play[seat] and seat not in twin.revolutionaries:
+        ranks = _ranked_in(twin, seat)
+        bottom = twin.state.bottom
+        places = (twin.places[seat],) if twin.places is not None else \
+            (SEATS - 1 - bottom.index(seat),) if seat in bottom else ()
+    # (the seat's own ranking only, from the events the action led to: the same play's 闷 of another seat
+    # would tell that seat's hand)
+    why = tuple(note for later in twin.log[len(game.log):] if later.seat == seat for note in later.notes
+                if note in _RANKING or isinstance(note, Forfeited)) if ranks else ()
+    return Option(action, mates, shown, isinstance(action, Revolution), unkeepable, ranks, places, order, why)
 
 
-def scene(seen: Observation, rules: Rules, legal: Sequence[Action] = (), result: Result | None = None,
+def options_of(game: Game, actions: Sequence[Action] | None = None) -> tuple[Option, ...]:
+    """The options of the seat to act in ``game``: each of ``actions`` (legal ones; all its legal actions
+    when None) with what it does (:func:`option`)."""
+    return tuple(option(game, action) for action in (game.legal_actions() if actions is None else actions))
+
+
+def scene(seen: Observation, rules: Rules, options: Sequence[Option] = (), result: Result | None = None,
           hands: Sequence[Cards] | None = None) -> Scene:
-    """The scene of ``seen`` (its ``seat`` None: a spectator's public view), with the viewer's ``legal``
-    actions and, once over, the public ``result``; ``hands``: every hand, for the all-hands view of a
-    record (the viewer then has no seat)."""
+    """The scene of ``seen`` (its ``seat`` None: a spectator's public view), with the viewer's ``options``
+    (:func:`options_of`) and, once over, the public ``result``; ``hands``: every hand, for the all-hands
+    view of a record (the viewer then has no seat)."""
     viewer = seen.seat
     seats = tuple(_seat(seen, rules, seat, hands) for seat in range(len(seen.dealt) or 6))
     kaidian = rules.kaidian.enabled
@@ -106,24 +149,30 @@ def scene(seen: Observation, rules: Rules, legal: Sequence[Action] = (), result:
         None if viewer is None or seen.stage == "yudian" else seen.hand, seats, rules.reporting.public_at_most,
         seen.top, seen.top_seat, seen.may_answer, seen.round_plays, seen.passed, seen.burner, seen.luanchan,
         opened, declared,
-        () if viewer is None else tuple(option(rules, viewer, seen.hand, action) for action in legal), result)
+        () if viewer is None else tuple(options), result)
 
 
-def result_of(game: Game) -> Result | None:
-    """A finished game's public result (None while it is under way)."""
-    if game.places is None or game.score is None:
+def result_of(game: Game, totals: tuple[int, int] | None = None, last: bool = False) -> Result | None:
+    """A finished game's public result (None while it is under way); ``totals``: a match's recorded
+    totals after it, ``last``: no game follows it (the match's last), so it owes none."""
+    places, score = game.places, game.score
+    if places is None or score is None:
         return None
-    return Result(tuple(game.places), game.score, tuple(game.next_dues()))
+    points = seat_points(places, game.rules.score, game.state.places.one_run)
+    teams = (sum(points[0::2]), sum(points[1::2]))
+    return Result(tuple(places), points, teams, score, totals, None if last else tuple(game.next_dues()))
 
 
-def scene_of(game: Game, viewer: int | None) -> Scene:
-    """``viewer``'s scene of ``game`` now; None: the all-hands view (every hand, as a record shows them)."""
+def scene_of(game: Game, viewer: int | None, totals: tuple[int, int] | None = None, last: bool = False) -> Scene:
+    """``viewer``'s scene of ``game`` now; None: the all-hands view (every hand, as a record shows them);
+    ``totals`` and ``last`` as :func:`result_of` takes them."""
     seen = game.observation(0 if viewer is None else viewer)
-    legal = game.legal_actions() if viewer is not None and not game.over and game.turn == viewer else ()
+    result = result_of(game, totals, last)
     if viewer is None:  # (seen from no seat: every hand given whole, the seat to act whatever it decides)
         unseated = replace(seen, seat=None, decision=None, to_act=None if game.over else game.turn)  # type: ignore[arg-type]
-        return scene(unseated, game.rules, (), result_of(game), tuple(game.hand(seat) for seat in range(6)))
-    return scene(seen, game.rules, legal, result_of(game))
+        return scene(unseated, game.rules, (), result, tuple(game.hand(seat) for seat in range(6)))
+    to_act = not game.over and game.turn == viewer
+    return scene(seen, game.rules, options_of(game) if to_act else (), result)
 
 
 def _hidden(note: Note, viewer: int | None, yudian: bool) -> int | None:

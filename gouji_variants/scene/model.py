@@ -39,12 +39,24 @@ class SeatScene:
 
 @dataclass(frozen=True)
 class Option:
-    """One legal action of the viewer and what it does beyond the play itself."""
+    """One legal action of the viewer and what it does beyond the play itself: what it ranks, what it
+    reveals and to whom, what it costs. Whether it ranks the viewer (and where) is the engine's answer:
+    :func:`~.build.options_of` plays it on a copy of the game and keeps the viewer's own standing only,
+    which the viewer's hand and the public record decide."""
 
     action: Action
-    reveals_to: tuple[int, ...]  # seats that see the viewer's whole hand from then on (挑牌)
+    reveals_to: tuple[int, ...]  # seats that see the viewer's whole hand from then on and did not before (挑牌;
+    # a play that leaves the hand within 看牌's limit, ``reporting.teammate_view_at_most``)
+    shows_to: tuple[int, ...]  # seats that see the action's cards: the other five for a play or a burn
+    # (spectators too), the seat a 还贡 goes to
     sits_out: bool  # 革命: the viewer plays no more this game
     burn_unkeepable: bool  # a burn whose condition the hand cannot keep, as far as the cards show (诈烧)
+    ranks: Ranked | None  # the action ranks the viewer at once, and why (诈烧, or from the bottom: a forfeit,
+    # 大小王不出手); None when it does not
+    places: tuple[int, ...]  # the place it ranks the viewer at (0: 头科 … 5: 大落): ranked at once its one
+    # place; 革命 the places it may take (三科 or 四科); empty when it ranks nothing yet
+    goes_out: int | None  # the play takes the viewer out: in which order (1 for the first out)
+    why: tuple[Note, ...]  # the engine's notes of a ranking at once (诈烧, a forfeit, 大小王不出手 …)
 
 
 @dataclass(frozen=True)
@@ -63,11 +75,15 @@ class SeenEvent:
 
 @dataclass(frozen=True)
 class Result:
-    """A finished game's public result: each seat's place, the team scores, what the next game owes."""
+    """A finished game's public result: each seat's place and points, the teams' points and recorded
+    scores, the match's totals, and what the next game owes."""
 
     places: tuple[int, ...]  # each seat's place (0: 头科 … 5: 大落)
-    score: tuple[int, int]
-    dues: tuple[Due, ...]
+    points: tuple[int, ...]  # each seat's points for the game (``score.points`` of the place it scores as)
+    team_points: tuple[int, int]  # the points of seats 0, 2, 4 and of seats 1, 3, 5 summed
+    score: tuple[int, int]  # what each team records (``score.record``, doubled by 满贯)
+    totals: tuple[int, int] | None  # a match's recorded totals after this game (None: a lone game)
+    dues: tuple[Due, ...] | None  # the tribute the next game owes (None: no game follows, a match's last)
 
     @property
     def by_place(self) -> tuple[int, ...]:

@@ -134,7 +134,7 @@ def _routes(service: Service) -> list[BaseRoute]:
                     if message["type"] == "hint":
                         conn.send(await service.hint(conn))
                         continue
-                    if message["type"] == "rules":
+                    if message["type"] in ("rules", "propose"):
                         await service.compiled(RuleSource.of(message))
                     await service.handle(conn, message)
                 except ProtocolError as error:

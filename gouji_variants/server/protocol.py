@@ -25,11 +25,13 @@ from ..engine.seat import Transfer
 from ..ruleset.cards import Cards
 from ..ruleset.errors import InvalidCards
 from ..ruleset.grammar import NotationError
-from ..scene import Scene
+from ..scene import Option, Result, Scene
+from ..text.events import RESTATING, render
 
 PROTOCOL = 1
 SCHEMA_DIR = Path(__file__).parent / "schemas"
-CLIENT_TYPES = ("join", "resume", "watch", "accept", "rules", "settings", "act", "diff", "hint", "leave", "ping")
+CLIENT_TYPES = ("join", "resume", "watch", "accept", "rules", "settings", "act", "diff", "hint", "leave", "ping",
+                "decline", "propose", "apply_proposal", "reject_proposal")
 #: the messages that open a session on a connection
 OPENING = ("join", "resume", "watch")
 _PUBLIC_TRANSFERS = ("buy", "pay", "hui3")  # made in front of the table (as engine.observing says)
@@ -240,15 +242,42 @@ def observation_json(seen: Observation, history: list[Any] | None = None) -> dic
 
 
 def scene_json(found: Scene) -> dict[str, Any]:
-    """The facts of a state's scene the observation does not spell out (``state.scene``): each seat's
-    standing, its count as the rules tell the receiver (a spectator: the counts told to the table), why a
-    count is untold, and why a seat was ranked at once; ``limit``: the 报牌 limit; ``dues``: once the game is
-    over, the tribute the next game owes (each ``{kind, payer, receiver, count, returned}``), else null."""
+    """The facts of a state's scene the observation does not spell out (``state.scene``, docs/protocol.md):
+    each seat's standing, its count as the rules tell the receiver (a spectator: the counts told to the
+    table), why a count is untold, and why a seat was ranked at once; each seat's relation to the receiver,
+    whether it is to act, its order out, the hand the receiver sees; ``limit``: the 报牌 limit; ``options``:
+    what each of the receiver's options does, where the scene was made with them, else null; once the game is
+    over ``places`` (the seats in place order, 头科 first), ``score`` (the teams'), ``result`` and ``dues``
+    (each due ``{kind, payer, receiver, count, returned}``), else null."""
     seats, result = found.seats, found.result
-    dues = None if result is None else dues_json(result.dues)
     return {"limit": found.limit, "standing": [seat.standing for seat in seats],
             "counts": [seat.count for seat in seats], "untold": [seat.untold for seat in seats],
-            "ranked": [seat.ranked for seat in seats], "dues": dues}
+            "ranked": [seat.ranked for seat in seats],
+            "relations": [seat.relation for seat in seats], "to_act": [seat.to_act for seat in seats],
+            "order": [seat.order for seat in seats], "hands": [_cards(seat.hand) for seat in seats],
+            "places": None if result is None else list(result.by_place),
+            "score": None if result is None else list(result.score),
+            "options": [option_json(chosen) for chosen in found.options] if found.options else None,
+            "result": None if result is None else result_json(result),
+            "dues": None if result is None or result.dues is None else dues_json(result.dues)}
+
+
+def option_json(chosen: Option) -> dict[str, Any]:
+    """What one option does (``scene.options``): whom it shows the whole hand or its cards to, whether it
+    sits the game out, burns beyond what the hand can keep, takes the seat out (in which order) or ranks it
+    at once (why, where, the engine's notes in words)."""
+    why = [note for note in chosen.why if note not in RESTATING]
+    return {"reveals_to": list(chosen.reveals_to), "shows_to": list(chosen.shows_to), "sits_out": chosen.sits_out,
+            "burn_unkeepable": chosen.burn_unkeepable, "ranks": chosen.ranks, "places": list(chosen.places),
+            "goes_out": chosen.goes_out, "why": {lang: [render(note, lang) for note in why] for lang in ("zh", "en")}}
+
+
+def result_json(found: Result) -> dict[str, Any]:
+    """A finished game's result (``scene.result``): places, points and scores by seat and team, the match's
+    totals (null outside a match)."""
+    return {"places": list(found.places), "by_place": list(found.by_place), "points": list(found.points),
+            "team_points": list(found.team_points), "score": list(found.score),
+            "totals": None if found.totals is None else list(found.totals)}
 
 
 def dues_json(dues: Iterable[Due]) -> list[dict[str, Any]]:

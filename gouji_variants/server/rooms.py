@@ -25,7 +25,7 @@ from ..engine.game import Game, Observation
 from ..engine.match import Match
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
-from ..scene import SeenEvent, result_of, scene, seen_events
+from ..scene import Result, SeenEvent, options_of, result_of, scene, seen_events
 from .protocol import (
     PROTOCOL,
     ProtocolError,
@@ -46,6 +46,12 @@ LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 #: action ids remembered per seat, to answer a retried act again
 MAX_IDS = 64
 MAX_NAME = 24
+#: characters of a reason given with a decline, a proposal or a rejection
+MAX_REASON = 200
+#: bytes of a proposal's house rules (kept in the room's description, sent to every seat on each change)
+MAX_PROPOSAL = 32 * 1024
+#: proposals a seat may make in a room (each is stored: a bound on what a joiner makes the room keep)
+MAX_PROPOSALS = 10
 #: seconds a disconnected player's decision waits before a bot takes it (托管), when the turn timer is longer
 AWAY_GRACE = 30.0
 
@@ -60,12 +66,32 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def _plain(text: str) -> bool:
+    """Whether ``text`` holds no control, format (direction) or line-separator character."""
+    return not any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in text)
+
+
 def check_name(name: str) -> str:
     """A player's name as given, or ProtocolError ``name``: 1-24 characters, none a control or format character."""
     shown = name.strip()
-    if not 1 <= len(shown) <= MAX_NAME or any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in shown):
+    if not 1 <= len(shown) <= MAX_NAME or not _plain(shown):
         raise ProtocolError("name", f"a name is 1 to {MAX_NAME} characters, with no control or direction characters")
     return shown
+
+
+def check_reason(reason: str | None) -> str:
+    """A reason as given (``""`` for none), or ProtocolError ``reason``: at most 200 characters, none a control
+    or format character."""
+    shown = (reason or "").strip()
+    if len(shown) > MAX_REASON or not _plain(shown):
+        raise ProtocolError("reason", f"a reason is at most {MAX_REASON} characters, with no control or "
+                                      "direction characters")
+    return shown
+
+
+def bot_name(number: int) -> str:
+    """The name of the ``number``-th bot of a room (counted from 1 in seat order): 机器人1 (the page: Bot 1)."""
+    return f"机器人{number}"
 
 
 def check_bot(spec: str) -> str:
@@ -157,15 +183,20 @@ class Room:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.code, self.creation, self.rulebook, self.clock = code, creation, rulebook, clock
         self.source = creation.source
-        self.ruleset: Ruleset = rulebook.compile(creation.source)
+        self.ruleset: Ruleset = rulebook.compile(creation.source, accepted=True)  # checked when it was created
         self.rules_serial = 0  # how many times the rules changed (a lean session is sent them again)
         self.games, self.timer, self.host, self.hints = creation.games, creation.timer, creation.host, creation.hints
         self.seats = [Seat() for _ in range(SEATS)]
         self.seats[creation.host] = Seat("human", creation.host_name, creation.host_token)
         for seat, spec in creation.bots.items():
             self.seats[seat] = Seat("bot", spec, bot=spec)
+        self._name_bots()
         self.acceptances: list[dict[str, Any]] = []
         self.accepted: set[int] = set()
+        self.declined: dict[int, str] = {}  # seats that declined the current rules, and their reasons
+        #: each seat's last proposal of other rules: {seat, name, source, fingerprint, rules, reason, status, at}
+        self.proposals: dict[int, dict[str, Any]] = {}
+        self.proposed = [0] * SEATS  # proposals made from each seat
         self.phase = LOBBY
         self.match: Match | None = None
         self.game: Game | None = None
@@ -214,6 +245,74 @@ class Room:
             raise ProtocolError("fingerprint", f"the room's rules have fingerprint {self.ruleset.fingerprint}, "
                                 f"not {fingerprint}: read the card again")
         return {"kind": "accept", "seat": seat, "fingerprint": fingerprint, "at": _now()}
+
+    def check_answer(self, seat: int, message: dict[str, Any]) -> dict[str, Any]:
+        """The event of a lobby answer from ``seat``: ``decline``, ``propose`` (a joiner), ``apply_proposal``,
+        ``reject_proposal`` (the host)."""
+        kind = message["type"]
+        if kind == "decline":
+            return self.check_decline(seat, message["fingerprint"], message.get("reason"))
+        if kind == "propose":
+            return self.check_propose(seat, message["fingerprint"], RuleSource.of(message), message.get("reason"))
+        if kind == "apply_proposal":
+            return self.check_apply_proposal(seat, message["seat"], message["fingerprint"])
+        assert kind == "reject_proposal", kind
+        return self.check_reject_proposal(seat, message["seat"], message.get("reason"))
+
+    def check_decline(self, seat: int, fingerprint: str, reason: str | None) -> dict[str, Any]:
+        """A seat says no to the room's current rules (``fingerprint``), with a reason or none."""
+        self._answer(seat, fingerprint)
+        return {"kind": "decline", "seat": seat, "fingerprint": fingerprint, "reason": check_reason(reason),
+                "at": _now()}
+
+    def _answer(self, seat: int, fingerprint: str) -> None:
+        """Refuse an answer to the rules (decline, propose) from the host or after the lobby, or to old rules."""
+        if self.phase != LOBBY:
+            raise ProtocolError("phase", "the rules were agreed: the match is under way")
+        if seat == self.host:
+            raise ProtocolError("host", "the host changes the rules (rules), and neither declines nor proposes")
+        if fingerprint != self.ruleset.fingerprint:
+            raise ProtocolError("fingerprint", f"the room's rules have fingerprint {self.ruleset.fingerprint}, "
+                                f"not {fingerprint}: read the card again")
+
+    def check_propose(self, seat: int, fingerprint: str, source: RuleSource, reason: str | None) -> dict[str, Any]:
+        """A seat proposes other rules (house rules or a built-in ruleset) in place of the current ones
+        (``fingerprint``): refused unless they compile (every located diagnostic) and differ."""
+        self._answer(seat, fingerprint)
+        if self.proposed[seat] >= MAX_PROPOSALS:
+            raise ProtocolError("proposal", f"a seat may make at most {MAX_PROPOSALS} proposals in a room")
+        size = len((source.yaml or "").encode("utf-8", "surrogatepass"))
+        if size > MAX_PROPOSAL:
+            raise ProtocolError("too-large", f"a proposal's house rules are at most {MAX_PROPOSAL // 1024} KiB "
+                                             f"(these are {size} bytes)")
+        proposed = self.rulebook.compile(source)  # refused here, with every diagnostic, when it does not compile
+        if proposed.fingerprint == self.ruleset.fingerprint:
+            raise ProtocolError("proposal", "the proposal is the room's rules already (the same fingerprint)")
+        return {"kind": "propose", "seat": seat, "source": source.to_json(), "fingerprint": proposed.fingerprint,
+                "rules": {"zh": proposed.name_zh, "en": proposed.name_en}, "reason": check_reason(reason),
+                "at": _now()}
+
+    def _pending(self, seat: int, proposer: int) -> dict[str, Any]:
+        self._host_in_lobby(seat)
+        found = self.proposals.get(proposer)
+        if found is None or found["status"] != "pending":
+            raise ProtocolError("proposal", f"seat {proposer} has no proposal waiting for an answer")
+        return found
+
+    def check_apply_proposal(self, seat: int, proposer: int, fingerprint: str) -> dict[str, Any]:
+        """The host makes seat ``proposer``'s pending proposal (the one of ``fingerprint``) the room's rules:
+        a ``rules`` event (every acceptance cleared, the change announced)."""
+        found = self._pending(seat, proposer)
+        if fingerprint != found["fingerprint"]:
+            raise ProtocolError("fingerprint", f"seat {proposer}'s proposal has fingerprint {found['fingerprint']}, "
+                                f"not {fingerprint}: read it again")
+        self.rulebook.compile(RuleSource.from_json(found["source"]))
+        return {"kind": "rules", "source": found["source"], "proposal": proposer}
+
+    def check_reject_proposal(self, seat: int, proposer: int, reason: str | None) -> dict[str, Any]:
+        """The host says no to seat ``proposer``'s pending proposal, with a reason or none."""
+        self._pending(seat, proposer)
+        return {"kind": "reject", "seat": proposer, "reason": check_reason(reason), "at": _now()}
 
     def _host_in_lobby(self, seat: int) -> None:
         if seat != self.host:
@@ -284,12 +383,15 @@ class Room:
         if kind == "act":
             return self._act(event)
         seat: int = event.get("seat", -1)
+        changed = Broadcast(room=True)
         if kind == "join":
             self.seats[seat] = Seat("human", event["name"], event["token"])
         elif kind == "leave":
             if self.phase == LOBBY:
                 self.seats[seat] = Seat()
                 self.accepted.discard(seat)
+                self.declined.pop(seat, None)
+                self.proposals.pop(seat, None)
             else:
                 self.seats[seat].standin = True
         elif kind in ("standin", "back"):
@@ -298,18 +400,55 @@ class Room:
             self.acceptances.append({"seat": seat, "name": self.seats[seat].name or "",
                                      "fingerprint": event["fingerprint"], "at": event["at"]})
             self.accepted.add(seat)
+            self.declined.pop(seat, None)
+        elif kind in ("decline", "propose", "reject"):
+            changed.messages.append(self._lobby(event))
         elif kind == "rules":
             self.source = RuleSource.from_json(event["source"])
-            self.ruleset = self.rulebook.compile(self.source)
+            self.ruleset = self.rulebook.compile(self.source, accepted=True)  # checked by check_rules
             self.rules_serial += 1
-            self.accepted.clear()  # any change of the rules clears every acceptance
+            self.accepted.clear()  # any change of the rules clears every acceptance, and every decline
+            self.declined.clear()
+            for proposal in self.proposals.values():  # (a pending proposal of these very rules is applied)
+                if proposal["status"] == "pending" and proposal["fingerprint"] == self.ruleset.fingerprint:
+                    proposal["status"] = "applied"
+            if "proposal" in event:
+                changed.messages.append(self._lobby(event))
         elif kind == "settings":
             self.games = event.get("games", self.games)
             self.timer = event.get("timer", self.timer)
             self.hints = event.get("hints", self.hints)
             for key, spec in (event.get("bots") or {}).items():
                 self.seats[int(key)] = Seat() if spec is None else Seat("bot", spec, bot=spec)
-        return self._maybe_deal(Broadcast(room=True))
+            self._name_bots()
+        return self._maybe_deal(changed)
+
+    def _name_bots(self) -> None:
+        """Name the bots 机器人1, 机器人2 … in seat order (an end screen tells them apart)."""
+        bots = [place for place in self.seats if place.kind == "bot"]
+        for number, place in enumerate(bots, 1):
+            place.name = bot_name(number)
+
+    def _lobby(self, event: dict[str, Any]) -> dict[str, Any]:
+        """Apply a lobby answer (a decline, a proposal, the host's rejection or application of one) and the
+        ``lobby`` message announcing it to everyone."""
+        kind = event["kind"]
+        seat: int = event["proposal"] if kind == "rules" else event["seat"]
+        said = {"decline": "decline", "propose": "propose", "reject": "reject", "rules": "apply"}[kind]
+        if kind == "decline":
+            self.accepted.discard(seat)
+            self.declined[seat] = event["reason"]
+        elif kind == "propose":
+            self.accepted.discard(seat)  # (proposing other rules is not accepting these)
+            self.proposed[seat] += 1
+            made = {key: event[key] for key in ("source", "fingerprint", "rules", "reason", "at")}
+            self.proposals[seat] = {"seat": seat, "name": self.seats[seat].name or "", "status": "pending",
+                                    "answer": "", **made}
+        elif kind == "reject":
+            self.proposals[seat] = {**self.proposals[seat], "status": "rejected", "answer": event["reason"]}
+        fingerprint = event["fingerprint"] if kind == "decline" else self.proposals[seat]["fingerprint"]
+        return {"type": "lobby", "kind": said, "seat": seat, "name": self.seats[seat].name or "",
+                "fingerprint": fingerprint, "reason": event.get("reason", "")}
 
     def _maybe_deal(self, changed: Broadcast) -> Broadcast:
         """Deal when every seat is taken and every person accepted the current fingerprint."""
@@ -364,12 +503,21 @@ class Room:
                              headers={"room": self.code, "acceptances": self._accepted_text()})
         self.records.append(record)
         changed.records.append(record)
-        result = result_of(game)  # (the scene's: the seats in place order, as the page shows them)
+        result = self._result(game)  # (the scene's: the seats in place order, as the page shows them)
         assert result is not None
         changed.messages.append({"type": "game_over", "game": len(self.match.games) - 1,
                                  "places": list(result.by_place), "score": list(result.score),
                                  "totals": list(self.match.totals),
-                                 "match_over": len(self.match.games) >= self.games, "dues": dues_json(result.dues)})
+                                 "match_over": len(self.match.games) >= self.games,
+                                 "dues": dues_json(result.dues or ())})
+
+    def _result(self, game: Game) -> Result | None:
+        """``game``'s result once it is over, with the match's totals and, after the match's last game, no
+        dues (no game follows)."""
+        if self.match is None:
+            return result_of(game)
+        totals = self.match.totals
+        return result_of(game, (totals[0], totals[1]), last=len(self.match.games) >= self.games)
 
     def _accepted_text(self) -> str:
         """Who accepted the fingerprint played, for the records' headers."""
@@ -421,8 +569,10 @@ class Room:
             "played": 0 if self.match is None else len(self.match.games), "timer": self.timer, "host": self.host,
             "hints": self.hints,
             "seats": [{"seat": index, "kind": place.kind, "name": place.name, "bot": place.bot,
-                       "accepted": index in self.accepted, "connected": place.connected, "standin": place.standin}
+                       "accepted": index in self.accepted, "connected": place.connected, "standin": place.standin,
+                       "declined": index in self.declined, "reason": self.declined.get(index)}
                       for index, place in enumerate(self.seats)],
+            "proposals": [self.proposals[seat] for seat in sorted(self.proposals)],
             "totals": [0, 0] if self.match is None else list(self.match.totals), "version": self.version,
             "acceptances": list(self.acceptances), "spectators": self.spectators if spectators is None else spectators,
         }
@@ -441,18 +591,18 @@ class Room:
         to_act = not game.over and seat is not None and game.turn == seat
         deadline = self.timeout_at() if to_act else None
         legal: list[dict[str, Any]] | None = None
+        found = scene(seen, game.rules, options_of(game) if to_act and confirm else (), self._result(game))
         if to_act:
-            actions = game.legal_actions()
-            legal = [action_json(action) for action in actions]
+            legal = [action_json(action) for action in game.legal_actions()]
             if confirm:
                 legal = [{**action, "confirm": asked} if asked else action
-                         for action, asked in zip(legal, confirmations(game, actions), strict=True)]
+                         for action, asked in zip(legal, confirmations(found, game.rules.burning), strict=True)]
         told = seen_events(events, seat, seen.stage == "yudian")
         shown = 0 if self.match is None else len(self.match.games) - game.over  # a game over is the last recorded
         return SeatState({"type": "state", "version": self.version, "game": shown,
                           "seat": seat, "observation": None, "legal": legal,
                           "deadline_ms": None if deadline is None else max(0, int((deadline - self.clock()) * 1000)),
-                          "scene": scene_json(scene(seen, game.rules)),
+                          "scene": scene_json(found),
                           "last": last_json(last, told), "events": self._events_json(told)}, seen, history)
 
     def _events_json(self, told: tuple[SeenEvent, ...]) -> list[dict[str, Any]]:

@@ -105,27 +105,29 @@ class Rulebook:
         with self.lock:
             return card_.render(card_.build(ruleset, self.base(), lang), fmt)
 
-    def compile(self, source: RuleSource) -> Ruleset:
-        """The ruleset ``source`` names; ProtocolError ``invalid-rules`` with every diagnostic if none."""
-        found: Ruleset | None = self._compiled.find(source)
-        if found is None:
-            found = self._compile(source)
+    def compile(self, source: RuleSource, *, accepted: bool = False) -> Ruleset:
+        """The ruleset ``source`` names; ProtocolError ``invalid-rules`` with every diagnostic if none.
+        ``accepted``: rules a room already accepted (its stored events, perhaps of an earlier release), not held
+        to bounds added since; a source compiled so is compiled again before it is accepted anew."""
+        found: tuple[Ruleset, bool] | None = self._compiled.find(source)
+        if found is None or (found[1] and not accepted):
+            found = self._compile(source, accepted), accepted
             self._compiled.put(source, found)
-        return found
+        return found[0]
 
-    def _compile(self, source: RuleSource) -> Ruleset:
+    def _compile(self, source: RuleSource, accepted: bool) -> Ruleset:
         try:
             if source.ref is not None:
                 if looks_like_path(source.ref):
                     raise ProtocolError("invalid-rules", f"{source.ref!r} is a path: name a built-in ruleset by id, "
                                         "alias or name, or send house rules as 'yaml'")
-                return compile_path(self.catalog.find(source.ref), self.catalog)
+                return compile_path(self.catalog.find(source.ref), self.catalog, accepted=accepted)
             assert source.yaml is not None
             raw = source.yaml.encode("utf-8", "surrogatepass")
             if len(raw) > MAX_BYTES:
                 raise ProtocolError("invalid-rules", f"the house rules are larger than the {MAX_BYTES // 1024} KiB "
                                     "a ruleset may hold")
-            return compile_text(source.yaml, source.name, self.catalog)  # shown by the sender's name
+            return compile_text(source.yaml, source.name, self.catalog, accepted=accepted)  # the sender's name
         except RulesetError as error:
             raise ProtocolError("invalid-rules", error.render(), [diagnostic_json(d) for d in error.diagnostics]) \
                 from None

@@ -390,6 +390,8 @@ class Service:
             changed = await self.commit(live, room.check_rules(seat, RuleSource.of(message)))
         elif kind == "settings":
             changed = await self.commit(live, room.check_settings(seat, message))
+        elif kind != "leave":  # the lobby's answers: decline, propose, apply_proposal, reject_proposal
+            changed = await self.commit(live, room.check_answer(seat, message))
         else:
             assert kind == "leave"
             changed = await self.commit(live, room.check_leave(seat))

@@ -12,11 +12,11 @@ from typing import Any
 from ..agents.hints import advise
 from ..agents.registry import make_agent
 from ..components.notes import TributeReturned
-from ..engine.actions import Action
 from ..engine.game import Game
 from ..ruleset.cards import Cards
-from ..scene import SeenEvent
-from ..terminal.play import consequence
+from ..ruleset.rules import Burning
+from ..scene import Scene, SeenEvent, scene_of
+from ..terminal.effects import chosen_option, confirmation, effects
 from ..terminal.render import Words
 from ..text.events import event_notes
 from ..text.explain import Lang
@@ -63,18 +63,22 @@ def events_json(seen: Sequence[SeenEvent]) -> list[dict[str, Any]]:
                                                for lang in LANGS}} for event in seen]
 
 
-def confirmations(game: Game, legal: Sequence[Action]) -> list[dict[str, str] | None]:
-    """For each legal action of the seat to act, the question to ask before sending it (``{zh, en}``:
-    革命, a burn the hand cannot keep, a play that ranks the seat at once), or None."""
-    found: list[dict[str, str] | None] = []
-    for action in legal:
-        english = consequence(game, action, Words("en"))
-        found.append(None if english is None else {"zh": consequence(game, action, NamedWords("zh")) or english,
+def confirmations(found: Scene, rule: Burning) -> list[dict[str, str] | None]:
+    """For each of the scene's options (the receiver's legal actions), the question to ask before sending it
+    (``{zh, en}``: 革命, 挑牌, a play that ranks the seat at once, a burn the hand cannot keep), or None:
+    :func:`~..terminal.effects.confirmation` (``rule``: the burn's condition)."""
+    asked: list[dict[str, str] | None] = []
+    for chosen in found.options:
+        english = confirmation(chosen, found, rule, Words("en"))
+        asked.append(None if english is None else {"zh": confirmation(chosen, found, rule, NamedWords("zh")) or english,
                                                    "en": english})
-    return found
+    return asked
 
 
 def hint(game: Game, seed: int) -> dict[str, Any]:
-    """The heuristic bot's choice for the seat to act, with its reason (from that seat's view only)."""
+    """The heuristic bot's choice for the seat to act, with its reason (from that seat's view only) and what
+    the option does as the seat's scene states it (``effects``, :func:`~..terminal.effects.effects`)."""
     advice = advise(make_agent("heuristic"), game.view(), random.Random(seed))
-    return {"action": action_json(advice.action), "reason": {lang: advice.reason(lang) for lang in LANGS}}
+    chosen = chosen_option(scene_of(game, game.turn), advice.action)
+    return {"action": action_json(advice.action), "reason": {lang: advice.reason(lang) for lang in LANGS},
+            "effects": {lang: effects(chosen, game.turn, NamedWords(lang)) for lang in LANGS}}

@@ -10,15 +10,16 @@ from dataclasses import dataclass
 from ..agents.basic import Agent, HeuristicAgent
 from ..agents.hints import advise
 from ..components.table import YUDIAN_STAGE
-from ..engine.actions import Action, Burn, IllegalAction
+from ..engine.actions import Action, IllegalAction
 from ..engine.game import Game
 from ..engine.match import Match
 from ..ruleset.model import Ruleset
 from ..ruleset.vocabulary import DECISIONS
-from ..scene import option
+from ..scene import Scene, scene_of
 from ..text.fit import fit
+from .effects import chosen_option, confirmation, hint_text
 from .menu import describe_menu, label, menu, parse
-from .render import Words, condition, event_lines, result, table
+from .render import Words, event_lines, result_lines, scene_lines
 
 HELP = (
     ("Type a play in card notation: 3-9, T or 10, J, Q, K, A, 2, B (小王), R (大王); e.g. Q, 888, KK2, B99. "
@@ -49,39 +50,6 @@ def _prompt(game: Game, me: int, words: Words) -> str:
         "mingdian": words("明点? declare or pass", "明点？宣点或过"),
     }.get(decision) or words.label(DECISIONS[decision])
     return words.style(words(f"seat {me}, {text}> ", f"{me}号位，{text}> "), bold=True)
-
-
-def consequence(game: Game, action: Action, words: Words) -> str | None:
-    """Why ``action`` needs a confirmation — it ranks the seat at once, shows its hand (挑牌), or starts a
-    burn its hand cannot keep (the scene's :class:`~..scene.Option`) — or None. Whether it ranks the seat
-    the engine decides: a clone of the game plays the action."""
-    seat = game.turn
-    found = option(game.rules, seat, game.hand(seat), action)
-    if found.sits_out:
-        place = "三科 / 四科" if game.rules.places.revolution_place == "third-or-fourth" else "四科"
-        return words(f"革命: you sit this game out and are ranked {place} (places.revolution_place).",
-                     f"革命：本局你不出牌，名次为{place}。")
-    if found.reveals_to:
-        mates = found.reveals_to
-        return words(f"挑牌: both your team-mates (seats {mates[0]} and {mates[1]}) see your whole hand for the rest "
-                     "of the game; you still play your own cards.",
-                     f"挑牌：你的两位联邦（{mates[0]}号位和{mates[1]}号位）从此看得到你的全部手牌，直到本局结束；"
-                     "牌仍由你自己出。")
-    if isinstance(action, Burn) and found.burn_unkeepable and game.can(action):
-        left = words.hand(game.hand(seat) - action.cards)
-        rule = condition(game.rules.burning, words)
-        return words(f"after this burn you hold {left}: as far as the cards show, too few jokers to keep the "
-                     f"condition ({rule}). A play that breaks it is 诈烧: you are ranked 大落 at once.",
-                     f"烧牌后你剩 {left}：看牌面王不够，守不住烧牌条件（{rule}）。破坏条件的一手即诈烧，当场大落。")
-    if not game.can(action):
-        return None
-    twin = game.clone()
-    event = twin.apply(action)
-    if not twin.in_play[seat] and seat not in twin.finished:
-        notes = words.notes(event, seat)
-        return words(f"this play ranks you at once ({', '.join(notes)}): you play no more this game.",
-                     f"这手牌让你当场定名次（{'，'.join(notes)}），本局不再出牌。")
-    return None
 
 
 @dataclass
@@ -136,10 +104,11 @@ class Seat:
         """Read until a legal, confirmed action; None when the human leaves."""
         words = self.words
         options = menu(game)
+        found = scene_of(game, self.me)
         refresh = True
         while True:
             if refresh:
-                for line in [*table(game, self.me, words), *describe_menu(options, game, words)]:
+                for line in [*scene_lines(found, game.rules.burning, words), *describe_menu(options, game, words)]:
                     self.say(line)
                 refresh = False
             text = self.read(_prompt(game, self.me, words))
@@ -157,8 +126,7 @@ class Seat:
                 refresh = command == "table"
                 continue
             if command == "hint":  # from the seat's view only, with the bot's reason
-                advice = advise(helper, game.view(), self.rng)
-                self.say(words("hint: ", "提示：") + label(advice.action, words) + f" — {words.label(advice.reason)}")
+                self.say(hint_text(advise(helper, game.view(), self.rng), found, words))
                 continue
             if command == "auto":
                 command = helper.act(game.view(), self.rng)
@@ -166,10 +134,10 @@ class Seat:
             if isinstance(command, str):
                 self.say(words.style(command, fg="red"))
                 continue
-            if self._accepted(game, command):
+            if self._accepted(game, found, command):
                 return command
 
-    def _accepted(self, game: Game, action: Action) -> bool:
+    def _accepted(self, game: Game, found: Scene, action: Action) -> bool:
         """Legal (or, under 错牌不出, confirmed as costing the turn) and, where it is final, confirmed."""
         words = self.words
         try:
@@ -184,7 +152,7 @@ class Seat:
                 return False
             return self.confirm(words("错牌不出: this table plays a wrong play as a lost turn. Play it anyway?",
                                       "错牌不出：错牌视为失去出牌权。仍然出？"))
-        warning = consequence(game, action, words)
+        warning = confirmation(chosen_option(found, action), found, game.rules.burning, words)
         return warning is None or self.confirm(warning + words(" Go ahead?", " 确定吗？"))
 
 
@@ -218,9 +186,11 @@ def play_match(match: Match, games: int, seat: Seat, bots: Sequence[Agent], help
         match.record(game)
         if keep is not None:
             keep(game)
-        for line in result(game, seat.me, words, next_game=number < games):
+        found = scene_of(game, seat.me, (match.totals[0], match.totals[1]), last=number == games).result
+        assert found is not None and found.totals is not None
+        for line in result_lines(found, seat.me, words):
             seat.write(line)
-        first, second = match.totals
+        first, second = found.totals
         seat.say(words(f"match score after {number} game(s): seats 0,2,4 {first} — seats 1,3,5 {second}",
                        f"{number}局后总分：0、2、4号位 {first}，1、3、5号位 {second}"))
     return games

@@ -213,20 +213,20 @@ def condition(rule: Burning, words: Words) -> str:
     return words(", or ", "，或").join(said)
 
 
-def result(game: Game, me: int | None, words: Words, next_game: bool = True) -> list[str]:
-    """Places, the game's score and, when a ``next_game`` follows, the tribute it pays."""
+def result(game: Game, me: int | None, words: Words) -> list[str]:
+    """A lone game's places, score and the tribute a next game would pay."""
     found = scene_of(game, me).result
     assert found is not None
-    return result_lines(found, me, words, next_game)
+    return result_lines(found, me, words)
 
 
-def result_lines(found: Result, me: int | None, words: Words, next_game: bool = True) -> list[str]:
-    """:func:`result`'s lines: the scene's result in words."""
+def result_lines(found: Result, me: int | None, words: Words) -> list[str]:
+    """:func:`result`'s lines: the scene's result in words (the tribute only where a game follows)."""
     lines = fit(words("places: ", "名次：") + words(", ", "，").join(
         f"{PLACE_NAMES[place]} {words.who(seat, me)}" for place, seat in enumerate(found.by_place)))
     lines.append(words(f"score: seats 0,2,4 {found.score[0]} — seats 1,3,5 {found.score[1]}",
                        f"得分：0、2、4号位 {found.score[0]}，1、3、5号位 {found.score[1]}"))
-    if not next_game:
+    if found.dues is None:
         return lines
     dues = [words(f"{tribute_name(due.kind)}: seat {due.payer} pays seat {due.receiver} {due.count}",
                   f"{tribute_name(due.kind)}：{due.payer}号位给{due.receiver}号位{due.count}张")

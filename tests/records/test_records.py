@@ -29,7 +29,7 @@ from gouji_variants.records.record import FORMAT, READS, SCHEMA_FILE, RecordErro
 from gouji_variants.ruleset.cards import N_RANKS, Cards
 from gouji_variants.ruleset.catalog import Catalog
 from gouji_variants.ruleset.compiler import compile_data, compile_path, load_ruleset
-from gouji_variants.ruleset.errors import GoujiError, InvalidCards
+from gouji_variants.ruleset.errors import GoujiError, InvalidCards, RulesetError
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tests" / "records"
@@ -66,6 +66,21 @@ def test_records_of_release_0_1_0_replay(name: str) -> None:
     assert "0 diverge, 0 cannot be replayed" in result.stdout.splitlines()[-1]
     first = (RECORDS / "compat" / name).read_text(encoding="utf-8").lstrip()
     assert json.loads(first.splitlines()[0] if name.endswith("jsonl") else first)["format"] == "gouji-game/1"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (RECORDS / "compat_040").iterdir()))
+def test_records_of_release_0_4_0_replay_past_bounds_added_since(name: str) -> None:
+    """0.4.0 played rules that 0.5.0's domains and text caps refuse in a ruleset file (``revolution.void_at: 7``,
+    ``tribute.luo_cards: [-1, 99]``, a 300-character name, a 2,500-character description): its records still
+    replay, and the same rules written as a file are still refused."""
+    path = RECORDS / "compat_040" / name
+    result = run("replay", path)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "3 games: 3 ok, 0 diverge, 0 cannot be replayed"
+    record = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert record["headers"]["library"] == "gouji-variants 0.4.0"
+    with pytest.raises(RulesetError, match="outside its range"):
+        compile_data(record["rules"], "<file>")
 
 
 # ── the corpus of bad records ─────────────────────────────────────────────

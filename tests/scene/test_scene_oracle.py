@@ -15,16 +15,16 @@ from strategies import house_rulesets
 
 from gouji_variants.components import burning, reporting
 from gouji_variants.components.notes import TributePaid, TributeReturned
-from gouji_variants.engine.actions import Burn, Return, Revolution, Tiaopai
+from gouji_variants.engine.actions import Burn, Play, Return, Revolution, Tiaopai
 from gouji_variants.engine.game import Game
 from gouji_variants.engine.match import Match
 from gouji_variants.ruleset.catalog import Catalog
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.model import Ruleset
 from gouji_variants.ruleset.resources import RULESETS_DIR
-from gouji_variants.scene import Scene, scene, scene_of, seen_events
+from gouji_variants.scene import Option, Result, Scene, scene, scene_of, seen_events
 from gouji_variants.server.protocol import public_observation
-from gouji_variants.terminal.render import Words, table
+from gouji_variants.terminal.render import Words, result_lines, table
 
 BUILT_IN = sorted(entry.id for entry in Catalog((RULESETS_DIR,)).entries())
 #: every how many decisions the scenes are checked (every one for the first and the last)
@@ -74,24 +74,84 @@ def _check_scene(game: Game, viewer: int) -> Scene:
     _check_seats(game, found)
     to_act = not game.over and game.turn == viewer
     assert [option.action for option in found.options] == (list(game.legal_actions()) if to_act else [])
-    for option in found.options:
-        assert option.reveals_to == (((viewer + 2) % 6, (viewer + 4) % 6) if isinstance(option.action, Tiaopai)
-                                     else ())
-        assert option.sits_out == isinstance(option.action, Revolution)
-        if isinstance(option.action, Burn):
-            left = (game.hand(viewer) - option.action.cards).counts
-            assert option.burn_unkeepable == (not burning.keepable(game.rules.burning, left))
+    _check_options(game, found)
     assert (found.opened is None) == (not game.rules.kaidian.enabled)
     if found.opened is not None:
         assert found.opened == tuple(seat for seat in range(6) if game.opened[seat])
     if game.over:
-        assert found.result is not None and list(found.result.places) == game.places
-        assert [game.places[seat] for seat in found.result.by_place] == list(range(6))  # type: ignore[index]
-        assert found.result.score == game.score and list(found.result.dues) == game.next_dues()
+        _check_result(game, found.result)
     else:
         assert found.result is None
     _check_lines(game, found)
     return found
+
+
+def _check_options(game: Game, found: Scene) -> None:
+    """Each option's stated effect against the engine: a copy of the game plays it; whether the seat went
+    out (in which order) or was ranked at once (why, and the place, which holds to the end of the game),
+    which seats now see its whole hand that did not, and whose view holds the option's cards."""
+    me = found.viewer
+    assert me is not None
+    sight = [game.observation(other).hands[me] is not None for other in range(6)]
+    for chosen in found.options:
+        action = chosen.action
+        twin = game.clone()
+        twin.apply(action)
+        out = me in twin.finished
+        assert chosen.goes_out == (twin.finished.index(me) + 1 if out else None)
+        ranked = not twin.in_play[me] and not out and me not in twin.revolutionaries
+        assert (chosen.ranks is not None) == ranked and bool(chosen.why) == ranked, chosen
+        assert chosen.sits_out == isinstance(action, Revolution)
+        if ranked:
+            assert (chosen.ranks == "诈烧") == (me in twin.zhashao) and len(chosen.places) == 1
+            rng = random.Random(0)
+            while not twin.over:  # ranked at once: its place is settled, whatever the others do
+                twin.apply(rng.choice(twin.legal_actions()))
+            assert twin.places is not None and chosen.places == (twin.places[me],)
+        elif chosen.sits_out:
+            assert chosen.places and all(place in (2, 3) for place in chosen.places)
+        else:
+            assert chosen.places == ()
+        if isinstance(action, Burn):
+            left = (game.hand(me) - action.cards).counts
+            assert chosen.burn_unkeepable == (not burning.keepable(game.rules.burning, left))
+        if isinstance(action, Tiaopai) or (isinstance(action, Play) and len(action.cards) == len(game.hand(me))) \
+                or chosen.reveals_to or game.rules.reporting.teammate_view_at_most is not None:
+            for other in range(6):
+                sees = other != me and twin.observation(other).hands[me] is not None and bool(twin.hand(me))
+                assert (other in chosen.reveals_to) == (sees and not sight[other]), (other, chosen)
+        _check_shown(twin, me, chosen)
+
+
+def _check_shown(twin: Game, me: int, chosen: Option) -> None:
+    """The option's cards: a play or a burn in every other seat's history, a 还贡 in its receiver's view only."""
+    action = chosen.action
+    if isinstance(action, (Play, Burn)):
+        assert chosen.shows_to == tuple(other for other in range(6) if other != me)
+        assert all((me, action) in twin.observation(other).history for other in chosen.shows_to)
+    elif isinstance(action, Return):
+        for other in range(6):
+            if other != me:
+                last = twin.observation(other).transfers[-1]
+                assert last.kind == "return" and (last.cards is not None) == (other in chosen.shows_to)
+    else:
+        assert chosen.shows_to == ()
+
+
+def _check_result(game: Game, found: Result | None) -> None:
+    """The end: places by seat and in place order, each seat's points, the teams' points and recorded
+    scores, the dues the next game owes."""
+    rule = game.rules.score
+    assert found is not None and list(found.places) == game.places and game.places is not None
+    assert [game.places[seat] for seat in found.by_place] == list(range(6))
+    if not game.state.places.one_run:
+        assert found.points == tuple(rule.points[place] for place in game.places)
+    assert found.team_points == (sum(found.points[0::2]), sum(found.points[1::2]))
+    first, second = found.team_points
+    plain = (first, second) if rule.record == "both-teams" else (max(first - second, 0), max(second - first, 0))
+    assert found.score == game.score
+    assert all(score in (kept, 2 * kept) for score, kept in zip(found.score, plain, strict=True))  # (满贯 doubles)
+    assert found.totals is None and found.dues is not None and list(found.dues) == game.next_dues()
 
 
 def _check_lines(game: Game, found: Scene) -> None:
@@ -211,3 +271,54 @@ def _second_game_with_tribute(ruleset: Ruleset) -> tuple[Game, random.Random]:
 def test_a_second_game_s_tribute_and_returns_are_seen_only_by_their_two_seats(ruleset_id: str) -> None:
     second, rng = _second_game_with_tribute(load_ruleset(ruleset_id))
     assert _played_checked(second, rng) > 7 * 10
+
+
+def _kinds(found: Scene) -> set[str]:
+    kinds = set()
+    for chosen in found.options:
+        kinds |= {name for name, stated in (("诈烧", chosen.ranks == "诈烧"), ("bottom", chosen.ranks == "bottom"),
+                                            ("reveals", chosen.reveals_to), ("goes out", chosen.goes_out),
+                                            ("one seat", len(chosen.shows_to) == 1), ("革命", chosen.sits_out))
+                  if stated}
+    return kinds
+
+
+@pytest.mark.parametrize(("ruleset_id", "wanted"), [
+    ("qingdao", {"诈烧", "reveals", "goes out", "one seat", "革命"}),
+    ("houshuiwan", {"bottom"}),  # 大小王不出手
+])
+def test_the_oracle_meets_every_kind_of_effect_an_option_states(ruleset_id: str, wanted: set[str]) -> None:
+    """Second games of matches (tribute and 还贡) played at random, every option of the seat to act checked
+    against the engine, until each kind of effect has been stated and checked."""
+    ruleset, met = load_ruleset(ruleset_id), set[str]()
+    for seed in range(60):
+        match, rng = Match(ruleset, seed), random.Random(seed)
+        for _ in range(2):
+            game = match.new_game()
+            while not game.over:
+                found = scene_of(game, game.turn)
+                if not _kinds(found) <= met:
+                    _check_options(game, found)
+                    met |= _kinds(found)
+                game.apply(rng.choice(game.legal_actions()))
+            match.record(game)
+        if wanted <= met:
+            return
+    raise AssertionError(f"never met: {wanted - met}")
+
+
+def test_the_end_carries_the_match_totals_and_owes_nothing_after_the_last_game() -> None:
+    """A match's game: its result holds the totals after it; what the next game owes, unless none follows
+    (then the terminal announces no tribute either)."""
+    match, rng = Match(load_ruleset("qingdao"), 4), random.Random(4)
+    game = match.new_game()
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    match.record(game)
+    totals = (match.totals[0], match.totals[1])
+    going_on, last = (scene_of(game, 0, totals, last=done).result for done in (False, True))
+    assert going_on is not None and going_on.totals == totals == tuple(game.score or ())
+    assert going_on.dues is not None and list(going_on.dues) == game.next_dues()
+    assert last is not None and last.dues is None and last.places == going_on.places
+    assert any("tribute next game" in line for line in result_lines(going_on, 0, Words()))
+    assert not any("tribute" in line or "进贡" in line for line in result_lines(last, 0, Words()))

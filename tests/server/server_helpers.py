@@ -48,8 +48,9 @@ class Server:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/v1"
 
-    def start(self) -> Server:
-        self.port = free_port()
+    def start(self, same_port: bool = False) -> Server:
+        """Start the server on a free port (``same_port``: on the port it had, as a restarted server is)."""
+        self.port = self.port if same_port and self.port else free_port()
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
         self.process = subprocess.Popen([sys.executable, str(HERE / "run_server.py"), str(self.port), str(self.db),
                                          json.dumps(self.options)], env=env, stderr=subprocess.PIPE)

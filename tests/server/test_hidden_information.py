@@ -22,7 +22,7 @@ from gouji_variants.engine.actions import from_json, to_json
 from gouji_variants.engine.game import Game, Observation
 from gouji_variants.records.record import replay
 from gouji_variants.ruleset.cards import Cards
-from gouji_variants.scene import scene
+from gouji_variants.scene import options_of, result_of, scene
 from gouji_variants.server.client import Client
 from gouji_variants.server.protocol import (
     OBSERVATION_FIELDS,
@@ -98,7 +98,19 @@ def _check_scene(sent: dict[str, Any], game: Game, seat: int | None) -> None:
     """A state's scene is the seat's (made from its view), and true of the engine: a count told is the
     hand's size, 'more than the limit' is more, a seat ranked or gone out is so."""
     seen = game.observation(seat) if seat is not None else public_observation(game)
-    assert sent == scene_json(scene(seen, game.rules))
+    assert sent["options"] is None or (seat is not None and not game.over and game.turn == seat)
+    expected = scene_json(scene(seen, game.rules, options_of(game) if sent["options"] is not None else (),
+                                result_of(game)))
+    if game.over:  # the match's totals, and no dues after its last game: the room's, not the record's
+        assert sent["result"] == {**expected["result"], "totals": sent["result"]["totals"]}
+        assert sent["dues"] in (None, expected["dues"])
+        expected.update(result=sent["result"], dues=sent["dues"])
+    assert sent == expected
+    if game.places is not None:  # once over: the places and the score are the game's
+        assert [game.places[placed] for placed in sent["places"]] == sorted(game.places)
+        assert sent["score"] == list(game.score)
+    else:
+        assert sent["places"] is None and sent["score"] is None and sent["dues"] is None
     for other, (count, untold, standing) in enumerate(zip(sent["counts"], sent["untold"], sent["standing"],
                                                           strict=True)):
         size = len(game.hand(other))

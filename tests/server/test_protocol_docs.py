@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import jsonschema
-from server_helpers import WAIT, Server, seated
+from server_helpers import WAIT, Server, close_all, seated
 
 from gouji_variants.server.client import Client
 from gouji_variants.server.protocol import schema
@@ -114,3 +114,33 @@ def test_a_room_s_house_rules_and_its_diff_carry_their_text_and_titles(room_serv
     [named] = diff["rules"]
     assert named["rule"] == "burning.enabled" and named["name"]["zh"] == "烧牌" and named["name"]["en"]
     assert [change["meaning"] for change in diff["changes"]] == [named["meaning"]["zh"]]
+
+
+def test_the_lobby_examples_are_sent_and_answered_as_the_page_says(room_server: Server) -> None:
+    """The lobby section's four examples, read from the page: each a message of its schema, sent in a room of
+    the rules they name, answered with a `lobby` of their kind; the proposal applied becomes the room's rules."""
+    examples = [json.loads(found) for found in re.findall(r"```json\n(.*?)```", _section("### The lobby: accept, "
+                                                                                          "decline, propose"), re.S)]
+    by_type = {example["type"]: example for example in examples}
+    assert set(by_type) == {"decline", "propose", "apply_proposal", "reject_proposal"}
+    for example in examples:
+        jsonschema.validate(example, schema(example["type"]))
+
+    async def main() -> None:
+        created = room_server.create(ruleset="qingdao")
+        assert created["info"]["rules"]["fingerprint"] == by_type["decline"]["fingerprint"]
+        host, one, two = await seated(room_server, created, ["一", "二"])
+        await one.send(by_type["decline"])
+        assert (await host.until("lobby"))["kind"] == "decline"
+        for kind in ("reject", "apply"):  # proposed twice: rejected, then applied
+            await two.send(by_type["propose"])
+            assert (await host.until("lobby"))["kind"] == "propose"
+            await host.send(by_type[f"{kind}_proposal"])
+            told = await host.until("lobby")
+            assert (told["kind"], told["seat"]) == (kind, by_type[f"{kind}_proposal"]["seat"])
+        room = await host.until("room")
+        while room["room"]["rules"]["fingerprint"] != by_type["apply_proposal"]["fingerprint"]:
+            room = await host.until("room")
+        await close_all([host, one, two])
+
+    asyncio.run(main())

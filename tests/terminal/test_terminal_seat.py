@@ -12,8 +12,10 @@ from gouji_variants.components.notes import Mark
 from gouji_variants.engine import PASS
 from gouji_variants.engine.actions import TIAOPAI
 from gouji_variants.ruleset.model import Ruleset
+from gouji_variants.scene import scene_of
+from gouji_variants.terminal.effects import chosen_option, confirmation
 from gouji_variants.terminal.menu import menu, parse
-from gouji_variants.terminal.play import Seat, consequence
+from gouji_variants.terminal.play import Seat
 from gouji_variants.terminal.render import Words
 
 pytestmark = pytest.mark.engine  # what the engine decides (tests/conftest.py)
@@ -56,9 +58,10 @@ def test_the_menu_lists_what_is_legal_now(dagang: Ruleset) -> None:
 def test_tiaopai_is_confirmed_saying_both_team_mates_see_the_whole_hand(dagang: Ruleset) -> None:
     game = deal(dagang, "4445", "66", "77", "88", "99", "TT", leader=1)
     assert TIAOPAI in game.legal_actions()
-    for words, said in ((Words(), "both your team-mates (seats 3 and 5) see your whole hand"),
-                        (Words("zh"), "两位联邦（3号位和5号位）从此看得到你的全部手牌")):
-        asked = consequence(game, TIAOPAI, words)
+    for words, said in ((Words(), "your team-mates (seats 3, 5) see your whole hand"),
+                        (Words("zh"), "你的联邦（3、5号位）从此看得到你的全部手牌")):
+        found = scene_of(game, 1)
+        asked = confirmation(chosen_option(found, TIAOPAI), found, dagang.rules.burning, words)
         assert asked is not None and said in asked
     game.apply(TIAOPAI)
     assert all(game.observation(mate).hands[1] is not None for mate in (3, 5))  # as the confirmation says

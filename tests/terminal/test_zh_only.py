@@ -97,3 +97,18 @@ def test_replay_speaks_english_when_asked_or_when_the_record_does_not_say(tmp_pa
     record.write_text(json.dumps(game), encoding="utf-8")
     untold = CliRunner().invoke(main, ["replay", str(record), "--show"])
     assert untold.exit_code == 0 and "places:" in untold.output
+
+
+def test_gouji_hint_in_chinese_prints_no_english(tmp_path: Path) -> None:
+    """``gouji hint --lang zh``: the table, the option and what it does, the reason and the record's play in
+    Chinese (the file's name and the bot's name aside, as typed)."""
+    record = tmp_path / "games.jsonl"
+    simulated = CliRunner().invoke(main, ["simulate", "-r", "qingdao", "-n", "1", "--seed", "3", "--records",
+                                          str(record)])
+    assert simulated.exit_code == 0, simulated.output
+    for move in range(1, 130, 6):
+        advised = CliRunner().invoke(main, ["hint", str(record), str(move), "--agent", "heuristic", "--lang", "zh"])
+        assert advised.exit_code == 0, advised.output
+        text = advised.output.replace(str(record), "").replace("heuristic", "")
+        assert "提示（）：" in text and "理由：" in text
+        assert english(text, "qingdao") == [] and ascii_punctuation(text) == []

@@ -177,6 +177,28 @@ const WORDS = {
   big_joker: ["大王", "big joker"],
   top_joker: ["王中王", "super joker"],
   n_cards: ["{n}张{rank}", "{n} × {rank}"],
+  declined: ["不同意", "declined"],
+  proposed: ["提议修改", "proposed a change"],
+  decline: ["不同意", "Decline"],
+  reason: ["理由（可不填）", "Why (optional)"],
+  propose: ["提议修改规则", "Propose a change"],
+  send_proposal: ["把提议发给房主", "Send the proposal to the host"],
+  proposals: ["提议", "Proposals"],
+  proposal_by: ["{name} 提议改为「{rules}」", "{name} proposes 「{rules}」"],
+  proposal_pending: ["等房主答复", "waiting for the host"],
+  proposal_applied: ["房主已采用", "applied by the host"],
+  proposal_rejected: ["房主没有采用", "rejected by the host"],
+  apply_proposal: ["采用这个提议", "Apply this proposal"],
+  reject_proposal: ["不采用", "Reject"],
+  said_why: ["理由：{why}", "Why: {why}"],
+  lobby_decline: ["{name} 不同意这套规则{why}", "{name} declined these rules{why}"],
+  lobby_propose: ["{name} 提议修改规则{why}", "{name} proposed a change of the rules{why}"],
+  lobby_apply: ["房主采用了 {name} 的提议", "The host applied {name}'s proposal"],
+  lobby_reject: ["房主没有采用 {name} 的提议{why}", "The host rejected {name}'s proposal{why}"],
+  sound: ["轮到你时响一声", "A sound when it is your turn"],
+  sound_on: ["提示音：开", "Sound: on"],
+  sound_off: ["提示音：关", "Sound: off"],
+  player_score: ["得分", "score"],
 };
 
 const KEY = "gouji.lang";
@@ -209,3 +231,9 @@ export function pick(both) {
 }
 
 export const PLACES = ["头科", "二科", "三科", "四科", "二落", "大落"];
+
+/** A seat's name as shown: a bot's (机器人1 …, as the server names them) in the page's language. */
+export function playerName(seat) {
+  const name = seat && seat.name ? seat.name : "";
+  return seat && seat.kind === "bot" && lang === "en" ? name.replace(/^机器人(\d+)$/, "Bot $1") : name;
+}

@@ -38,6 +38,8 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 let serial = 0;
 /** What each editor on the page holds, by its options.keep name: a rebuilt editor (another language) picks it up. */
 const drafts = new Map();
+/** Forget what the editor kept under `keep` (the next one starts from its options). */
+export function forgetDraft(keep) { drafts.delete(keep); }
 const uid = (key) => `f${++serial}-${key.replace(/[^a-z0-9]/gi, "-")}`;
 
 /** One control for a schema; set(value) shows a value, the control calls change(value). */

@@ -3,9 +3,12 @@
 import { api } from "./api.js";
 import { canonical, face, format, groups, isJoker, label, parse, RANKS, spoken } from "./cards.js";
 import { announce, download, fill, h } from "./dom.js";
-import { getLang, pick, PLACES, t } from "./i18n.js";
+import { getLang, pick, PLACES, playerName, t } from "./i18n.js";
+import { beep, soundSwitch } from "./sound.js";
 
 const CARD_TYPES = new Set(["play", "burn", "return"]);
+/** The words of the scene's relations (how this seat stands to another): its own seat is "you". */
+const RELATION_WORDS = { duitou: "duitou", "team-mate": "teammate", opponent: "opponent" };
 const LOG_MAX = 300;
 
 /** The whole observation of a state: a lean session's holds only the fields that changed since the state
@@ -75,6 +78,7 @@ export function createTable(root, session) {
   let deadline = null;
   let ticker = null;
   let hintVersion = null;
+  let lastOver = null;  // the last game_over (the end panel is drawn again from the scene of the state that follows)
 
   const head = h("div", { class: "table-head" });
   const clock = h("p", { class: "clock", "aria-live": "off" });
@@ -92,19 +96,17 @@ export function createTable(root, session) {
   const record = eventLog(session);
   const after = h("section", { class: "after", hidden: true });
   const dialog = h("dialog", { class: "confirm", "aria-modal": "true" });
-  fill(root, head, clock, h("div", { class: "tableau" }, seatsBox, center),
+  fill(root, h("div", { class: "head-row" }, head, soundSwitch()), clock, h("div", { class: "tableau" }, seatsBox, center),
     h("div", { class: "mine" }, actions, hintBox, selection, handBox, typedForm),
     h("details", { class: "events", open: true }, h("summary", {}, t("events")), log), after, dialog);
 
+  /** A seat's player by name, and how this seat stands to it as the scene says (你, 对头, 联邦, 对手). */
   const name = (seat) => {
     if (seat === null || seat === undefined) return "";
-    const s = room && room.seats[seat];
-    const me = session.seat;
-    const base = s && s.name ? s.name : t("seat_n", { n: seat });
-    if (me === null || me === undefined) return `${base}`;
-    if (seat === me) return t("you");
-    const relation = seat === (me + 3) % 6 ? t("duitou") : seat % 2 === me % 2 ? t("teammate") : t("opponent");
-    return `${base}（${relation}）`;
+    const base = playerName(room && room.seats[seat]) || t("seat_n", { n: seat });
+    const relation = state && state.scene.relations ? state.scene.relations[seat] : null;
+    if (relation === "self") return t("you");
+    return relation ? `${base}（${t(RELATION_WORDS[relation])}）` : base;
   };
 
   function confirmDialog(text) {
@@ -165,7 +167,11 @@ export function createTable(root, session) {
           const on = i < selected[rank];
           return h("button", { type: "button", class: `card${isJoker(symbol) ? ` joker joker-${symbol}` : ""}${on ? " on" : ""}`,
             "aria-pressed": String(on), "aria-label": label(symbol), "data-rank": symbol, "data-i": i,
-            onclick: () => { selected[rank] = on ? i : i + 1; drawHand(); drawSelection(); } }, face(symbol));
+            onclick: () => {  // a tap on the stack raises one card of the rank, each tap again one more; once all are up, none
+              if (dragged) { dragged = false; return; }
+              selected[rank] = selected[rank] < count ? selected[rank] + 1 : 0;
+              drawHand(); drawSelection();
+            } }, face(symbol));
         }));
     });
     fill(handBox, cards.length ? cards : h("p", {}, "—"));
@@ -175,6 +181,46 @@ export function createTable(root, session) {
       if (target) target.focus();
     }
   }
+
+  /** Dragging across the hand (a finger or a mouse: pointer events) raises every card it passes over. */
+  let drag = null;
+  let dragged = false;
+  const cardAt = (x, y) => { const el = document.elementFromPoint(x, y); return el && el.closest ? el.closest(".hand button.card") : null; };
+  const sweep = (card) => {
+    const rank = RANKS.indexOf(card.dataset.rank);
+    const i = Number(card.dataset.i);
+    if (selected[rank] >= i + 1) return;
+    selected[rank] = i + 1;
+    raise(); drawSelection();
+  };
+  /** Mark the raised cards on the buttons drawn (during a drag the hand is not drawn again: the finger's pointer
+   *  stays with the card it pressed). */
+  const raise = () => handBox.querySelectorAll("button.card").forEach((card) => {
+    const on = Number(card.dataset.i) < selected[RANKS.indexOf(card.dataset.rank)];
+    card.classList.toggle("on", on);
+    card.setAttribute("aria-pressed", String(on));
+  });
+  handBox.addEventListener("pointerdown", (e) => {
+    dragged = false;
+    const card = e.target.closest && e.target.closest("button.card");
+    drag = card && e.button === 0 ? { rank: card.dataset.rank, i: card.dataset.i, moved: false } : null;
+  });
+  handBox.addEventListener("pointermove", (e) => {
+    if (!drag || !(e.buttons & 1)) return;  // (a mouse moved with no button held, or a pointerup lost: no drag)
+    const card = cardAt(e.clientX, e.clientY);
+    if (!card || (!drag.moved && card.dataset.rank === drag.rank && card.dataset.i === drag.i)) return;
+    if (!drag.moved) {  // the card the drag began on is raised too
+      drag.moved = true;
+      const first = handBox.querySelector(`button.card[data-rank="${CSS.escape(drag.rank)}"][data-i="${drag.i}"]`);
+      if (first) sweep(first);
+    }
+    sweep(card);
+  });
+  const dragEnd = () => { if (drag && drag.moved) dragged = true; drag = null; setTimeout(() => { dragged = false; }, 0); };
+  // (on the window: the card pressed may be drawn again under the pointer before it is let go)
+  const dragCancel = () => { drag = null; };
+  window.addEventListener("pointerup", dragEnd);
+  window.addEventListener("pointercancel", dragCancel);
 
   function drawSelection() {
     const notation = format(selected);
@@ -218,8 +264,11 @@ export function createTable(root, session) {
     return t("count_hidden");
   }
 
+  /** The six seats as the scene states them: each one's relation to you, standing, count, order out, whether
+   *  it is to act and the hand you see of it (a team-mate's under 看牌 or 挑牌). */
   function drawSeats() {
     const obs = state.observation;
+    const scene = state.scene;
     const me = session.seat ?? 0;
     const order = [0, 1, 2, 3, 4, 5].map((i) => (me + i) % 6);
     fill(seatsBox, order.map((seat) => {
@@ -227,17 +276,20 @@ export function createTable(root, session) {
       marks.push(countWords(seat));
       if (obs.opened[seat]) marks.push(t("opened"));
       if (obs.burner === seat) marks.push(`🔥${t("burner")}`);
-      if (obs.finished.includes(seat)) marks.push(t("finished_n", { n: obs.finished.indexOf(seat) + 1 }));  // the order out, not a place
-      const ranked = state.scene ? state.scene.ranked[seat] : null;
+      if (scene.order[seat]) marks.push(t("finished_n", { n: scene.order[seat] }));  // the order out, not a place
+      const ranked = scene.ranked[seat];
       if (ranked) marks.push(t("ranked_at_once", { why: ranked === "bottom" ? "窒息 / 大小王不出手" : ranked }));
       if (obs.passed.includes(seat)) marks.push(t("passed"));
-      if (obs.revolutionaries.includes(seat)) marks.push(t("revolution_mark"));
+      if (scene.standing[seat] === "revolution") marks.push(t("revolution_mark"));
       if (obs.declared[seat]) marks.push(obs.declared[seat]);
-      const turn = obs.to_act === seat;
-      const shown = obs.hands[seat] && seat !== session.seat ? h("span", { class: "shown" }, spoken(obs.hands[seat])) : null;
+      const turn = scene.to_act[seat];
+      const relation = scene.relations[seat];
+      const hand = relation !== "self" ? scene.hands[seat] : null;
       const at = (seat - me + 6) % 6;  // its place round the table from yours
-      return h("li", { class: `seat${turn ? " turn" : ""}`, role: "listitem", "data-seat": seat, "data-at": at, "aria-current": turn ? "true" : null },
-        h("strong", {}, turn ? "▶ " : "", h("bdi", {}, name(seat))), h("span", {}, marks.join(" · ")), shown);
+      return h("li", { class: `seat${turn ? " turn" : ""}`, role: "listitem", "data-seat": seat, "data-at": at, "data-relation": relation,
+        "data-standing": scene.standing[seat], "aria-current": turn ? "true" : null },
+      h("strong", {}, turn ? "▶ " : "", h("bdi", {}, name(seat))), h("span", { class: "marks" }, marks.join(" · ")),
+      hand ? h("span", { class: "shown" }, spoken(hand)) : null);
     }));
   }
 
@@ -279,31 +331,32 @@ export function createTable(root, session) {
       message.observation = observation;
       const history = observation.history;
       const fresh = !state || state.game !== message.game;
+      const wasMine = Boolean(state && state.legal && state.legal.length);
       state = message;
-      const finished = Boolean(message.observation.places);
+      const finished = Boolean(message.scene.places);
       if (fresh) { selected.fill(0); hintBox.hidden = true; }  // the last game's end stays shown (its places, what this game owes)
-      if (finished && after.hidden) {  // the table drawn again (a reload, a change of language): its end as told
-        let over = null;
-        try { over = JSON.parse(sessionStorage.getItem(`gouji.over.${session.code}`) || "null"); } catch { over = null; }
-        if (over && over.game === message.game) table.gameOver(over);
+      if (finished) {  // its end drawn from this state's scene (after a reload or a change of language: the game_over kept)
+        let over = lastOver;
+        if (!over) try { over = JSON.parse(sessionStorage.getItem(`gouji.over.${session.code}`) || "null"); } catch { over = null; }
+        if (over && over.game === message.game) table.gameOver(over, true);
       }
       if (!state || state.version !== hintVersion) hintBox.hidden = true;
       const held = parse(state.observation.hand || "") || [];
       selected = selected.map((n, i) => Math.min(n, held[i] || 0));
-      const obs = state.observation;
-      const mine = obs.to_act !== null && obs.to_act === session.seat;
+      const acting = message.scene.to_act.indexOf(true);  // -1: nobody this seat may know of (a private decision)
+      const mine = legal().length > 0;  // (a legal list comes with this seat's own decision only)
       fill(head, h("p", {}, room ? t("game_n", { n: message.game + 1, of: room.games }) : "", " · ",
-        h("strong", { id: "turn" }, mine && legal().length ? t("your_turn") : finished ? t("game_over") : obs.to_act === null ? t("private_turn") : t("waiting", { who: name(obs.to_act) }))));
+        h("strong", { id: "turn" }, mine ? t("your_turn") : finished ? t("game_over") : acting < 0 ? t("private_turn") : t("waiting", { who: name(acting) }))));
       deadline = message.deadline_ms === null || message.deadline_ms === undefined ? null : Date.now() + message.deadline_ms;
       clearInterval(ticker);
       ticker = deadline === null ? null : setInterval(tick, 250);
       tick();
-      root.classList.toggle("my-turn", mine && legal().length > 0);
+      root.classList.toggle("my-turn", mine);
       root.dataset.version = String(message.version);
       root.dataset.history = String(history.length);
       typedForm.hidden = !legal().length;
       drawSeats(); drawCenter(); drawActions(); drawHand(); drawSelection(); drawLog(message.events || []);
-      if (mine && legal().length) announce(t("your_turn"));
+      if (mine) { announce(t("your_turn")); if (fresh || !wasMine) beep(); }
     },
     room(value) { room = value; if (state) drawActions(); },
     hint(m) {
@@ -316,10 +369,17 @@ export function createTable(root, session) {
     },
     refused() { if (state) { drawHand(); drawSelection(); } },
     noHint() { hintBox.hidden = true; },
-    gameOver(m) {
+    gameOver(m, again = false) {
+      lastOver = m;
       try { sessionStorage.setItem(`gouji.over.${session.code}`, JSON.stringify(m)); } catch { /* full or private */ }
       after.hidden = false;
-      const places = m.places.map((seat, i) => h("li", { "data-place": i }, `${PLACES[i]}: `, h("bdi", {}, name(seat))));
+      // the places as the scene states them (the game_over the server makes from the scene's result, or the last state's
+      // scene), each player's score where the scene carries one
+      const scene = state && state.game === m.game && state.scene.places ? state.scene : null;
+      const placed = scene ? scene.places : m.places;
+      const scores = (scene && scene.result && scene.result.points) || null;
+      const places = placed.map((seat, i) => h("li", { "data-place": i, "data-seat": seat }, `${PLACES[i]}: `, h("bdi", {}, name(seat)),
+        scores ? h("span", { class: "player-score" }, ` · ${t("player_score")} ${scores[seat]}`) : null));
       fill(after, h("h2", { id: "game-over" }, m.match_over ? t("match_over") : t("game_over")),
         h("h3", {}, t("places")), h("ol", { class: "places" }, places),
         h("p", {}, `${t("score")}: ${t("team_a")} ${m.score[0]} · ${t("team_b")} ${m.score[1]}`),
@@ -327,9 +387,9 @@ export function createTable(root, session) {
         m.match_over ? null : duesView(m.dues),
         h("p", {}, h("button", { type: "button", id: "records", onclick: async () => download(`gouji-${session.code.slice(0, 8)}.jsonl`, await api.records(session.code), "application/x-ndjson") }, t("records")),
           " ", h("button", { type: "button", id: "open-replay", onclick: () => replayViewer(after, session) }, t("replay"))));
-      announce(t("game_over"));
+      if (!again) announce(t("game_over"));
     },
-    stop() { clearInterval(ticker); },
+    stop() { clearInterval(ticker); window.removeEventListener("pointerup", dragEnd); window.removeEventListener("pointercancel", dragCancel); },
   };
   /** What the next game owes (game_over's dues), by the players' names. */
   function duesView(dues) {
