@@ -4,7 +4,7 @@ Schema, and the observation as JSON both ways (lossless, so a network client can
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import fields, replace
 from functools import cache, lru_cache
 from pathlib import Path
@@ -202,26 +202,43 @@ def history_json(history: tuple[tuple[int, Action], ...],
     return [[seat, action_json(action)] for seat, action in history]
 
 
+def _listed(items: Iterable[Any]) -> list[Any]:
+    return list(items)
+
+
+#: each field of a state's observation and how its value is written (None: as it is), in the order sent
+_FIELDS: tuple[tuple[str, Callable[[Any], Any] | None], ...] = (
+    ("seat", None), ("stage", None), ("to_act", None), ("decision", None), ("hand", notation), ("counts", _listed),
+    ("hands", lambda hands: [_cards(hand) for hand in hands]), ("top", _cards), ("top_seat", None),
+    ("may_answer", _listed), ("round_plays", lambda plays: [[seat, notation(cards)] for seat, cards in plays]),
+    ("passed", _listed), ("burner", None), ("luanchan", None), ("finished", _listed), ("out_of_play", _listed),
+    ("revolutionaries", _listed), ("removed", notation), ("opened", _listed), ("declared", _listed), ("deal", None),
+    ("deal_leader", None), ("history", None),  # (written by history_json, its earlier JSON reused)
+    ("played", lambda played: [notation(cards) for cards in played]), ("dealt", _listed), ("sizes", _listed),
+    ("transfers", lambda transfers: [{"kind": t.kind, "giver": t.giver, "taker": t.taker, "count": t.count,
+                                      "cards": _cards(t.cards)} for t in transfers]),
+    ("deck", notation), ("shown", _listed), ("told", _listed), ("gave_up", _listed),
+    ("burns", lambda burns: [list(burn) for burn in burns]), ("bottom", _listed), ("stifled", _listed),
+    ("places", lambda places: None if places is None else list(places)), ("carry", _carry_json),
+)
+
+
+def _fields_json(seen: Observation, before: Observation | None, history: list[Any]) -> dict[str, Any]:
+    """The fields of ``seen`` that differ from ``before`` (every one when None) as JSON; ``history``: the
+    history's JSON (the field's value when it is written)."""
+    found: dict[str, Any] = {}
+    now, was = vars(seen), None if before is None else vars(before)
+    for name, write in _FIELDS:
+        value = now[name]
+        if was is None or was[name] != value:
+            found[name] = history if name == "history" else value if write is None else write(value)
+    return found
+
+
 def observation_json(seen: Observation, history: list[Any] | None = None) -> dict[str, Any]:
     """The observation as the ``state`` message carries it (every field; cards as notation; ``history``:
     the history's JSON when it is made already)."""
-    return {
-        "seat": seen.seat, "stage": seen.stage, "to_act": seen.to_act, "decision": seen.decision,
-        "hand": notation(seen.hand), "counts": list(seen.counts), "hands": [_cards(hand) for hand in seen.hands],
-        "top": _cards(seen.top), "top_seat": seen.top_seat, "may_answer": list(seen.may_answer),
-        "round_plays": [[seat, notation(cards)] for seat, cards in seen.round_plays], "passed": list(seen.passed),
-        "burner": seen.burner, "luanchan": seen.luanchan, "finished": list(seen.finished),
-        "out_of_play": list(seen.out_of_play), "revolutionaries": list(seen.revolutionaries),
-        "removed": notation(seen.removed), "opened": list(seen.opened), "declared": list(seen.declared),
-        "deal": seen.deal, "deal_leader": seen.deal_leader,
-        "history": history_json(seen.history) if history is None else history,
-        "played": [notation(cards) for cards in seen.played], "dealt": list(seen.dealt), "sizes": list(seen.sizes),
-        "transfers": [{"kind": t.kind, "giver": t.giver, "taker": t.taker, "count": t.count, "cards": _cards(t.cards)}
-                      for t in seen.transfers],
-        "deck": notation(seen.deck), "shown": list(seen.shown), "told": list(seen.told), "gave_up": list(seen.gave_up),
-        "burns": [list(burn) for burn in seen.burns], "bottom": list(seen.bottom), "stifled": list(seen.stifled),
-        "places": None if seen.places is None else list(seen.places), "carry": _carry_json(seen.carry),
-    }
+    return _fields_json(seen, None, history_json(seen.history) if history is None else history)
 
 
 def scene_json(found: Scene) -> dict[str, Any]:
@@ -269,18 +286,17 @@ def dues_json(dues: Iterable[Due]) -> list[dict[str, Any]]:
              "returned": due.returned} for due in dues]
 
 
-def lean_observation(before: dict[str, Any] | None, seen: dict[str, Any]) -> dict[str, Any]:
-    """The part of a lean session's ``state`` that replaces ``observation``: the fields of the whole
-    observation ``seen`` that differ from ``before`` (the last one sent on the connection; every field
-    when None), the history entries after those ``before`` holds and ``history_from``, their start.
-    :func:`whole_observation` is its inverse."""
-    history: list[Any] = seen["history"]
+def lean_observation(before: Observation | None, seen: Observation, history: list[Any]) -> dict[str, Any]:
+    """The part of a lean session's ``state`` that replaces ``observation``: the fields of ``seen`` that
+    differ from ``before`` (the observation last sent on the connection; every field when None), as JSON,
+    the entries of ``history`` (``seen``'s history as JSON) after those ``before`` holds and
+    ``history_from``, their start. Compared before they are written, so that only what changed is
+    written. :func:`whole_observation` is its inverse."""
     start = 0
     if before is not None:
-        sent = before["history"]
-        start = len(sent) if history[:len(sent)] == sent else 0
-    changed = {name: value for name, value in seen.items()
-               if name != "history" and (before is None or before[name] != value)}
+        sent = before.history
+        start = len(sent) if seen.history[:len(sent)] == sent else 0
+    changed = _fields_json(seen, before, history)
     changed["history"] = history[start:]
     return {"observation": changed, "history_from": start}
 

@@ -21,11 +21,11 @@ from typing import Any
 from ..agents.registry import make_agent
 from ..engine.actions import Action, IllegalAction
 from ..engine.events import Event
-from ..engine.game import Game
+from ..engine.game import Game, Observation
 from ..engine.match import Match
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
-from ..scene import Result, options_of, result_of, scene, seen_events
+from ..scene import Result, SeenEvent, options_of, result_of, scene, seen_events
 from .protocol import (
     PROTOCOL,
     ProtocolError,
@@ -33,6 +33,7 @@ from .protocol import (
     action_json,
     dues_json,
     history_json,
+    lean_observation,
     observation_json,
     public_observation,
     scene_json,
@@ -154,6 +155,23 @@ class Broadcast:
     last: dict[str, Any] | None = None  # the public action that led to the state
 
 
+@dataclass
+class SeatState:
+    """A seat's ``state`` message before its observation is written: the other fields (``observation``
+    None), the seat's view and its history as JSON. A whole session is sent :meth:`whole`, a lean one
+    :meth:`lean` (what changed since the view it was last sent: compared before it is written)."""
+
+    message: dict[str, Any]
+    seen: Observation
+    history: list[Any]
+
+    def whole(self) -> dict[str, Any]:
+        return {**self.message, "observation": observation_json(self.seen, self.history)}
+
+    def lean(self, before: Observation | None) -> dict[str, Any]:
+        return {**self.message, **lean_observation(before, self.seen, self.history)}
+
+
 def _now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
@@ -191,6 +209,8 @@ class Room:
         self.at: str | None = None  # when the event being applied was made (UTC; None: not said)
         #: the history each seat (None: spectators) was last sent, and its JSON (made again only where new)
         self._histories: dict[int | None, tuple[tuple[tuple[int, Action], ...], list[Any]]] = {}
+        #: the events a seat was last sent, as it sees them, and their JSON (most seats see the same)
+        self._told: tuple[tuple[SeenEvent, ...], list[dict[str, Any]]] = ((), [])
 
     # -- requests, checked: each returns the event to store and apply --------------------------
 
@@ -558,7 +578,7 @@ class Room:
         }
 
     def state(self, seat: int | None, last: dict[str, Any] | None = None, events: Sequence[Event] = (),
-              confirm: bool = False) -> dict[str, Any] | None:
+              confirm: bool = False) -> SeatState | None:
         """``seat``'s ``state`` message (None: a spectator's), built from its view only; None before the deal.
         ``events``: the engine's events since the last state; ``confirm``: legal actions carry their
         confirmation question."""
@@ -579,8 +599,14 @@ class Room:
                          for action, asked in zip(legal, confirmations(found, game.rules.burning), strict=True)]
         told = seen_events(events, seat, seen.stage == "yudian")
         shown = 0 if self.match is None else len(self.match.games) - game.over  # a game over is the last recorded
-        return {"type": "state", "version": self.version, "game": shown,
-                "seat": seat, "observation": observation_json(seen, history), "legal": legal,
-                "deadline_ms": None if deadline is None else max(0, int((deadline - self.clock()) * 1000)),
-                "scene": scene_json(found),
-                "last": last_json(last, told), "events": events_json(told)}
+        return SeatState({"type": "state", "version": self.version, "game": shown,
+                          "seat": seat, "observation": None, "legal": legal,
+                          "deadline_ms": None if deadline is None else max(0, int((deadline - self.clock()) * 1000)),
+                          "scene": scene_json(found),
+                          "last": last_json(last, told), "events": self._events_json(told)}, seen, history)
+
+    def _events_json(self, told: tuple[SeenEvent, ...]) -> list[dict[str, Any]]:
+        """:func:`.words.events_json` of ``told``, made once for the seats that see the same events."""
+        if self._told[0] != told:
+            self._told = (told, events_json(told))
+        return self._told[1]

@@ -10,6 +10,7 @@ microseconds and is made in place (a thread's hand-over would cost more)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -19,10 +20,11 @@ from typing import Any, TypeVar
 
 from starlette.websockets import WebSocket
 
+from ..engine.game import Observation
 from .bots import Bots
 from .limits import Bucket, Limits
-from .protocol import PROTOCOL, ProtocolError, check, dumps, lean_observation
-from .rooms import PLAYING, Broadcast, Creation, Room, check_bot, check_name, new_code, new_token
+from .protocol import PROTOCOL, ProtocolError, check, dumps
+from .rooms import PLAYING, Broadcast, Creation, Room, SeatState, check_bot, check_name, new_code, new_token
 from .rulesource import Rulebook, RuleSource, diff_json
 from .shards import Shard, owner
 from .store import Store, every
@@ -30,6 +32,9 @@ from .words import hint
 
 log = logging.getLogger("gouji.server")
 T = TypeVar("T")
+#: what a client is sent before its connection is closed when a message to it could not be sent
+UNSENDABLE = dumps(ProtocolError("internal", "the server could not send a message on this connection, which it "
+                                             "closes: resume the session").to_json())
 
 
 class Conn:
@@ -46,10 +51,16 @@ class Conn:
         self.confirm = False  # legal actions carry their confirmation question
         self.lean = False  # a lean session: room descriptions without unchanged rules, states with what changed
         self.rules_serial = -1  # the room's rules_serial when this connection was last sent the rules
-        self.observed: dict[str, Any] | None = None  # the (whole) observation of the last state sent
+        self.observed: Observation | None = None  # the view of the last state sent (a lean session's)
+        self.close_code = 1008  # 1011 once a message could not be sent (:meth:`fail`)
 
     def send(self, message: dict[str, Any] | str) -> None:
-        text = message if isinstance(message, str) else dumps(message)
+        """Queue ``message`` for the writer; one that cannot be encoded fails the connection (:meth:`fail`)."""
+        try:
+            text = message if isinstance(message, str) else dumps(message)
+        except (TypeError, ValueError, RecursionError):
+            self.fail("a message to %s could not be encoded as JSON")
+            return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:  # too slow a reader: it is dropped, and may resume
@@ -63,10 +74,30 @@ class Conn:
             self.queue = asyncio.Queue(1)
             self.queue.put_nowait(None)
 
+    def fail(self, what: str) -> None:
+        """A message that cannot be sent (``what``, logged with the peer's address): what is queued before
+        it is sent, then the ``internal`` error :data:`UNSENDABLE`, and the connection is closed (1011): its
+        client resumes the session, where a connection that lost a message must not go on."""
+        log.exception(what, self.address)
+        self.close_code = 1011
+        with contextlib.suppress(asyncio.QueueFull):  # (a full queue: the reader is too slow, closed anyway)
+            self.queue.put_nowait(UNSENDABLE)
+        self.close()
+
     async def writer(self) -> None:
+        """Send what is queued, in order, then close the connection (1008: closed by the server, or a reader
+        too slow). A text the WebSocket cannot send (not UTF-8: a lone surrogate) is logged, and the client
+        sent :data:`UNSENDABLE` in its place and the connection closed (1011): the writer never stops without
+        a word."""
         while (text := await self.queue.get()) is not None:
-            await self.websocket.send_text(text)
-        await self.websocket.close(1008)
+            try:
+                await self.websocket.send_text(text)
+            except UnicodeEncodeError:
+                log.exception("a message to %s is not UTF-8 text: it cannot be sent", self.address)
+                await self.websocket.send_text(UNSENDABLE)
+                self.close_code = 1011
+                break
+        await self.websocket.close(self.close_code)
 
 
 @dataclass
@@ -228,7 +259,7 @@ class Service:
         if changed.room:
             self.send_room(live)
         if changed.state:
-            states: dict[tuple[int | None, bool], dict[str, Any] | None] = {}
+            states: dict[tuple[int | None, bool], SeatState | None] = {}
             texts: dict[tuple[Any, ...], str] = {}
             for conn in live.conns:
                 key = (conn.seat, conn.confirm)
@@ -238,22 +269,20 @@ class Service:
         self._schedule(live)
 
     @staticmethod
-    def send_state(conn: Conn, state: dict[str, Any] | None, texts: dict[tuple[Any, ...], str]) -> None:
+    def send_state(conn: Conn, state: SeatState | None, texts: dict[tuple[Any, ...], str]) -> None:
         """Send ``state`` to ``conn``. A lean session gets only what changed since the last state sent on it:
         the history entries after those it holds (``history_from``) and the other observation fields that
         differ. ``texts``: the messages already made for this change, by seat and what each was sent before."""
         if state is None:
             return
         key: tuple[Any, ...] = (conn.seat, conn.confirm)
+        before = conn.observed
         if conn.lean:
-            before, seen = conn.observed, state["observation"]
-            conn.observed = seen
+            conn.observed = state.seen
             key += (id(before),)  # (held by the connections that were sent it: an id no other object has)
         text = texts.get(key)
         if text is None:
-            if conn.lean:
-                state = {**state, **lean_observation(before, seen)}
-            text = texts[key] = dumps(state)
+            text = texts[key] = dumps(state.lean(before) if conn.lean else state.whole())
         conn.send(text)
 
     def send_room(self, live: Live, only: Conn | None = None) -> None:

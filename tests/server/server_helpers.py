@@ -123,10 +123,14 @@ async def latest(client: Client, version: int) -> dict[str, Any]:
 
 
 async def drive(clients: list[Client], version: int, until: int, rng: Any) -> int:
-    """Six people play random legal actions, one at a time, from ``version`` to ``until``; the version reached."""
+    """Six people play random legal actions, one at a time, from ``version`` to ``until``; the version reached.
+    (Random play may end a game within a few dozen actions, 诈烧 ranking seats at once: a room driven far
+    plays a match of several games, so that a seat always has a decision.)"""
     while version < until:
         states = [await latest(client, version) for client in clients]
-        [mover] = [client for client, state in zip(clients, states, strict=True) if state["legal"] is not None]
+        movers = [client for client, state in zip(clients, states, strict=True) if state["legal"] is not None]
+        assert len(movers) == 1, f"at version {version}, {len(movers)} seats have a decision (a match over?)"
+        [mover] = movers
         await mover.act(rng.choice(mover.state["legal"]))  # type: ignore[index]
         await mover.until("done", timeout=WAIT)
         version += 1

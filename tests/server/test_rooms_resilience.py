@@ -17,7 +17,7 @@ def test_kill_9_mid_game_then_restart_loses_nothing(db: str) -> None:
     server = Server(db)
 
     async def before() -> tuple[str, list[str], list[dict[str, object]]]:
-        created = server.create(ruleset="qingdao")
+        created = server.create(ruleset="qingdao", games=10)  # (a game random play ends early: the next one)
         clients = await seated(server, created, ["a", "b", "c", "d", "e"])
         for client in clients:
             await client.send({"type": "accept", "fingerprint": created["info"]["rules"]["fingerprint"]})

@@ -1,7 +1,8 @@
 """The service without a network: idle rooms expire, a connection too slow to read is closed at its
-queue's cap, 托管 is stored (a restart does not make an absent player's turn wait the grace again),
-a stored game record is dated the day the game was played, and a room's requests are taken one at a
-time while a database server's commit is awaited (SQLite and PostgreSQL: the ``db`` fixture)."""
+queue's cap, a message that cannot be sent is logged and its connection closed with an error, 托管 is
+stored (a restart does not make an absent player's turn wait the grace again), a stored game record is
+dated the day the game was played, and a room's requests are taken one at a time while a database
+server's commit is awaited (SQLite and PostgreSQL: the ``db`` fixture)."""
 
 from __future__ import annotations
 
@@ -83,6 +84,36 @@ def test_a_connection_too_slow_to_read_is_closed_at_its_queue_cap() -> None:
         conn.send({"type": "pong", "n": 3})  # one more than the queue holds: dropped, and the connection closed
         await asyncio.wait_for(conn.writer(), 5)
         assert socket.sent == [] and socket.closed == 1008
+
+    asyncio.run(main())
+
+
+class EncodingSocket(FakeSocket):
+    """A socket that sends text as UTF-8, as uvicorn does (a lone surrogate cannot be)."""
+
+    async def send_text(self, text: str) -> None:
+        text.encode()
+        await super().send_text(text)
+
+
+@pytest.mark.parametrize(("unsendable", "logged"), [
+    ({"type": "room", "name": "\ud800"}, "is not UTF-8 text"),  # the json module writes what orjson refuses
+    ({"type": "room", "name": object()}, "could not be encoded as JSON"),
+])
+def test_a_message_that_cannot_be_sent_is_logged_and_the_connection_closed_with_an_error(
+        unsendable: dict[str, Any], logged: str, caplog: pytest.LogCaptureFixture) -> None:
+    async def main() -> None:
+        socket = EncodingSocket()
+        conn = Conn(socket, Limits())  # type: ignore[arg-type]
+        for message in ({"type": "pong", "n": 1}, unsendable, {"type": "pong", "n": 2}):
+            conn.send(message)
+        await asyncio.wait_for(conn.writer(), 5)  # (it ends: the connection is closed, not left dead)
+        sent = [json.loads(text) for text in socket.sent]
+        assert sent[0] == {"type": "pong", "n": 1}  # what came before is sent
+        assert sent[1:] == [{"type": "error", "code": "internal", "message": "the server could not send a message "
+                             "on this connection, which it closes: resume the session"}]
+        assert socket.closed == 1011
+        assert logged in caplog.text
 
     asyncio.run(main())
 

@@ -19,7 +19,7 @@ def test_two_processes_keep_their_own_rooms_through_a_kill(db: str) -> None:
     servers = [Server(db, shard="0/2"), Server(db, shard="1/2")]
 
     async def play(server: Server, seed: int) -> tuple[str, str, dict[str, object]]:
-        created = server.create(ruleset="qingdao")
+        created = server.create(ruleset="qingdao", games=10)  # (a game random play ends early: the next one)
         clients = await seated(server, created, ["a", "b", "c", "d", "e"])
         for client in clients:
             await client.send({"type": "accept", "fingerprint": created["info"]["rules"]["fingerprint"]})
