@@ -126,7 +126,7 @@ def play(ctx: click.Context, ref: str, seat: int, seed: int | None, games: int, 
 
     human = Seat(seat, read, lambda line: click.echo(line, color=words.colour), words, random.Random(seed))
     try:
-        session(ruleset, seed, games, human, table, keep if out else None, helper)
+        session(ruleset, seed, games, human, keep if out else None, helper, table)
     except KeyboardInterrupt:  # Ctrl-C at a prompt or while the bots play: leave quietly, the finished games kept
         fail("\ninterrupted", EXIT_INTERRUPTED)
     finally:

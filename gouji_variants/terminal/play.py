@@ -156,10 +156,11 @@ class Seat:
         return warning is None or self.confirm(warning + words(" Go ahead?", " 确定吗？"))
 
 
-def session(ruleset: Ruleset, seed: int, games: int, seat: Seat, bots: Sequence[Agent],
-            keep: Callable[[Game], None] | None = None, helper: Agent | None = None) -> int:
+def session(ruleset: Ruleset, seed: int, games: int, seat: Seat, keep: Callable[[Game], None] | None = None,
+            helper: Agent | None = None, bots: Sequence[Agent] | None = None) -> int:
     """``gouji play``: who sits where, the help, then a match of ``games`` games against ``bots`` (one a seat,
-    the human's unused); ``helper`` answers ``hint`` and ``auto`` (a heuristic bot when None)."""
+    the human's unused; heuristic bots when None); ``helper`` answers ``hint`` and ``auto`` (a heuristic bot
+    when None)."""
     words, me = seat.words, seat.me
     mates = words.join((str((me + 2) % 6), str((me + 4) % 6)))
     seat.say(words(f"{ruleset.name_zh} / {ruleset.name_en} ({ruleset.fingerprint}), seed {seed}. You are seat "
@@ -167,7 +168,8 @@ def session(ruleset: Ruleset, seed: int, games: int, seat: Seat, bots: Sequence[
                    f"{ruleset.name_zh}（{ruleset.fingerprint}），种子 {seed}。你是{me}号位，对头{(me + 3) % 6}号位，"
                    f"联邦{mates}号位。出牌顺序 0→1→…→5。"))
     seat.say(HELP[words.lang == "zh"])
-    return play_match(Match(ruleset, seed), games, seat, bots, helper or HeuristicAgent(), keep)
+    table = [HeuristicAgent() for _ in range(6)] if bots is None else bots
+    return play_match(Match(ruleset, seed), games, seat, table, helper or HeuristicAgent(), keep)
 
 
 def play_match(match: Match, games: int, seat: Seat, bots: Sequence[Agent], helper: Agent,
