@@ -122,9 +122,10 @@ def swapped(hands: tuple[Cards, ...], one: int, other: int) -> list[Cards] | Non
 
 
 def public(seen: Observation) -> object:
-    """What the table saw: the actions, the cards that changed hands in front of it and who was
-    announced 闷 (a stifled seat's 3s are all it holds, which its hidden cards decide)."""
-    return seen.history, seen.transfers, seen.stifled
+    """What the table saw: the actions, the cards that changed hands in front of it, who was announced 闷
+    (a stifled seat's 3s are all it holds, which its hidden cards decide), and the stage and seat it waits
+    on (a wait on a hidden 革命 or burn offer is public, not its seat: docs/engine.md)."""
+    return seen.history, seen.transfers, seen.stifled, seen.stage, seen.to_act
 
 
 def alike(ruleset: Ruleset, seed: int, pair: tuple[int, int]) -> Iterator[tuple[Game, Game]]:
