@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     from .ruleset.errors import RulesetError
     from .ruleset.model import Ruleset
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 ENGINE = select()  # "compiled" or "pure" (GOUJI_ENGINE; docs/compiled-core.md)
 
 __all__ = [
