@@ -506,7 +506,8 @@ class Room:
         result = self._result(game)  # (the scene's: the seats in place order, as the page shows them)
         assert result is not None
         changed.messages.append({"type": "game_over", "game": len(self.match.games) - 1,
-                                 "places": list(result.by_place), "score": list(result.score),
+                                 "places": list(result.by_place), "points": list(result.points),
+                                 "score": list(result.score),
                                  "totals": list(self.match.totals),
                                  "match_over": len(self.match.games) >= self.games,
                                  "dues": dues_json(result.dues or ())})

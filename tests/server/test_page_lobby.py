@@ -20,6 +20,7 @@ def test_a_joiner_declines_and_proposes_the_host_rejects_then_applies(server: Se
     host.wait_for_selector("#accept", timeout=WAIT)
     bots = host.locator('.seats li[data-seat="3"], .seats li[data-seat="4"]').all_text_contents()
     assert "机器人1" in bots[0] and "机器人2" in bots[1], bots  # bots told apart by name
+    assert "机器人（启发式）" in bots[0] and "heuristic" not in bots[0], bots  # their kind in the page's words
     guest = open_page(browser, f"{server.http}/#/room/{code}", PHONE)
     guest.locator("#join-name").fill("客人")
     guest.locator("#join").click()
@@ -84,6 +85,7 @@ def test_a_joiner_declines_and_proposes_the_host_rejects_then_applies(server: Se
     host.wait_for_function("document.documentElement.lang === 'en'", timeout=WAIT)
     host.wait_for_selector('.seats li[data-seat="4"]', timeout=WAIT)
     assert "Bot 1" in host.locator('.seats li[data-seat="3"]').text_content()
+    assert "bot (basic)" in host.locator('.seats li[data-seat="5"]').text_content()
     assert "Bot 2" in host.locator('.seats li[data-seat="4"]').text_content()
     assert host.errors == [] and guest.errors == []
     host.context.close()

@@ -13,6 +13,7 @@ from server_helpers import WAIT, Server, close_all, seated
 
 from gouji_variants.records.record import replay
 from gouji_variants.ruleset.rules import PLACE_NAMES
+from gouji_variants.scene import result_of
 from gouji_variants.server.client import Client
 
 
@@ -76,7 +77,10 @@ def test_agreement_rules_change_and_a_whole_match(room_server: Server) -> None:
             named = record["result"]["places"]  # each seat's place: game_over names the seats in place order
             assert over["places"] == sorted(range(6), key=lambda seat: PLACE_NAMES.index(named[seat]))
             assert record["headers"]["players"][5] == "<b>戊</b>" and record["fingerprint"] == new
-            assert replay(record).ok
+            replayed = replay(record)
+            assert replayed.ok and replayed.game is not None
+            found = result_of(replayed.game)
+            assert found is not None and over["points"] == list(found.points)
         await close_all(clients)
 
     asyncio.run(main(room_server))

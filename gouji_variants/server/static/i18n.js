@@ -237,3 +237,9 @@ export function playerName(seat) {
   const name = seat && seat.name ? seat.name : "";
   return seat && seat.kind === "bot" && lang === "en" ? name.replace(/^机器人(\d+)$/, "Bot $1") : name;
 }
+
+/** A bot's kind in words: the create form's name for a spec it offers (机器人（启发式）…), else 机器人 and the spec. */
+export function botKind(spec) {
+  const key = `bot_${spec}`;
+  return key in WORDS ? t(key) : `${t("bot")} ${spec || ""}`.trim();
+}

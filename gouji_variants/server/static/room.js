@@ -2,7 +2,7 @@
 import { api, library } from "./api.js";
 import { diffView, ruleCard } from "./card.js";
 import { announce, fill, h } from "./dom.js";
-import { pick, playerName, t } from "./i18n.js";
+import { botKind, pick, playerName, t } from "./i18n.js";
 import { forgetDraft, rulesEditor } from "./rules.js";
 import { createTable } from "./table.js";
 
@@ -180,7 +180,7 @@ class Session {
       const answer = s.accepted ? "accepted" : proposing.has(s.seat) ? "proposed" : s.declined ? "declined" : "none";
       const said = { accepted: `✓ ${t("accepted")}`, proposed: `✎ ${t("proposed")}`, none: `… ${t("not_accepted")}`,
         declined: `✗ ${t("declined")}${s.reason ? `：${s.reason}` : ""}` }[answer];
-      const marks = [s.seat === room.host ? t("host") : null, s.kind === "bot" ? `${t("bot")} ${s.bot || ""}` : null,
+      const marks = [s.seat === room.host ? t("host") : null, s.kind === "bot" ? botKind(s.bot) : null,
         s.kind === "human" ? said : null,
         s.kind === "human" && !s.connected ? t("offline") : null, s.standin ? t("standin") : null].filter(Boolean);
       const words = marks.length ? ` — ${marks.join(" · ")}` : "";

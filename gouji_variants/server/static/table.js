@@ -377,7 +377,7 @@ export function createTable(root, session) {
       // scene), each player's score where the scene carries one
       const scene = state && state.game === m.game && state.scene.places ? state.scene : null;
       const placed = scene ? scene.places : m.places;
-      const scores = (scene && scene.result && scene.result.points) || null;
+      const scores = (scene && scene.result && scene.result.points) || m.points || null;
       const places = placed.map((seat, i) => h("li", { "data-place": i, "data-seat": seat }, `${PLACES[i]}: `, h("bdi", {}, name(seat)),
         scores ? h("span", { class: "player-score" }, ` · ${t("player_score")} ${scores[seat]}`) : null));
       fill(after, h("h2", { id: "game-over" }, m.match_over ? t("match_over") : t("game_over")),
