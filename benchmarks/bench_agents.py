@@ -5,18 +5,24 @@ time (CPU time, one core).
 
     python benchmarks/bench_agents.py [--games 20] [--rulesets jining,qingdao,bie3]
         [--agents random,basic,heuristic,search] [--blunder-games 10] [--blunder-rulesets ...] [--chunk 5]
+        [--workers 2] [--house 20]
 
 Bots are taken by name from the registry (``gouji simulate --agents``), parameters included
 (``search:200ms``, ``search:20`` worlds). In the tournament each pair plays ``--games`` games with
 the first bot at seats 0, 2, 4 and as many with the seats swapped, from the same match seed; a tie
 counts half a win. ``--games 0`` or ``--blunder-games 0`` skips a part. ``--chunk N`` plays the
 games as matches of N games each way (seeds from the match seed on) and prints the running rate
-after each, so that a long run says where it stands.
+after each, so that a long run says where it stands; ``--workers N`` plays the chunks in N processes
+(a search bot's think time is the CPU time of its own process). ``--house N`` plays the tournament on N
+house rulesets drawn from the tests' Hypothesis strategy (``tests/strategies``, as
+``bench_house_rulesets.py`` draws them, seeded by ``--seed``) instead of ``--rulesets``, a line each and
+the pooled rate last.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import math
 import random
@@ -24,7 +30,10 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from gouji_variants.agents.basic import Agent
 from gouji_variants.agents.registry import make_agent
@@ -46,10 +55,10 @@ class Timed:
 
     agent: Agent
     times: list[float] = field(default_factory=list)
+    name: str = ""
 
-    @property
-    def name(self) -> str:
-        return self.agent.name
+    def __post_init__(self) -> None:
+        self.name = self.agent.name
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         start = time.process_time()
@@ -70,7 +79,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def seats(first: str, second: str, times: dict[str, list[float]]) -> list[Agent]:
     """Six agents, ``first`` at seats 0, 2, 4 and ``second`` at 1, 3, 5, each timed into ``times``."""
-    made = []
+    made: list[Agent] = []
     for seat in range(6):
         spec = (first, second)[seat % 2]
         timed = Timed(make_agent(spec), times.setdefault(spec, []))
@@ -78,36 +87,74 @@ def seats(first: str, second: str, times: dict[str, list[float]]) -> list[Agent]
     return made
 
 
-def duel(ruleset: Ruleset, first: str, second: str, games: int, seed: int,
-         times: dict[str, list[float]], chunk: int = 0) -> tuple[float, int]:
-    """``first``'s wins (a tie half) over ``games`` games each way round, and the games played: one
-    match each way, or (``chunk``) matches of ``chunk`` games each way, the running rate printed
-    after each pair of them (their seeds from ``seed`` on)."""
-    wins, played, size = 0.0, 0, chunk or games
-    for start in range(0, games, size):
-        count = min(size, games - start)
-        for team, pair in enumerate(((first, second), (second, first))):
-            result = simulate(ruleset, count, seed + start, seats(*pair, times))
-            wins += result.wins[team] + result.wins[2] / 2
-        played += 2 * count
+#: the rulesets of a run with their labels, set before the worker processes fork (a job names its ruleset
+#: by index)
+RULESETS: list[tuple[str, Ruleset]] = []
+
+
+def play_chunk(job: tuple[int, str, str, int, int]) -> tuple[float, dict[str, list[float]]]:
+    """One chunk (``job``: ruleset index, the two bots, games each way, seed): the first bot's wins, a tie
+    half, over both seatings, and the decision times of each bot."""
+    index, first, second, count, seed = job
+    times: dict[str, list[float]] = {}
+    wins = 0.0
+    for team, pair in enumerate(((first, second), (second, first))):
+        result = simulate(RULESETS[index][1], count, seed, seats(*pair, times))
+        wins += result.wins[team] + result.wins[2] / 2
+    return wins, times
+
+
+def duel(index: int, first: str, second: str, games: int, seed: int, times: dict[str, list[float]],
+         chunk: int = 0, pool: ProcessPoolExecutor | None = None) -> tuple[float, int]:
+    """``first``'s wins (a tie half) over ``games`` games each way round on ``RULESETS[index]``'s ruleset, and the
+    games played: one match each way, or (``chunk``) matches of ``chunk`` games each way, the running rate
+    printed after each pair of them (their seeds from ``seed`` on), played in ``pool`` when given."""
+    size = chunk or games
+    jobs = [(index, first, second, min(size, games - start), seed + start) for start in range(0, games, size)]
+    done: Iterator[tuple[float, dict[str, list[float]]]] = \
+        pool.map(play_chunk, jobs) if pool is not None else map(play_chunk, jobs)
+    wins, played = 0.0, 0
+    for job, (won, spent) in zip(jobs, done, strict=True):
+        wins, played = wins + won, played + 2 * job[3]
+        for spec, seconds in spent.items():
+            times.setdefault(spec, []).extend(seconds)
         if chunk:
             low, high = wilson(wins, played)
             print(f"    ... {wins / played:6.1%}  [{low:.1%}, {high:.1%}]  after {played} games", flush=True)
     return wins, played
 
 
-def tournament(rulesets: list[Ruleset], agents: list[str], games: int, seed: int,
-               times: dict[str, list[float]], chunk: int = 0) -> None:
+def tournament(agents: list[str], games: int, seed: int, times: dict[str, list[float]], chunk: int = 0,
+               pool: ProcessPoolExecutor | None = None) -> None:
     print(f"(1) tournament: {games} games each way round per pair and ruleset; the left bot's "
           "team win rate against the right bot's, Wilson 95% interval")
-    for ruleset in rulesets:
-        print(f"\n{ruleset.id} ({ruleset.fingerprint})")
+    pooled: dict[tuple[str, str], float] = {}
+    for index, (label, ruleset) in enumerate(RULESETS):
+        print(f"\n{label} ({ruleset.fingerprint})")
         for first, second in itertools.combinations(agents[::-1], 2):  # the later (stronger) bot on the left
             start = time.perf_counter()
-            wins, played = duel(ruleset, first, second, games, seed, times, chunk)
+            wins, played = duel(index, first, second, games, seed, times, chunk, pool)
+            pooled[first, second] = pooled.get((first, second), 0.0) + wins
             low, high = wilson(wins, played)
             print(f"  {first:>14} vs {second:<14} {wins / played:6.1%}  [{low:.1%}, {high:.1%}]  "
                   f"{played} games, {time.perf_counter() - start:.0f} s", flush=True)
+    if len(RULESETS) > 1:
+        played = 2 * games * len(RULESETS)
+        print(f"\nall {len(RULESETS)} rulesets pooled")
+        for (first, second), wins in pooled.items():
+            low, high = wilson(wins, played)
+            print(f"  {first:>14} vs {second:<14} {wins / played:6.1%}  [{low:.1%}, {high:.1%}]  {played} games")
+
+
+def house(count: int, seed: int) -> list[tuple[str, Ruleset]]:
+    """``count`` house rulesets drawn from the tests' strategy (the same ones for the same ``seed``)."""
+    here = Path(__file__).resolve().parent
+    sys.path[:0] = [str(here), str(here.parent / "tests")]
+    from bench_house_rulesets import draw  # noqa: PLC0415 - the tests' strategies only when asked for
+    from strategies import compile_house  # type: ignore[import-not-found]  # noqa: PLC0415
+
+    return [(f"house-{number} ({', '.join(document['extends'])})", compile_house(document))
+            for number, document in enumerate(draw(count, seed))]
 
 
 def blunders(rulesets: list[Ruleset], agents: list[str], games: int, seed: int,
@@ -133,6 +180,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--chunk", type=int, default=0,
                         help="play the tournament in matches of this many games each way, printing the running rate")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing the tournament's chunks")
+    parser.add_argument("--house", type=int, default=0,
+                        help="play the tournament on this many generated house rulesets instead of --rulesets")
     args = parser.parse_args()
     try:
         agents = [spec.strip() for spec in args.agents.split(",")]
@@ -143,9 +193,14 @@ def main() -> int:
     ids = args.blunder_rulesets.split(",") if args.blunder_rulesets else \
         [entry.id for entry in Catalog((RULESETS_DIR,)).entries()]
     times: dict[str, list[float]] = {}
+    if args.workers < 1:
+        parser.error("--workers: at least 1")
     if args.games > 0:
-        tournament([load_ruleset(ref) for ref in args.rulesets.split(",")], agents, args.games, args.seed, times,
-                   max(args.chunk, 0))
+        RULESETS[:] = house(args.house, args.seed) if args.house > 0 else \
+            [(ruleset.id, ruleset) for ruleset in (load_ruleset(ref) for ref in args.rulesets.split(","))]
+        chunk = max(args.chunk, 0) or (-(-args.games // (2 * args.workers)) if args.workers > 1 else 0)
+        with ProcessPoolExecutor(args.workers) if args.workers > 1 else contextlib.nullcontext() as pool:
+            tournament(agents, args.games, args.seed, times, chunk, pool)
     if args.blunder_games > 0:
         blunders([load_ruleset(ref) for ref in ids], agents, args.blunder_games, args.seed, times)
     print("\nmedian decision time (CPU, one core):")

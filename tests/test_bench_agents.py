@@ -44,3 +44,16 @@ def test_a_chunked_tournament_prints_its_running_rate(monkeypatch: pytest.Monkey
     assert done.value.code == 0
     out = capsys.readouterr().out
     assert "after 2 games" in out and "after 4 games" in out and "basic vs random" in out and "4 games" in out
+
+
+def test_house_rulesets_in_two_processes_pool_their_rates(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "argv", ["bench_agents.py", "--games", "2", "--house", "2", "--workers", "2",
+                                      "--agents", "random,basic", "--blunder-games", "0", "--seed", "4"])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_path(str(BENCH), run_name="__main__")
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "house-0 (" in out and "house-1 (" in out and "all 2 rulesets pooled" in out
+    assert out.count("basic vs random") == 3 and "8 games" in out  # two rulesets and the pool
+    assert "basic " in out.split("median decision time", 1)[1]  # the workers' decision times came back
