@@ -18,7 +18,7 @@ from ..ruleset.rules import Burning
 from ..scene import Scene, SeenEvent, scene_of
 from ..terminal.effects import chosen_option, confirmation, effects
 from ..terminal.render import Words
-from ..text.events import event_notes
+from ..text.events import event_notes, seat_words
 from ..text.explain import Lang
 from .protocol import action_json
 
@@ -55,12 +55,34 @@ def last_json(last: dict[str, Any] | None, seen: Sequence[SeenEvent]) -> dict[st
     return last
 
 
+#: marks a seat in a note rendered to be split (:func:`note_parts`); the engine's notes never hold it
+SEAT_MARK = "\x00"
+
+
+def note_parts(event: SeenEvent, lang: Lang) -> tuple[list[str], list[list[str | int]]]:
+    """``event``'s notes in ``lang`` (:func:`~..text.events.event_notes`, seats as ``3号位``) and the same
+    notes split round the seats they name: text, and each seat as its number, for a client that names a
+    seat its own way (the page: by player, and as 你 / 对头 / 联邦 / 对手)."""
+    marked = event_notes(event, lang, who=lambda seat: f"{SEAT_MARK}{seat}{SEAT_MARK}",
+                         cards=named if lang == "zh" else str)
+    words = seat_words(lang)
+    split = [note.split(SEAT_MARK) for note in marked]
+    return (["".join(words(int(piece)) if index % 2 else piece for index, piece in enumerate(pieces))
+             for pieces in split],
+            [[int(piece) if index % 2 else piece for index, piece in enumerate(pieces) if index % 2 or piece]
+             for pieces in split])
+
+
 def events_json(seen: Sequence[SeenEvent]) -> list[dict[str, Any]]:
     """The events as the receiver sees them (``seen``: :func:`~..scene.seen_events`), each ``{seat, action,
-    forced, notes: {zh, en}}``."""
-    return [{"seat": event.seat, "action": None if event.action is None else action_json(event.action),
-             "forced": event.forced, "notes": {lang: event_notes(event, lang, cards=named if lang == "zh" else str)
-                                               for lang in LANGS}} for event in seen]
+    forced, notes: {zh, en}, parts: {zh, en}}`` (:func:`note_parts`)."""
+    made = []
+    for event in seen:
+        said = {lang: note_parts(event, lang) for lang in LANGS}
+        made.append({"seat": event.seat, "action": None if event.action is None else action_json(event.action),
+                     "forced": event.forced, "notes": {lang: said[lang][0] for lang in LANGS},
+                     "parts": {lang: said[lang][1] for lang in LANGS}})
+    return made
 
 
 def confirmations(found: Scene, rule: Burning) -> list[dict[str, str] | None]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -117,6 +118,8 @@ def test_the_table_is_drawn_from_the_scene_and_the_hand_is_tapped_and_dragged(se
     assert all(f"得分 {points[seat]}" in text for seat, text in zip(placed, shown, strict=True))
     assert f"{scene['score'][0]}" in page.locator(".after").text_content()
     assert page.evaluate("window.beeps") > 1  # (a beep each time the turn came back)
+    # the log names the seats its notes name as the page names players (the server's `parts`), never 3号位
+    assert not re.search(r"[0-5]号位", page.locator(".log").text_content())
     assert page.errors == []
     page.context.close()
 
@@ -204,3 +207,33 @@ def test_a_finger_drags_across_the_hand(server: Server, browser: Any) -> None:  
     raised = page.locator(".hand button.card.on").count()
     assert raised >= 2, raised
     context.close()
+
+
+def test_the_log_names_the_seats_its_notes_name_as_the_page_names_players(server: Server,  # noqa: F811
+                                                                          browser: Any) -> None:  # noqa: F811
+    """The second game's tribute names payer and receiver: the log says them by player (你, 机器人3（对头）…),
+    from the server's ``parts``, where the notes say 3号位."""
+    created = server.create(ruleset="qingdao", host="我", games=2, bots={str(seat): "heuristic" for seat in range(1, 6)})
+    page, sent = recording(browser, f"{server.http}/#/room/{created['room']}?t={created['token']}")
+    page.locator("#accept").click()
+    names = ["你"] + [f"机器人{n}" for n in range(1, 6)]
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "no note naming a seat in two games"
+        told = [(state, parts) for state in sent if state["type"] == "state" for event in state["events"]
+                for parts in event["parts"]["zh"] if any(isinstance(piece, int) for piece in parts)]
+        if told:
+            break
+        if my_turn(page):
+            act(page, typed=False, keys=False)
+        else:
+            page.wait_for_timeout(20)
+    state, parts = told[0]
+    relations = state["scene"]["relations"]
+    said = "".join(piece if isinstance(piece, str) else names[piece] if relations[piece] == "self"
+                   else f"{names[piece]}（{RELATION_WORDS[relations[piece]]}）" for piece in parts)
+    page.wait_for_function(f"document.querySelector('.log').textContent.includes({json.dumps(said)})",
+                           timeout=WAIT)
+    assert not re.search(r"[0-5]号位", page.locator(".log").text_content())
+    assert page.errors == []
+    page.context.close()

@@ -35,6 +35,19 @@ def test_tribute_cards_are_told_only_to_the_two_seats_and_private_events_only_to
     assert events_json(seen_events([declined], 2))[0]["notes"] == {"en": ["no burn"], "zh": ["不烧"]}
 
 
+def test_parts_are_the_notes_split_round_the_seats_they_name() -> None:
+    paid = Event(-1, None, (TributePaid("luo", 1, 4, Cards.parse("RB")), Mark.NO_BURN))
+    [told] = events_json(seen_events([paid], 4))
+    for lang in ("zh", "en"):
+        seat = (lambda number: f"{number}号位") if lang == "zh" else (lambda number: f"seat {number}")
+        rebuilt = ["".join(seat(piece) if isinstance(piece, int) else piece for piece in parts)
+                   for parts in told["parts"][lang]]
+        assert rebuilt == told["notes"][lang]  # the same words, seat by seat
+        assert [piece for piece in told["parts"][lang][0] if isinstance(piece, int)] == [1, 4]
+        assert told["parts"][lang][1] == [told["notes"][lang][1]]  # a note naming no seat is one piece
+    assert "\x00" not in json.dumps(told)
+
+
 def test_revolution_asks_for_a_confirmation_and_a_hint_is_a_legal_action() -> None:
     ruleset = load_ruleset("qingdao")
     for seed in range(200):

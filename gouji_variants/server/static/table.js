@@ -38,7 +38,7 @@ function eventLog(session) {
   log.add = (state, events) => {
     const history = state.observation.history;
     const game = state.game;  // the game this state shows
-    let added = events.map((e) => ({ seat: e.seat, action: e.action, notes: e.notes }));
+    let added = events.map((e) => ({ seat: e.seat, action: e.action, notes: e.notes, parts: e.parts }));
     let whole = false;
     if (log.game === null) {  // the first state of this page: what was kept, and the history since
       whole = true;
@@ -304,7 +304,9 @@ export function createTable(root, session) {
   function line(entry) {
     if (entry.away) return h("li", { class: "away" }, t("while_away", { n: entry.away }));
     const said = [entry.seat >= 0 ? name(entry.seat) : "", entry.action ? actionWords(entry.action) : ""].filter(Boolean).join(": ");
-    const notes = entry.notes ? pick(entry.notes) : [];
+    // each note as the server split it round the seats it names, a seat named as the page names players
+    const notes = entry.parts ? pick(entry.parts).map((pieces) => pieces.map((piece) => typeof piece === "number" ? name(piece) : piece).join(""))
+      : entry.notes ? pick(entry.notes) : [];
     return h("li", { class: entry.seat < 0 ? "table-event" : null }, said, said && notes.length ? " — " : "", notes.join(getLang() === "zh" ? "；" : "; "));
   }
 
