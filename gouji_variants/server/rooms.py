@@ -573,7 +573,7 @@ class Room:
                        "accepted": index in self.accepted, "connected": place.connected, "standin": place.standin,
                        "declined": index in self.declined, "reason": self.declined.get(index)}
                       for index, place in enumerate(self.seats)],
-            "proposals": [self.proposals[seat] for seat in sorted(self.proposals)],
+            "proposals": [self.proposals[seat] for seat in sorted(self.proposals)] if self.phase == LOBBY else [],
             "totals": [0, 0] if self.match is None else list(self.match.totals), "version": self.version,
             "acceptances": list(self.acceptances), "spectators": self.spectators if spectators is None else spectators,
         }

@@ -157,3 +157,21 @@ def test_a_pending_proposal_survives_kill_9(tmp_path: Path) -> None:
         asyncio.run(after(code, token))
     finally:
         server.stop()
+
+
+def test_proposals_stay_in_the_lobby(room_server: Server) -> None:
+    """Once the match begins the room description no longer carries the lobby's proposals (up to five of
+    32 KiB each, sent on every `room` message)."""
+    async def main() -> None:
+        created = room_server.create(ruleset="qingdao", bots={str(seat): "heuristic" for seat in range(2, 6)})
+        host, guest = await seated(room_server, created, ["客人"])
+        first = created["info"]["rules"]["fingerprint"]
+        await answered(guest, {"type": "propose", "fingerprint": first, "ruleset": "dagang"}, "lobby")
+        assert (await room_where(host, lambda room: room["proposals"]))["phase"] == "lobby"
+        for client in (host, guest):
+            await client.send({"type": "accept", "fingerprint": first})
+        room = await room_where(host, lambda room: room["phase"] != "lobby")
+        assert room["proposals"] == []
+        await close_all([host, guest])
+
+    asyncio.run(main())
