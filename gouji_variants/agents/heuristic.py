@@ -192,6 +192,8 @@ class HeuristicAgent:
             return Advice(Play(Cards.unchecked(rest)), Label(
                 zh=f"一手发{cards(rest)}，3之前能出的最强一手（憋3）",
                 en=f"leads {cards(rest)} in one play, the strongest you can make before your 3s (憋3)"))
+        if plays_left(hand) > 2:  # a candidate (one group) leaves two groups at least: not one play
+            return None
         for play in sorted(candidates, key=lambda c: cost(c, hand)):
             left = minus(hand, play)
             if any(left) and not r.stranded(left) and r.one_play(left) and r.safe(play):
