@@ -8,7 +8,6 @@ which cards it cannot see, so that a play can be judged safe (nobody could beat 
 
 from __future__ import annotations
 
-from operator import sub
 from typing import Final
 
 from ..components import burning, kaidian
@@ -31,7 +30,10 @@ def jokers(counts: Counts) -> int:
 
 
 def minus(hand: Counts, cards: Counts) -> Counts:
-    return tuple(map(sub, hand, cards))
+    left = [0] * len(hand)  # (a loop: compiled, ``map(operator.sub, …)`` calls back into Python per rank)
+    for rank in range(len(hand)):
+        left[rank] = hand[rank] - cards[rank]
+    return tuple(left)
 
 
 def lowest(cards: Counts) -> int:

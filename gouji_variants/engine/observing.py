@@ -182,22 +182,19 @@ class PublicRecord:
         known = self.played
         if len(known) != len(played):
             cards, counts = tuple(map(Cards.unchecked, played)), tuple(map(sum, played))
-        else:
-            cards = tuple(old if now is was else Cards.unchecked(now)
-                          for now, was, old in zip(played, known, self.played_cards, strict=True))
-            counts = tuple(old if now is was else sum(now)
-                           for now, was, old in zip(played, known, self.counts, strict=True))
+        else:  # (index loops: compiled, a generator over ``zip`` or ``map`` of a function is not)
+            old_cards, old_counts = list(self.played_cards), list(self.counts)
+            for seat in range(len(played)):
+                if played[seat] is not known[seat]:
+                    old_cards[seat], old_counts[seat] = Cards.unchecked(played[seat]), sum(played[seat])
+            cards, counts = tuple(old_cards), tuple(old_counts)
         self.played, self.played_cards, self.counts = played, cards, counts
-        moved = [0] * len(dealt)
+        sizes = [dealt[seat] - counts[seat] for seat in range(len(dealt))]
         for item in transfers:
             if item.taker is not None:
-                moved[item.taker] += item.count
-            moved[item.giver] -= item.count
-        return cards, tuple(map(_size, dealt, counts, moved))
-
-
-def _size(dealt: int, played: int, moved: int) -> int:
-    return dealt - played + moved
+                sizes[item.taker] += item.count
+            sizes[item.giver] -= item.count
+        return cards, tuple(sizes)
 
 
 def _observed(seat: int, rule: Reporting, mine: Counts, visible: Visible,
