@@ -23,7 +23,7 @@ from typing import Final
 from ..components import burning
 from ..engine.actions import JIEFENG, PASS, YIELD, Action, Burn, Play
 from ..engine.seat import SeatView
-from ..ruleset.cards import FOUR, JOKERS, SMALL_JOKER, THREE, TWO, Cards
+from ..ruleset.cards import FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TWO, Cards
 from ..ruleset.vocabulary import Label
 from .base import Advice
 from .offers import offer_advice
@@ -39,10 +39,11 @@ def cards(counts: Counts) -> str:
 
 
 def _with(base: int, count: int, extra: dict[int, int] | None = None) -> Counts:
-    counts = [0] * len(Cards.EMPTY.counts)
+    counts = [0] * N_RANKS
     counts[base] = count
-    for rank, more in (extra or {}).items():
-        counts[rank] += more
+    if extra is not None:
+        for rank, more in extra.items():
+            counts[rank] += more
     return tuple(counts)
 
 
