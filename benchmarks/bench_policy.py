@@ -9,13 +9,16 @@ is :data:`TARGET_MS` for the heuristic (the rollout policy) on dagang. (2) The s
 seat (``--search``, the heuristic at the others) for ``--search-games`` games: the sampled worlds
 each contested decision rests on (a decision with one candidate is not searched), as a
 distribution, against :data:`WORLDS_TARGET`. ``--profile`` prints cProfile's top functions of
-the heuristic's games. Exit code 1 when a target is missed (on a busy machine it may be).
+the heuristic's games. ``--digest N`` prints instead a hash of the heuristic's actions and reasons in
+N seeded games spread over :data:`DIGEST_RULESETS` (compare it before and after a change meant to
+keep the heuristic's choices). Exit code 1 when a target is missed (on a busy machine it may be).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import hashlib
 import pstats
 import random
 import statistics
@@ -23,14 +26,19 @@ import sys
 import time
 from collections import Counter
 
+from gouji_variants.agents.heuristic import HeuristicAgent
 from gouji_variants.agents.registry import make_agent
 from gouji_variants.agents.search import SearchAgent
 from gouji_variants.engine import Agent, Match, play_out
+from gouji_variants.engine.actions import Action
+from gouji_variants.engine.seat import SeatView
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.model import Ruleset
 
 TARGET_MS = 3.0  # CPU ms per heuristic game on dagang
 WORLDS_TARGET = 20  # sampled worlds per contested decision at search:100ms (the median)
+#: Rulesets of ``--digest``'s games: rule areas the heuristic reads (开点, 落四, 憋3, 烧牌, 会3, 宣点, 革命 …).
+DIGEST_RULESETS = ("dagang", "jining", "qingdao", "bie3", "hui3", "dadian", "liaocheng", "zhixi")
 
 
 def per_game(ruleset: Ruleset, agents: list[Agent], games: int, seed: int) -> tuple[float, int]:
@@ -62,6 +70,36 @@ def worlds(ruleset: Ruleset, spec: str, games: int, seed: int) -> list[int]:
     return used
 
 
+class _Digesting:
+    """The heuristic, feeding each action and its reason (English) to ``digest``."""
+
+    name = "heuristic"
+
+    def __init__(self, digest: hashlib._Hash) -> None:
+        self.bot = HeuristicAgent()
+        self.digest = digest
+
+    def act(self, view: SeatView, rng: random.Random) -> Action:
+        advice = self.bot.advise(view, rng)
+        self.digest.update(f"{view.seat} {advice.action!r} {advice.reason.en}\n".encode())
+        return advice.action
+
+
+def digest(games: int, seed: int) -> str:
+    """A hash of the heuristic's actions and reasons in ``games`` seeded games over :data:`DIGEST_RULESETS`."""
+    found = hashlib.sha256()
+    for index, name in enumerate(DIGEST_RULESETS):
+        share = games // len(DIGEST_RULESETS) + (index < games % len(DIGEST_RULESETS))
+        bot = _Digesting(found)
+        match = Match(load_ruleset(name), seed + index)
+        rng = random.Random(seed + index)
+        for _ in range(share):
+            game = match.new_game()
+            play_out(game, [bot] * 6, rng)
+            match.record(game)
+    return found.hexdigest()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ruleset", default="dagang")
@@ -70,8 +108,13 @@ def main() -> int:
     parser.add_argument("--search", default="search:100ms", help="the search bot whose worlds are counted")
     parser.add_argument("--search-games", type=int, default=1, help="games of the search bot (0: none)")
     parser.add_argument("--profile", action="store_true", help="cProfile the heuristic's games")
+    parser.add_argument("--digest", type=int, default=0, metavar="N",
+                        help="print only a hash of the heuristic's choices in N seeded games")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.digest:
+        print(f"heuristic's choices in {args.digest} games: {digest(args.digest, args.seed)}")
+        return 0
     try:
         ruleset = load_ruleset(args.ruleset)
         for spec in [*args.bots.split(","), args.search]:

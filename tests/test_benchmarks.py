@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from gouji_variants import enginecore
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 #: script -> (tiny arguments, a line its output holds)
 RUNS: dict[str, tuple[list[str], str]] = {
@@ -47,3 +49,21 @@ def test_the_benchmark_runs(script: str, tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr, done.stderr
     assert done.returncode in (0, 1), (done.returncode, done.stdout, done.stderr)  # 1: a target missed
     assert shown in done.stdout, done.stdout
+
+
+def _digest(engine: str, tmp_path: Path) -> str:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "bench_policy.py"), "--digest", "8"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=600,
+                          env={**os.environ, "PYTHONHASHSEED": "0", "GOUJI_ENGINE": engine})
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    return done.stdout
+
+
+def test_the_heuristics_digest_is_the_same_in_both_engines(tmp_path: Path) -> None:
+    """``bench_policy.py --digest`` (what a speed change of the heuristic must keep) hashes the same choices and
+    reasons each run, in the pure engine and, where it is built, the compiled one."""
+    pure = _digest("pure", tmp_path)
+    assert pure.startswith("heuristic's choices in 8 games: ") and len(pure.split()[-1]) == 64
+    assert _digest("pure", tmp_path) == pure
+    if enginecore.built():
+        assert _digest("compiled", tmp_path) == pure

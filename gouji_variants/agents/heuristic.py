@@ -23,7 +23,7 @@ from typing import Final
 from ..components import burning
 from ..engine.actions import JIEFENG, PASS, YIELD, Action, Burn, Play
 from ..engine.seat import SeatView
-from ..ruleset.cards import FOUR, JOKERS, SMALL_JOKER, THREE, TWO, Cards
+from ..ruleset.cards import FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TWO, Cards
 from ..ruleset.vocabulary import Label
 from .base import Advice
 from .offers import offer_advice
@@ -39,10 +39,11 @@ def cards(counts: Counts) -> str:
 
 
 def _with(base: int, count: int, extra: dict[int, int] | None = None) -> Counts:
-    counts = [0] * len(Cards.EMPTY.counts)
+    counts = [0] * N_RANKS
     counts[base] = count
-    for rank, more in (extra or {}).items():
-        counts[rank] += more
+    if extra is not None:
+        for rank, more in extra.items():
+            counts[rank] += more
     return tuple(counts)
 
 
@@ -192,6 +193,8 @@ class HeuristicAgent:
             return Advice(Play(Cards.unchecked(rest)), Label(
                 zh=f"一手发{cards(rest)}，3之前能出的最强一手（憋3）",
                 en=f"leads {cards(rest)} in one play, the strongest you can make before your 3s (憋3)"))
+        if plays_left(hand) > 2:  # a candidate (one group) leaves two groups at least: not one play
+            return None
         for play in sorted(candidates, key=lambda c: cost(c, hand)):
             left = minus(hand, play)
             if any(left) and not r.stranded(left) and r.one_play(left) and r.safe(play):
@@ -257,10 +260,12 @@ class HeuristicAgent:
         view, hand = r.view, r.hand
         seen = view.observation
         legal = view.legal_actions()
+        # pass, yield, 接风 …: asked "YIELD in" these, not all of ``legal`` (each Play would be asked to compare)
+        others = [action for action in legal if not isinstance(action, Play)]
         player = seen.top_seat
         top = seen.top
         assert player is not None and top is not None
-        if JIEFENG in legal:
+        if JIEFENG in others:
             return Advice(JIEFENG, Label(zh="申请接风：不管最后一手，另起一轮",
                                          en="takes 接风 and leads a new round instead of beating the last play"))
         if player % 2 == r.seat % 2:
@@ -271,9 +276,9 @@ class HeuristicAgent:
         wait = Advice(YIELD, Label(zh="让牌：让联邦去管对头的牌，只有那位联邦的对头可以回",
                                    en="yields (让牌): a team-mate may beat your 对头's play, and only that team-mate's "
                                       "对头 may answer it")) \
-            if YIELD in legal else Advice(PASS, Label(zh="过", en="passes"))
+            if YIELD in others else Advice(PASS, Label(zh="过", en="passes"))
         if best is None:
-            return wait if YIELD in legal else Advice(PASS, Label(
+            return wait if YIELD in others else Advice(PASS, Label(
                 zh="过：手里没有适合在此出的牌", en="passes: no play you have would be wise here"))
         left = minus(hand, best)
         if not any(left):
@@ -317,7 +322,7 @@ class HeuristicAgent:
             return Advice(listed[best], Label(
                 zh=f"用{cards(best)}管，守住烧牌条件", en=f"beats with {cards(best)}, keeping the burn's condition"))
         if spent and jokers(hand) - spent < JOKERS_KEPT and not small:
-            if YIELD in legal:
+            if YIELD in others:
                 return wait
             return Advice(PASS, Label(
                 zh=f"过，不出{cards(best)}：留{JOKERS_KEPT}张王夺回发牌权或走完",

@@ -8,7 +8,6 @@ which cards it cannot see, so that a play can be judged safe (nobody could beat 
 
 from __future__ import annotations
 
-from operator import sub
 from typing import Final
 
 from ..components import burning, kaidian
@@ -17,6 +16,7 @@ from ..components.moves import Moves, moves_for
 from ..components.plays import Combo, classify
 from ..components.turns import duitou
 from ..engine.actions import Play
+from ..engine.interned import play_of
 from ..engine.seat import SeatView
 from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TOP_JOKER, TWO, Cards
 from ..ruleset.rules import Rules
@@ -31,7 +31,10 @@ def jokers(counts: Counts) -> int:
 
 
 def minus(hand: Counts, cards: Counts) -> Counts:
-    return tuple(map(sub, hand, cards))
+    left = [0] * len(hand)  # (a loop: compiled, ``map(operator.sub, …)`` calls back into Python per rank)
+    for rank in range(len(hand)):
+        left[rank] = hand[rank] - cards[rank]
+    return tuple(left)
 
 
 def lowest(cards: Counts) -> int:
@@ -159,7 +162,7 @@ class Reading:
 
     def one_play(self, cards: Counts) -> bool:
         """Whether the seat may lead ``cards`` in one play now (a combination first: most are not)."""
-        return self.combo(cards) is not None and self.view.can(Play(Cards.unchecked(cards)))
+        return self.combo(cards) is not None and self.view.can(play_of(cards))  # (a shared Play: none made)
 
     def gouji(self, cards: Counts) -> bool:
         known = self.memo.gouji

@@ -155,6 +155,21 @@ class PublicRecord:
         self.played: tuple[Counts, ...] = ()
         self.played_cards: tuple[Cards, ...] = ()
         self.counts: tuple[int, ...] = ()
+        self.deck: tuple[Counts, Cards] = ((), Cards.EMPTY)  # the deal's cards, and the counts they were made of
+        self.removed: tuple[Counts, Cards] = ((), Cards.EMPTY)  # the cards taken out of play, likewise
+
+    def cards_of(self, counts: Counts, removed: bool) -> Cards:
+        """The :class:`Cards` of the deal's cards (or those taken out of play, ``removed``), made
+        again only when they changed (they rarely do within a deal)."""
+        known, made = self.removed if removed else self.deck
+        if counts is known or counts == known:
+            return made
+        made = Cards.unchecked(counts)
+        if removed:
+            self.removed = counts, made
+        else:
+            self.deck = counts, made
+        return made
 
     def history(self, history: Chain, mine: Chain, seat: int) -> tuple[tuple[int, Action], ...]:
         """The public actions of a deal (a chain, :func:`unchained`), with ``seat``'s own private ones
@@ -182,22 +197,19 @@ class PublicRecord:
         known = self.played
         if len(known) != len(played):
             cards, counts = tuple(map(Cards.unchecked, played)), tuple(map(sum, played))
-        else:
-            cards = tuple(old if now is was else Cards.unchecked(now)
-                          for now, was, old in zip(played, known, self.played_cards, strict=True))
-            counts = tuple(old if now is was else sum(now)
-                           for now, was, old in zip(played, known, self.counts, strict=True))
+        else:  # (index loops: compiled, a generator over ``zip`` or ``map`` of a function is not)
+            old_cards, old_counts = list(self.played_cards), list(self.counts)
+            for seat in range(len(played)):
+                if played[seat] is not known[seat]:
+                    old_cards[seat], old_counts[seat] = Cards.unchecked(played[seat]), sum(played[seat])
+            cards, counts = tuple(old_cards), tuple(old_counts)
         self.played, self.played_cards, self.counts = played, cards, counts
-        moved = [0] * len(dealt)
+        sizes = [dealt[seat] - counts[seat] for seat in range(len(dealt))]
         for item in transfers:
             if item.taker is not None:
-                moved[item.taker] += item.count
-            moved[item.giver] -= item.count
-        return cards, tuple(map(_size, dealt, counts, moved))
-
-
-def _size(dealt: int, played: int, moved: int) -> int:
-    return dealt - played + moved
+                sizes[item.taker] += item.count
+            sizes[item.giver] -= item.count
+        return cards, tuple(sizes)
 
 
 def _observed(seat: int, rule: Reporting, mine: Counts, visible: Visible,
@@ -214,6 +226,7 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: Visible,
     hands = seen if seen is not None else (None,) * seat + (mine,) + (None,) * (SEATS - 1 - seat)
     played_cards, sizes = record.played_and_sizes(dealt, played, transfers)
     own = hands[seat]
+    mine_cards = Cards.EMPTY if own is None else Cards.unchecked(own)
     public_turn = not over and (kind not in (BURN, REVOLT) or turn == seat)
     observation = object.__new__(Observation)  # every field set at once: the frozen __init__ sets them one by one
     object.__setattr__(observation, "__dict__", dict(
@@ -245,14 +258,14 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: Visible,
         stifled=stifled,
         places=places,
         carry=carry,
-        hand=Cards.EMPTY if own is None else Cards.unchecked(own),
+        hand=mine_cards,
         counts=(None,) * SEATS if yudian else counts if counts is not None else reporting.counts_known(
             rule, seat, sizes, shown, told),
-        hands=tuple(None if hand is None else Cards.unchecked(hand) for hand in hands),
+        hands=tuple(None if hand is None else mine_cards if hand is own else Cards.unchecked(hand) for hand in hands),
         passed=tuple(sorted(passed)),
         out_of_play=() if all(in_play) else tuple(other for other in range(SEATS) if not in_play[other]),
-        removed=Cards.unchecked(removed),
+        removed=record.cards_of(removed, True),
         played=played_cards,
-        deck=Cards.unchecked(deck),
+        deck=record.cards_of(deck, False),
     ))
     return observation
