@@ -94,22 +94,24 @@ def _seat(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | N
     return SeatScene(seat, relation(viewer, seat), standing, count, reason, hand, order, ranked, to_act)
 
 
-def option(game: Game, action: Action) -> Option:
+def option(game: Game, action: Action, seen: tuple[tuple[bool, ...], ...] | None = None) -> Option:
     """What ``action`` of the seat to act in ``game`` does beyond the play: whom it shows the whole hand to
     (挑牌, or a play that leaves it within 看牌's limit), whom its cards go before, whether 革命 sits the
     game out (and its places), whether a burn leaves a hand that cannot keep its condition (诈烧), whether
     it takes the seat out or ranks it at once and where. The engine answers: a copy of the game plays the
     action, and only the seat's own standing and who sees its cards are kept (what its hand, the rules
-    and the public record decide, nothing of another hand)."""
+    and the public record decide, nothing of another hand). ``seen``: which hands each seat sees now
+    (:func:`_hands_seen`), where the caller made it once for all the options."""
     seat, rules = game.turn, game.rules
     hand = game.hand(seat)
     unkeepable = isinstance(action, Burn) and all(map(le, action.cards.counts, hand.counts)) \
         and not burning.keepable(rules.burning, (hand - action.cards).counts)
     twin = game.clone()
     event = twin.apply(action)
-    before, after = game.state.reporting, twin.state.reporting
-    mates = tuple(other for other in range(SEATS) if other != seat and any(twin.hand(seat).counts)
-                  and after.hands_seen(other)[seat] and not before.hands_seen(other)[seat])
+    before = _hands_seen(game) if seen is None else seen
+    after = twin.state.reporting
+    mates = tuple(other for other in range(SEATS) if other != seat and not before[other][seat]
+                  and after.hands_seen(other)[seat]) if any(twin.hand(seat).counts) else ()
     shown: tuple[int, ...] = tuple(other for other in range(SEATS) if other != seat) \
         if isinstance(action, (Play, Burn)) else ()
     shown += tuple(note.to for note in event.notes if isinstance(note, TributeReturned))
@@ -131,7 +133,14 @@ def option(game: Game, action: Action) -> Option:
 def options_of(game: Game, actions: Sequence[Action] | None = None) -> tuple[Option, ...]:
     """The options of the seat to act in ``game``: each of ``actions`` (legal ones; all its legal actions
     when None) with what it does (:func:`option`)."""
-    return tuple(option(game, action) for action in (game.legal_actions() if actions is None else actions))
+    seen = _hands_seen(game)
+    return tuple(option(game, action, seen) for action in (game.legal_actions() if actions is None else actions))
+
+
+def _hands_seen(game: Game) -> tuple[tuple[bool, ...], ...]:
+    """Which hands each seat sees in ``game`` now (its reporting area's answer)."""
+    reported = game.state.reporting
+    return tuple(reported.hands_seen(other) for other in range(SEATS))
 
 
 def scene(seen: Observation, rules: Rules, options: Sequence[Option] = (), result: Result | None = None,
