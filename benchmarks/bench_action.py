@@ -51,7 +51,8 @@ class Counting:
         pass
 
 
-async def run(actions: int, db: str, rulebook: Rulebook, profile: cProfile.Profile | None) -> dict[str, float]:
+async def run(actions: int, db: str, rulebook: Rulebook, profile: cProfile.Profile | None,
+              confirm: bool = False) -> dict[str, float]:
     service = Service(open_store(db), rulebook, Bots(0.0, 0), Limits(rooms_per_address=10_000, queue=10_000), 30.0)
     rng = random.Random(1)
     done = spent_store = waited_store = 0.0
@@ -72,10 +73,10 @@ async def run(actions: int, db: str, rulebook: Rulebook, profile: cProfile.Profi
         conns = [Conn(socket, service.limits) for socket in sockets]  # type: ignore[arg-type]
         writers = [asyncio.create_task(conn.writer()) for conn in conns]
         await service.handle(conns[0], {"type": "resume", "v": PROTOCOL, "room": created["room"],
-                                  "token": created["token"], "lean": True})
+                                  "token": created["token"], "lean": True, "confirm": confirm})
         for seat, conn in enumerate(conns[1:], 1):
             await service.handle(conn, {"type": "join", "v": PROTOCOL, "room": created["room"], "name": f"p{seat}",
-                                  "lean": True})
+                                  "lean": True, "confirm": confirm})
         for conn in conns:
             await service.handle(conn, {"type": "accept", "fingerprint": created["info"]["rules"]["fingerprint"]})
         room = service.rooms[created["room"]].room
@@ -109,6 +110,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, choices=range(1, 21), metavar="R")
     parser.add_argument("--profile", metavar="FILE", help="write cProfile statistics of the actions to FILE")
     parser.add_argument("--db", metavar="URL", help="a postgresql:// URL (default: a new SQLite file)")
+    parser.add_argument("--confirm", action="store_true",
+                        help="confirm sessions, as the page opens them (each option's effect: scene.options_of)")
     args = parser.parse_args()
     from gouji_variants import ENGINE
 
@@ -119,7 +122,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         for number in range(args.runs):
             db = args.db or str(Path(folder) / f"rooms{number}.sqlite3")
-            results.append(asyncio.run(run(args.actions, db, rulebook, profile)))
+            results.append(asyncio.run(run(args.actions, db, rulebook, profile, args.confirm)))
     if profile:
         profile.dump_stats(args.profile)
     per_action = [result["cpu ms per action"] for result in results]

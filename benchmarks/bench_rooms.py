@@ -18,7 +18,15 @@ counted as the broadcasts received then, six an action).
 Bounded: at most --rooms rooms (up to 1000) for at most --seconds seconds (up to 600); the server
 and the workers are always stopped. --profile FILE writes the server's cProfile statistics (its CPU time:
 on a shared machine the wall's counts the time other processes ran); --db URL keeps
-the rooms in a PostgreSQL database instead of a new SQLite file."""
+the rooms in a PostgreSQL database instead of a new SQLite file. Also printed: the server's garbage
+collector's CPU time per action and its collections by generation, once the server listens.
+
+--confirm opens the sessions as the page does (legal actions with their confirmation question: each
+option's effect worked out, ``scene.options_of``). --bot-rooms B makes the first B rooms tables of one
+person and five bots (--bots SPEC, ``heuristic`` by default; ``strong`` thinks in a worker process),
+their person's latencies printed apart, so that the others' p99 shows what the bots cost them (the CPU
+per action then counts the bots' actions' work, not their actions). --server-cpus and --client-cpus pin
+the server (and its bots' worker processes) and the client workers to CPUs of their own (taskset -c)."""
 
 from __future__ import annotations
 
@@ -43,24 +51,46 @@ sys.path.insert(0, str(ROOT))
 
 from gouji_variants.server.client import Client, wait_for_server  # noqa: E402
 
-#: the server as `gouji serve` runs it (server.app.server), with room limits for thousands of clients
+#: the server as `gouji serve` runs it (server.app.server), with room limits for thousands of clients; the
+#: garbage collector's CPU time, by generation, written to BENCH_GC when it stops
 SERVER = """
-import cProfile, os, sys, time
+import cProfile, gc, json, os, sys, time
 from gouji_variants.server.app import create_app, server
 from gouji_variants.server.limits import Limits
 profile = cProfile.Profile(time.process_time) if os.environ.get("BENCH_PROFILE") else None  # (CPU, not the wall)
+collected = {"seconds": [0.0, 0.0, 0.0], "runs": [0, 0, 0], "longest": [0.0, 0.0, 0.0]}
+began = [0.0]
+def timed(phase, info):
+    if phase == "start":
+        began[0] = time.process_time()
+        return
+    spent, generation = time.process_time() - began[0], info["generation"]
+    collected["seconds"][generation] += spent
+    collected["runs"][generation] += 1
+    collected["longest"][generation] = max(collected["longest"][generation], spent)
+    if generation or collected["runs"][0] % 500 == 0:  # (now and then: the server may be killed)
+        dump()
+def dump():
+    with open(os.environ["BENCH_GC"], "w") as out:
+        json.dump(collected, out)
+gc.callbacks.append(timed)
 limits = Limits(rooms_per_address=10_000, idle_lobby=3600)
 app = create_app(sys.argv[2], pace=1.0, limits=limits)
 if profile:
     profile.enable()
 try:
-    server(app, "127.0.0.1", int(sys.argv[1]), limits=limits, deflate=os.environ.get("BENCH_DEFLATE") != "0").run()
+    serving = server(app, "127.0.0.1", int(sys.argv[1]), limits=limits, deflate=os.environ.get("BENCH_DEFLATE") != "0")
+    if os.environ.get("BENCH_GC_THRESHOLDS"):  # (in place of server()'s GC_THRESHOLDS)
+        gc.set_threshold(*map(int, os.environ["BENCH_GC_THRESHOLDS"].split(",")))
+    collected.update(seconds=[0.0, 0.0, 0.0], runs=[0, 0, 0], longest=[0.0, 0.0, 0.0])  # (the rooms' only)
+    serving.run()
 except KeyboardInterrupt:  # uvicorn raises the SIGINT it stopped on again: the end the benchmark asked for
     pass
 finally:
     if profile:
         profile.disable()
         profile.dump_stats(os.environ["BENCH_PROFILE"])
+    dump()
 """
 
 
@@ -71,8 +101,10 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-#: what a client asks for when it opens its session (--full: every state holds the whole observation)
-LEAN = {"lean": True} if os.environ.get("BENCH_FULL") != "1" else {}
+#: what a client asks for when it opens its session (--full: every state holds the whole observation;
+#: --confirm: legal actions carry their confirmation question, as the page asks)
+LEAN = {**({"lean": True} if os.environ.get("BENCH_FULL") != "1" else {}),
+        **({"confirm": True} if os.environ.get("BENCH_CONFIRM") == "1" else {})}
 
 
 def cpu_times(pid: int) -> tuple[float, float]:
@@ -126,12 +158,16 @@ async def person(client: Client, room: Room, pace: float, end: float, rng: rando
             await client.act(rng.choice(message["legal"]))
 
 
-async def one_room(http: httpx.AsyncClient, ws: str, index: int, pace: float, end: float) -> Room:
+async def one_room(http: httpx.AsyncClient, ws: str, index: int, pace: float, end: float, bots: str | None) -> Room:
+    """A room of six people, or with ``bots`` one person and five bots of that spec."""
     room = Room()
     try:
-        answer = await http.post("/api/v1/rooms", json={"host": f"h{index}", "ruleset": "qingdao", "games": 50})
+        body: dict[str, Any] = {"host": f"h{index}", "ruleset": "qingdao", "games": 50}
+        if bots:
+            body["bots"] = {str(seat): bots for seat in range(1, 6)}
+        answer = await http.post("/api/v1/rooms", json=body)
         created = answer.json()
-        clients = [await Client.connect(ws) for _ in range(6)]
+        clients = [await Client.connect(ws) for _ in range(1 if bots else 6)]
         await clients[0].open("resume", created["room"], token=created["token"], **LEAN)
         for number, client in enumerate(clients[1:], 1):
             await client.open("join", created["room"], name=f"p{index}-{number}", **LEAN)
@@ -147,36 +183,50 @@ async def one_room(http: httpx.AsyncClient, ws: str, index: int, pace: float, en
     return room
 
 
-async def worker(port: int, first: int, rooms: int, pace: float, end: float, spread: float) -> dict[str, Any]:
+async def worker(port: int, first: int, rooms: int, pace: float, end: float, spread: float, bot_rooms: int,
+                 bots: str) -> dict[str, Any]:
+    """Rooms ``first`` … ``first + rooms - 1``; those below ``bot_rooms`` are tables of one person and five
+    ``bots``, their latencies kept apart."""
     ws = f"ws://127.0.0.1:{port}/ws/v1"
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
         tasks = []
         for index in range(first, first + rooms):
-            tasks.append(asyncio.create_task(one_room(http, ws, index, pace, end)))
+            tasks.append(asyncio.create_task(one_room(http, ws, index, pace, end,
+                                                      bots if index < bot_rooms else None)))
             await asyncio.sleep(spread)  # rooms open over a few seconds, as people arrive
         done = await asyncio.gather(*tasks)
+    people = [room for index, room in enumerate(done, first) if index >= bot_rooms]
     failures = [room.failed for room in done if room.failed]
     return {"held": sum(room.dealt and not room.failed for room in done), "failures": failures[:3],
             "cpu": time.process_time(),
             "failed": len(failures), "actions": sum(room.actions for room in done),
             "disorder": sum(room.disorder for room in done),
-            "latencies": [(round(at, 3), round(x, 5)) for room in done for at, x in room.latencies]}
+            "latencies": [(round(at, 3), round(x, 5)) for room in people for at, x in room.latencies],
+            "bot latencies": [(round(at, 3), round(x, 5)) for index, room in enumerate(done, first)
+                              if index < bot_rooms for at, x in room.latencies]}
 
 
 def run_worker(arguments: list[str]) -> None:
-    port, first, rooms, pace, end, spread = arguments
+    port, first, rooms, pace, end, spread, bot_rooms, bots = arguments
     # the end is given as seconds since the epoch, the same in every process
     left = float(end) - time.time()
     result = asyncio.run(worker(int(port), int(first), int(rooms), float(pace), time.monotonic() + left,
-                                float(spread)))
+                                float(spread), int(bot_rooms), bots))
     json.dump(result, sys.stdout)
 
 
-def start_server(port: int, folder: Path, db: str, profile: str | None, deflate: bool) -> subprocess.Popen[bytes]:
+def pinned(cpus: str | None) -> list[str]:
+    """The command prefix that runs a process on ``cpus`` only (taskset's list, e.g. ``0`` or ``2-7``)."""
+    return ["taskset", "-c", cpus] if cpus else []
+
+
+def start_server(port: int, folder: Path, db: str, profile: str | None, deflate: bool,
+                 cpus: str | None = None) -> subprocess.Popen[bytes]:
     script = folder / "server.py"
     script.write_text(SERVER)
-    server = subprocess.Popen([sys.executable, str(script), str(port), str(db)],
+    server = subprocess.Popen([*pinned(cpus), sys.executable, str(script), str(port), str(db)],
                               env={**os.environ, "PYTHONPATH": str(ROOT), "BENCH_PROFILE": profile or "",
+                                   "BENCH_GC": str(folder / "gc.json"),
                                    "BENCH_DEFLATE": "1" if deflate else "0"})
     if wait_for_server(f"http://127.0.0.1:{port}", 30, lambda: server.poll() is None):
         return server
@@ -185,12 +235,14 @@ def start_server(port: int, folder: Path, db: str, profile: str | None, deflate:
 
 
 def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | None, full: bool,
-          deflate: bool, db: str | None = None) -> dict[str, Any]:
+          deflate: bool, db: str | None = None, confirm: bool = False, bot_rooms: int = 0, bots: str = "heuristic",
+          server_cpus: str | None = None, client_cpus: str | None = None) -> dict[str, Any]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(port, Path(folder), db or str(Path(folder) / "rooms.sqlite3"), profile, deflate)
+        server = start_server(port, Path(folder), db or str(Path(folder) / "rooms.sqlite3"), profile, deflate,
+                              server_cpus)
         procs: list[subprocess.Popen[str]] = []
         try:
             from gouji_variants import ENGINE
@@ -200,11 +252,13 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             spread = min(0.05, seconds / 6 / rooms) * workers  # every room open within the first sixth
             share = [rooms // workers + (i < rooms % workers) for i in range(workers)]
             for i, count in enumerate(share):
-                arguments = [str(port), str(sum(share[:i])), str(count), str(pace), str(end), str(spread)]
-                procs.append(subprocess.Popen([sys.executable, __file__, "--worker", *arguments],
+                arguments = [str(port), str(sum(share[:i])), str(count), str(pace), str(end), str(spread),
+                             str(bot_rooms), bots]
+                procs.append(subprocess.Popen([*pinned(client_cpus), sys.executable, __file__, "--worker", *arguments],
                                               stdout=subprocess.PIPE, text=True,
                                               env={**os.environ, "PYTHONPATH": str(ROOT),
-                                                   "BENCH_FULL": "1" if full else "0"}))
+                                                   "BENCH_FULL": "1" if full else "0",
+                                                   "BENCH_CONFIRM": "1" if confirm else "0"}))
             opened = end - seconds + seconds / 6 + 2  # every room open (and dealt) by then
             time.sleep(max(0.0, opened - time.time()))
             steady_cpu, steady_system = cpu_seconds(server.pid), cpu_times(server.pid)[1]
@@ -226,8 +280,11 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
+        gc_file = Path(folder) / "gc.json"
+        collected = json.loads(gc_file.read_text()) if gc_file.exists() else None
     latencies = sorted(x for result in results for _, x in result["latencies"])
     steady = sorted(x for result in results for at, x in result["latencies"] if at >= opened)
+    at_bot_tables = sorted(x for result in results for at, x in result["bot latencies"] if at >= opened)
 
     def quantile(q: float, found: list[float] = latencies) -> float:
         return round(found[min(len(found) - 1, int(q * len(found)))] * 1000, 1) if found else -1.0
@@ -235,7 +292,9 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
     held = sum(result["held"] for result in results)
     actions = sum(r["actions"] for r in results)
     return {"engine": ENGINE, "store": "postgresql" if db else "sqlite", "sessions": "full" if full else "lean",
-            "deflate": deflate, "rooms": rooms,
+            "confirm": confirm, "deflate": deflate, "rooms": rooms,
+            "tables of one person and five bots": f"{bot_rooms} of the rooms, bots {bots}" if bot_rooms else 0,
+            "pinned": {"server": server_cpus, "clients": client_cpus} if server_cpus or client_cpus else None,
             "rooms held": held,
             "failed": sum(r["failed"] for r in results),
             "failures": [f for r in results for f in r["failures"]][:3], "seconds": seconds,
@@ -244,6 +303,8 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             "p50 ms": quantile(0.5), "p90 ms": quantile(0.9), "p99 ms": quantile(0.99),
             "steady p50 ms": quantile(0.5, steady), "steady p99 ms": quantile(0.99, steady),
             "steady max ms": quantile(1.0, steady),
+            **({"bot tables: the person's steady p50 ms": quantile(0.5, at_bot_tables),
+                "bot tables: the person's steady p99 ms": quantile(0.99, at_bot_tables)} if bot_rooms else {}),
             "out of order or lost": sum(r["disorder"] for r in results),
             "server CPU %": round(100 * cpu / seconds),
             "server CPU ms per action": round(1000 * cpu / max(1, actions), 2),
@@ -252,6 +313,10 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             "steady server CPU in the kernel %": round(100 * steady_system / max(steady_cpu, 1e-9)),
             "client workers CPU %": [round(100 * r["cpu"] / seconds) for r in results],
             "load average": os.getloadavg()[0],
+            "server garbage collector": None if collected is None else {
+                "CPU ms per action": round(1000 * sum(collected["seconds"]) / max(1, actions), 3),
+                "collections by generation": collected["runs"],
+                "longest ms by generation": [round(1000 * x, 1) for x in collected["longest"]]},
             "server MB before": round(before, 1), "server MB with the rooms": round(during, 1),
             "MB per room": round((during - before) / max(1, held), 3)}
 
@@ -272,7 +337,16 @@ if __name__ == "__main__":
                         help="the server compresses WebSocket messages (gouji serve --deflate; permessage-deflate)")
     parser.add_argument("--db", metavar="URL", help="keep the rooms in this PostgreSQL database (default: a new "
                                                     "SQLite file)")
+    parser.add_argument("--confirm", action="store_true",
+                        help="clients open confirm sessions, as the page does (each option's effect, options_of)")
+    parser.add_argument("--bot-rooms", type=int, default=0, choices=range(0, 1001), metavar="B",
+                        help="the first B rooms are tables of one person and five bots (their latencies apart)")
+    parser.add_argument("--bots", default="heuristic", metavar="SPEC", help="the bots of those tables "
+                                                                           "(heuristic, strong …)")
+    parser.add_argument("--server-cpus", metavar="LIST", help="run the server on these CPUs only (taskset -c)")
+    parser.add_argument("--client-cpus", metavar="LIST", help="run the client workers on these CPUs only")
     args = parser.parse_args()
     print(json.dumps(bench(args.rooms, min(max(args.seconds, 10.0), 600.0), args.pace, args.workers, args.profile,
-                           args.full, args.deflate, args.db),
+                           args.full, args.deflate, args.db, args.confirm, min(args.bot_rooms, args.rooms),
+                           args.bots, args.server_cpus, args.client_cpus),
                      indent=1, ensure_ascii=False))

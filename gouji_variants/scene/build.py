@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from operator import le
 
-from ..components import burning
+from ..components import burning, reporting
 from ..components.deck import SEATS
 from ..components.notes import Forfeited, Mark, Note, TributePaid, TributeReturned
 from ..components.places import revolution_places
@@ -94,22 +94,23 @@ def _seat(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | N
     return SeatScene(seat, relation(viewer, seat), standing, count, reason, hand, order, ranked, to_act)
 
 
-def option(game: Game, action: Action) -> Option:
+def option(game: Game, action: Action, seen: tuple[bool, ...] | None = None) -> Option:
     """What ``action`` of the seat to act in ``game`` does beyond the play: whom it shows the whole hand to
     (挑牌, or a play that leaves it within 看牌's limit), whom its cards go before, whether 革命 sits the
     game out (and its places), whether a burn leaves a hand that cannot keep its condition (诈烧), whether
     it takes the seat out or ranks it at once and where. The engine answers: a copy of the game plays the
     action, and only the seat's own standing and who sees its cards are kept (what its hand, the rules
-    and the public record decide, nothing of another hand)."""
+    and the public record decide, nothing of another hand). ``seen``: which seats see its hand now
+    (:func:`_seen_by`), where the caller made it once for all the options."""
     seat, rules = game.turn, game.rules
     hand = game.hand(seat)
     unkeepable = isinstance(action, Burn) and all(map(le, action.cards.counts, hand.counts)) \
         and not burning.keepable(rules.burning, (hand - action.cards).counts)
     twin = game.clone()
     event = twin.apply(action)
-    before, after = game.state.reporting, twin.state.reporting
-    mates = tuple(other for other in range(SEATS) if other != seat and any(twin.hand(seat).counts)
-                  and after.hands_seen(other)[seat] and not before.hands_seen(other)[seat])
+    before = _seen_by(game, seat) if seen is None else seen
+    mates = tuple(other for other in range(SEATS) if other != seat and not before[other]
+                  and _sees(twin, other, seat)) if any(twin.hand(seat).counts) else ()
     shown: tuple[int, ...] = tuple(other for other in range(SEATS) if other != seat) \
         if isinstance(action, (Play, Burn)) else ()
     shown += tuple(note.to for note in event.notes if isinstance(note, TributeReturned))
@@ -131,7 +132,25 @@ def option(game: Game, action: Action) -> Option:
 def options_of(game: Game, actions: Sequence[Action] | None = None) -> tuple[Option, ...]:
     """The options of the seat to act in ``game``: each of ``actions`` (legal ones; all its legal actions
     when None) with what it does (:func:`option`)."""
-    return tuple(option(game, action) for action in (game.legal_actions() if actions is None else actions))
+    seen = _seen_by(game, game.turn)
+    return tuple(option(game, action, seen) for action in (game.legal_actions() if actions is None else actions))
+
+
+def _sees(game: Game, viewer: int, seat: int) -> bool:
+    """Whether ``viewer`` sees ``seat``'s hand in ``game`` now: the reporting area's
+    :meth:`~.ReportingArea.hands_seen`, worked out for the one hand where the area is the built-in one
+    (:func:`.reporting.hand_visible`; a replaced area answers itself)."""
+    table = game.state
+    reported = table.reporting
+    if table.sight_replaced:
+        return reported.hands_seen(viewer)[seat]
+    return reporting.hand_visible(reported.rules.reporting, viewer, seat, sum(table.hands[seat]),
+                                  seat in reported.shown)
+
+
+def _seen_by(game: Game, seat: int) -> tuple[bool, ...]:
+    """Which seats see ``seat``'s hand in ``game`` now (:func:`_sees`)."""
+    return tuple(_sees(game, other, seat) for other in range(SEATS))
 
 
 def scene(seen: Observation, rules: Rules, options: Sequence[Option] = (), result: Result | None = None,

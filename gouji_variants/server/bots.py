@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..agents.registry import make_agent
+from ..agents.search import SearchAgent
 from ..agents.worlds import NoWorld, sample_world
 from ..engine.actions import to_json
 from ..engine.game import Game, Observation
@@ -48,6 +49,14 @@ def _compiled(rules: str) -> Ruleset:
     return compile_data(json.loads(rules), "<room rules>", Catalog.default())
 
 
+@lru_cache(maxsize=64)
+def searches(spec: str) -> bool:
+    """Whether bot ``spec`` is a search (``search:…``, ``strong``): it thinks in a worker process, where its
+    tenths of a second of CPU do not hold the server's interpreter lock (in a thread they would: every
+    room's event loop would wait for it)."""
+    return isinstance(make_agent(spec), SearchAgent)
+
+
 def think_remote(rules: str, seen: dict[str, Any], legal: list[dict[str, Any]], spec: str,
                  seed: int) -> dict[str, Any]:
     """:func:`decide_from_observation` in a worker process, from the resolved rules as JSON text."""
@@ -73,7 +82,7 @@ class Bots:
         started = time.monotonic()
         spec, seed = room.bot_spec(seat), random.getrandbits(32)
         loop = asyncio.get_running_loop()
-        if spec.startswith("search") and self.processes:
+        if self.processes and searches(spec):
             legal = [to_json(action) for action in game.legal_actions()]
             rules = json.dumps(room.ruleset.resolved(), sort_keys=True, ensure_ascii=False)
             action = await loop.run_in_executor(self._processes(), think_remote, rules,

@@ -10,10 +10,10 @@ microseconds and is made in place (a thread's hand-over would cost more)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -39,7 +39,9 @@ UNSENDABLE = dumps(ProtocolError("internal", "the server could not send a messag
 
 class Conn:
     """One WebSocket connection: its session (room and seat, None for a spectator), its rate bucket,
-    and a queue of messages its writer sends in order."""
+    and the messages its writer sends in order (``queue``: at most ``limits.queue``; a plain deque and one
+    future to wake the writer, not an :class:`asyncio.Queue`, whose bookkeeping cost more per message than
+    the send)."""
 
     def __init__(self, websocket: WebSocket, limits: Limits) -> None:
         self.websocket = websocket
@@ -47,12 +49,26 @@ class Conn:
         self.code: str | None = None
         self.seat: int | None = None
         self.bucket = Bucket(limits.rate, limits.burst)
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.queue)
+        self.queue: deque[str | None] = deque()
+        self.cap = limits.queue
+        self.waiting: asyncio.Future[None] | None = None  # the writer's, while it waits for a message
         self.confirm = False  # legal actions carry their confirmation question
         self.lean = False  # a lean session: room descriptions without unchanged rules, states with what changed
         self.rules_serial = -1  # the room's rules_serial when this connection was last sent the rules
         self.observed: Observation | None = None  # the view of the last state sent (a lean session's)
         self.close_code = 1008  # 1011 once a message could not be sent (:meth:`fail`)
+
+    def _put(self, item: str | None) -> bool:
+        """Queue ``item`` and wake the writer; False when the queue is full."""
+        if len(self.queue) >= self.cap:
+            return False
+        self.queue.append(item)
+        waiting = self.waiting
+        if waiting is not None:
+            self.waiting = None
+            if not waiting.done():
+                waiting.set_result(None)
+        return True
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue ``message`` for the writer; one that cannot be encoded fails the connection (:meth:`fail`)."""
@@ -61,18 +77,14 @@ class Conn:
         except (TypeError, ValueError, RecursionError):
             self.fail("a message to %s could not be encoded as JSON")
             return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:  # too slow a reader: it is dropped, and may resume
+        if not self._put(text):  # too slow a reader: it is dropped, and may resume
             self.close()
 
     def close(self) -> None:
-        """Close the connection once what is queued is sent."""
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:
-            self.queue = asyncio.Queue(1)
-            self.queue.put_nowait(None)
+        """Close the connection once what is queued is sent (at once, what is queued dropped, when it is full)."""
+        if not self._put(None):
+            self.queue.clear()
+            self._put(None)
 
     def fail(self, what: str) -> None:
         """A message that cannot be sent (``what``, logged with the peer's address): what is queued before
@@ -80,21 +92,28 @@ class Conn:
         client resumes the session, where a connection that lost a message must not go on."""
         log.exception(what, self.address)
         self.close_code = 1011
-        with contextlib.suppress(asyncio.QueueFull):  # (a full queue: the reader is too slow, closed anyway)
-            self.queue.put_nowait(UNSENDABLE)
+        self._put(UNSENDABLE)  # (a full queue: the reader is too slow, closed anyway)
         self.close()
 
     async def writer(self) -> None:
         """Send what is queued, in order, then close the connection (1008: closed by the server, or a reader
         too slow). A text the WebSocket cannot send (not UTF-8: a lone surrogate) is logged, and the client
         sent :data:`UNSENDABLE` in its place and the connection closed (1011): the writer never stops without
-        a word."""
-        while (text := await self.queue.get()) is not None:
+        a word. Each wake sends everything queued by then."""
+        queue, send = self.queue, self.websocket.send_text
+        while True:
+            if not queue:
+                self.waiting = asyncio.get_running_loop().create_future()
+                await self.waiting
+                continue
+            text = queue.popleft()
+            if text is None:
+                break
             try:
-                await self.websocket.send_text(text)
+                await send(text)
             except UnicodeEncodeError:
                 log.exception("a message to %s is not UTF-8 text: it cannot be sent", self.address)
-                await self.websocket.send_text(UNSENDABLE)
+                await send(UNSENDABLE)
                 self.close_code = 1011
                 break
         await self.websocket.close(self.close_code)

@@ -202,8 +202,8 @@ def test_a_rooms_requests_wait_their_turn_while_a_commit_is_awaited(tmp_path: Pa
 def conn_sent(conn: Conn) -> list[str]:
     """What is queued on ``conn`` (its writer not running)."""
     found = []
-    while not conn.queue.empty():
-        text = conn.queue.get_nowait()
+    while conn.queue:
+        text = conn.queue.popleft()
         if text is not None:
             found.append(text)
     return found

@@ -1,0 +1,49 @@
+"""The room service's bots (server.bots): a search bot, ``strong`` included, thinks in a worker process,
+never in a thread of the server, where its tenths of a second of CPU would hold every room's event loop;
+the other bots think on a copy of the game in a thread."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import Future, ThreadPoolExecutor
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from gouji_variants.engine.actions import to_json
+from gouji_variants.engine.match import Match
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.server.bots import Bots, searches
+
+
+class Recording(ThreadPoolExecutor):
+    """The worker processes' stand-in: runs in a thread, and counts what it was given."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.given = 0
+
+    def submit(self, *arguments: Any, **keywords: Any) -> Future[Any]:  # type: ignore[override]
+        self.given += 1
+        return super().submit(*arguments, **keywords)
+
+
+def test_search_bots_are_told_apart_by_what_they_are_not_by_their_name() -> None:
+    assert searches("strong") and searches("search:40") and searches("search:100ms")
+    assert not searches("heuristic") and not searches("basic") and not searches("random")
+
+
+@pytest.mark.parametrize(("spec", "remote"), [("strong", True), ("search:2", True), ("heuristic", False)])
+def test_a_search_bot_decides_in_the_worker_processes_and_another_in_a_thread(spec: str, remote: bool) -> None:
+    ruleset = load_ruleset("qingdao")
+    game = Match(ruleset, 7).new_game()
+    room = SimpleNamespace(game=game, ruleset=ruleset, bot_spec=lambda seat: spec)
+    bots, pool = Bots(pace=0.0, processes=1), Recording()
+    bots._pool = pool
+    try:
+        action = asyncio.run(bots.decide(room, game.turn))  # type: ignore[arg-type]
+    finally:
+        pool.shutdown()
+    assert action in [to_json(legal) for legal in game.legal_actions()]
+    assert pool.given == (1 if remote else 0)
