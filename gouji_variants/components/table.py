@@ -268,8 +268,11 @@ class Table:
         and dicts of the state are its own, and each area copies its own state (:meth:`Area.copy`)."""
         twin = Table.__new__(Table)
         twin.rules, twin.components, twin.moves, twin.note = self.rules, self.components, self.moves, self.note
-        twin.rng = random.Random.__new__(random.Random)  # not seeded from the system first: the state is set
-        twin.rng.setstate(self.rng.getstate())
+        if self.stage == PLAYING:  # no deal follows: only a (re)deal draws from the generator, so it is shared
+            twin.rng = self.rng  # (copying its state was half the cost of a copy: the scene's options copy often)
+        else:
+            twin.rng = random.Random.__new__(random.Random)  # not seeded from the system first: the state is set
+            twin.rng.setstate(self.rng.getstate())
         twin.log = list(self.log)
         twin.final_places = None if self.final_places is None else list(self.final_places)
         twin.final_score, twin.owed = self.final_score, list(self.owed)

@@ -15,6 +15,7 @@ from gouji_variants.components.notes import Note
 from gouji_variants.components.vectors import Counts
 from gouji_variants.engine import Game, RandomAgent, play_out
 from gouji_variants.engine.actions import Burn, Play
+from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.model import Ruleset
 
 
@@ -87,3 +88,17 @@ def test_a_game_that_failed_to_start_is_let_go_quietly(dagang: Ruleset, monkeypa
         Game(dagang, 0, keep_hands=True)
     gc.collect()
     assert unraisable == []
+
+
+def test_a_clone_before_the_play_draws_its_own_redeal_and_in_the_play_shares_the_spent_generator() -> None:
+    """Only a (re)deal draws from the game's generator: a clone made while one may still follow (会3, 革命 …)
+    gets its own copy of the state, a clone made once the play began shares it (copying it was half the cost
+    of a clone, and the scene's options clone once per option)."""
+    game = Game(load_ruleset("qingdao"), 3)
+    assert game.state.stage != "play"
+    early = game.clone()
+    assert early.state.rng is not game.state.rng and early.state.rng.getstate() == game.state.rng.getstate()
+    rng = random.Random(3)
+    while game.state.stage != "play":
+        game.apply(game.sample_action(rng))
+    assert game.clone().state.rng is game.state.rng
