@@ -5,10 +5,10 @@ It seeks 开点 with the plays that open under these rules (leading 4s next wher
 asks it) and keeps its 4s until it has opened where 落四 applies; under 憋3 it keeps its 3s whole
 and last, keeps its strongest play for the one before them (闷), never leaving jokers with 3s
 only; it burns only when its cards can keep the burn's condition to the end, and keeps it on every
-play; it answers its 对头's 够级 play with jokers when that breaks a burn or comes cheap, but lets
-a play that would open its 对头 live unless it bet against that (明点 / 预点); it yields (让牌)
-instead of passing or paying dearly, so a team-mate may beat the 对头's play and only that
-team-mate's 对头 may answer; it takes 接风 when offered. The choices
+play; it answers its 对头's 够级 play with jokers when that breaks a burn or comes cheap, and
+always a play that would open its 对头 (:mod:`.tactics`, as it beats an opponent near going out at
+any price); it yields (让牌) instead of passing or paying dearly, so a team-mate may beat the
+对头's play and only that team-mate's 对头 may answer; it takes 接风 when offered. The choices
 before play (革命, 会3, 还贡, 明点 / 预点) are in :mod:`.offers`. It sees only the seat's view:
 its hand, the public record and the rules; it does not count which seat holds which unseen card.
 """
@@ -25,6 +25,7 @@ from ..engine.actions import JIEFENG, PASS, YIELD, Action, Burn, Play
 from ..engine.seat import SeatView
 from ..ruleset.cards import FOUR, JOKERS, SMALL_JOKER, THREE, TWO, Cards
 from ..ruleset.vocabulary import Label
+from . import tactics
 from .base import Advice
 from .offers import offer_advice
 from .plan import JOKERS_KEPT, breaks, follow_cost, lead_key, plays_left
@@ -289,16 +290,8 @@ class HeuristicAgent:
                 return Advice(listed[best], Label(
                     zh=f"用{cards(best)}解对头的烧（解烧）", en=f"breaks your 对头's burn (解烧) with {cards(best)}"))
             if r.duitou_opening(top.counts, player, led, on_gouji):
-                if seen.declared[r.seat]:
-                    return Advice(listed[best], Label(
-                        zh=f"用{cards(best)}回：对头的{top}没人管上就开点，而你押了对头开不了点（明点 / 预点）",
-                        en=f"answers with {cards(best)}: your 对头's {top} would open (开点) if it lived, and you bet "
-                           "that your 对头 would not (明点 / 预点)"))
-                return Advice(PASS, Label(
-                    zh=f"让对头的{top}开点：拦下也只得普通罚分，你也没有押对头开不了点（明点 / 预点）",
-                    en=f"lets your 对头's {top} open (开点): stopping it would win only the plain penalty, and you "
-                       "have not bet on your 对头 failing (明点 / 预点)"))
-            if spent == 0 or small or jokers(hand) - spent >= JOKERS_KEPT:
+                return Advice(listed[best], tactics.stops_opening(cards(best), top, bool(seen.declared[r.seat])))
+            if spent == 0 or small or jokers(hand) - spent >= JOKERS_KEPT or tactics.runner(r, player):
                 return Advice(listed[best], Label(
                     zh=f"用{cards(best)}回对头的够级牌", en=f"answers your 对头's 够级 play with {cards(best)}"))
             if not view.rules.kaidian.enabled:  # (no 打点: nothing opens, so nothing to say of it)
@@ -316,7 +309,7 @@ class HeuristicAgent:
         if r.burning:
             return Advice(listed[best], Label(
                 zh=f"用{cards(best)}管，守住烧牌条件", en=f"beats with {cards(best)}, keeping the burn's condition"))
-        if spent and jokers(hand) - spent < JOKERS_KEPT and not small:
+        if spent and jokers(hand) - spent < JOKERS_KEPT and not small and not tactics.runner(r, player):
             if YIELD in legal:
                 return wait
             return Advice(PASS, Label(
