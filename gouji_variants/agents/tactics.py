@@ -1,9 +1,11 @@
 """Tactics the heuristic plays on top of its hand plan (:mod:`.plan`), each for a position where
 the plan alone gives tempo away; measured against ``basic`` in ``docs/players.md``.
 
-* **Stop the 对头's opening** (:func:`stops_opening`): a 对头's play that would open (开点) is
-  answered whenever the seat can, bet or no bet: letting it live gives the 对头 both 开点 (the
-  点贡 it would otherwise pay) and the lead.
+* **Stop the 对头's opening where opening is hard** (:func:`stops_openings`): where the rules set
+  a hurdle to 开点 (``then_four``, pure plays only …), a 对头's play that would open is answered
+  as any 够级 play is (when it comes cheap), for a stopped opening may well be a 点贡 won and the
+  lead taken back; where any 够级 play that lives opens, the 对头 opens later anyway, so the seat
+  lets it live unless it bet against it (明点 / 预点).
 * **Stop a runner** (:func:`runner`): an opponent whose hand is down to :data:`RUNNER` cards is
   beaten at any price, jokers included, since the lead it wins may take it out (头科 is worth the
   most).
@@ -14,7 +16,9 @@ from __future__ import annotations
 from typing import Final
 
 from ..ruleset.cards import Cards
+from ..ruleset.rules import Kaidian
 from ..ruleset.vocabulary import Label
+from .offers import OPEN_PRIOR, opening_chance
 from .reading import Reading
 
 #: Cards left at which an opponent is near going out, so that its play is beaten at any price.
@@ -29,6 +33,19 @@ def runner(r: Reading, player: int) -> bool:
     seen = r.view.observation
     count = seen.sizes[player] if seen.sizes else seen.counts[player]
     return count is not None and count <= RUNNER
+
+
+def stops_openings(rule: Kaidian) -> bool:
+    """Whether the rules set a hurdle to 开点, so that an opening play is worth stopping."""
+    return opening_chance(rule) < OPEN_PRIOR
+
+
+def lets_open(top: Cards) -> Label:
+    """Why the seat lets its 对头's ``top``, which would open (开点), live."""
+    return Label(zh=f"让对头的{top}开点：这套规则下够级牌活了就开点，拦下也只是晚些开，"
+                    "你也没有押对头开不了点（明点 / 预点）",
+                 en=f"lets your 对头's {top} open (开点): under these rules a 够级 play that lives opens, so "
+                    "stopping it only delays it, and you have not bet on your 对头 failing (明点 / 预点)")
 
 
 def stops_opening(play: str, top: Cards, declared: bool) -> Label:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import deal
+from engine_helpers import deal, variant
 
 from gouji_variants.agents.heuristic import HeuristicAgent
 from gouji_variants.agents.tactics import RUNNER
@@ -14,8 +14,6 @@ from gouji_variants.engine import Game, Play
 from gouji_variants.ruleset.cards import JOKERS
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.model import Ruleset
-
-REST = ("6", "7", "8", "T")  # seats 1, 2, 4 and 5
 
 
 @pytest.fixture(scope="module")
@@ -32,16 +30,15 @@ def spends_jokers(action: object) -> bool:
     return isinstance(action, Play) and any(action.cards.counts[joker] for joker in JOKERS)
 
 
-def test_it_spends_jokers_to_stop_its_duitou_opening(dagang: Ruleset, dadian: Ruleset) -> None:
-    # seat 3 would keep its only jokers against a 够级 play that opens nothing (打点 off), but the 对头's KK
-    # would open (开点) and win the lead under 打点
-    for ruleset, stops in ((dadian, True), (dagang, False)):
-        game = deal(ruleset, "KK345678899T", *REST[:2], "BB34556677889", *REST[2:])
+def test_it_stops_its_duitou_opening_where_the_rules_make_opening_hard(dadian: Ruleset) -> None:
+    # the 对头's KK would open; only pure plays opening is a hurdle, so stopping it may win a 点贡
+    hands = ("KK5", "6", "7", "AA9", "8", "T")
+    for ruleset, stops in ((variant(dadian, kaidian={"opens_with": ["pure"]}), True), (dadian, False)):
+        game = deal(ruleset, *hands)
         game.apply(Play("KK"))
         assert game.turn == 3 and game.decision == "answer"
         action, reason = advised(game)
-        assert spends_jokers(action) is stops, (ruleset.id, action)
-        assert ("would open" in reason) is stops
+        assert (action == Play("AA")) is stops and "开点" in reason, action
 
 
 def test_it_beats_a_runner_at_any_price(dagang: Ruleset) -> None:
