@@ -28,6 +28,7 @@ COMPILED = (
     "gouji_variants.agents.heuristic",
     "gouji_variants.agents.plan",
     "gouji_variants.agents.reading",
+    "gouji_variants.agents.tactics",
     "gouji_variants.components.bie3",
     "gouji_variants.components.burning",
     "gouji_variants.components.deck",

@@ -6,11 +6,12 @@ asks it) and keeps its 4s until it has opened where 落四 applies; under 憋3 i
 and last, keeps its strongest play for the one before them (闷), never leaving jokers with 3s
 only; it burns only when its cards can keep the burn's condition to the end, and keeps it on every
 play; it answers its 对头's 够级 play with jokers when that breaks a burn or comes cheap, but lets
-a play that would open its 对头 live unless it bet against that (明点 / 预点); it yields (让牌)
-instead of passing or paying dearly, so a team-mate may beat the 对头's play and only that
-team-mate's 对头 may answer; it takes 接风 when offered. The choices
-before play (革命, 会3, 还贡, 明点 / 预点) are in :mod:`.offers`. It sees only the seat's view:
-its hand, the public record and the rules; it does not count which seat holds which unseen card.
+a play that would open its 对头 live unless it bet against that (明点 / 预点) or the rules make
+opening hard (:mod:`.tactics`, which also beats an opponent near going out at any price); it
+yields (让牌) instead of passing or paying dearly, so a team-mate may beat the 对头's play and only
+that team-mate's 对头 may answer; it takes 接风 when offered. The choices before play (革命, 会3,
+还贡, 明点 / 预点) are in :mod:`.offers`. It sees only the seat's view: its hand, the public record
+and the rules; it does not count which seat holds which unseen card.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ..engine.actions import JIEFENG, PASS, YIELD, Action, Burn, Play
 from ..engine.seat import SeatView
 from ..ruleset.cards import FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TWO, Cards
 from ..ruleset.vocabulary import Label
+from . import tactics
 from .base import Advice
 from .offers import offer_advice
 from .plan import JOKERS_KEPT, breaks, follow_cost, lead_key, plays_left
@@ -293,21 +295,19 @@ class HeuristicAgent:
             if seen.burner == player:
                 return Advice(listed[best], Label(
                     zh=f"用{cards(best)}解对头的烧（解烧）", en=f"breaks your 对头's burn (解烧) with {cards(best)}"))
-            if r.duitou_opening(top.counts, player, led, on_gouji):
-                if seen.declared[r.seat]:
-                    return Advice(listed[best], Label(
-                        zh=f"用{cards(best)}回：对头的{top}没人管上就开点，而你押了对头开不了点（明点 / 预点）",
-                        en=f"answers with {cards(best)}: your 对头's {top} would open (开点) if it lived, and you bet "
-                           "that your 对头 would not (明点 / 预点)"))
-                return Advice(PASS, Label(
-                    zh=f"让对头的{top}开点：拦下也只得普通罚分，你也没有押对头开不了点（明点 / 预点）",
-                    en=f"lets your 对头's {top} open (开点): stopping it would win only the plain penalty, and you "
-                       "have not bet on your 对头 failing (明点 / 预点)"))
-            if spent == 0 or small or jokers(hand) - spent >= JOKERS_KEPT:
-                return Advice(listed[best], Label(
+            opening = r.duitou_opening(top.counts, player, led, on_gouji)
+            if opening and seen.declared[r.seat]:
+                return Advice(listed[best], tactics.stops_opening(cards(best), top, True))
+            if opening and not tactics.stops_openings(view.rules.kaidian):
+                return Advice(PASS, tactics.lets_open(top))
+            if spent == 0 or small or jokers(hand) - spent >= JOKERS_KEPT or tactics.runner(r, player):
+                return Advice(listed[best], tactics.stops_opening(cards(best), top, False) if opening else Label(
                     zh=f"用{cards(best)}回对头的够级牌", en=f"answers your 对头's 够级 play with {cards(best)}"))
             if not view.rules.kaidian.enabled:  # (no 打点: nothing opens, so nothing to say of it)
                 return Advice(PASS, Label(zh="留着王打够级", en="keeps your jokers for the 够级 fight"))
+            if opening:
+                return Advice(PASS, Label(zh=f"留着王打够级：宁可让对头的{top}开点",
+                                          en=f"keeps your jokers for the 够级 fight, though your 对头's {top} opens"))
             return Advice(PASS, Label(zh="留着王打够级：对头这手开不了点",
                                       en="keeps your jokers for the 够级 fight: your 对头's play does not open"))
         if r.seeking and r.urgent:
@@ -321,7 +321,7 @@ class HeuristicAgent:
         if r.burning:
             return Advice(listed[best], Label(
                 zh=f"用{cards(best)}管，守住烧牌条件", en=f"beats with {cards(best)}, keeping the burn's condition"))
-        if spent and jokers(hand) - spent < JOKERS_KEPT and not small:
+        if spent and jokers(hand) - spent < JOKERS_KEPT and not small and not tactics.runner(r, player):
             if YIELD in others:
                 return wait
             return Advice(PASS, Label(

@@ -84,14 +84,20 @@ def _return(view: SeatView) -> Advice:
         en=f"returns {given}: low cards you can spare, keeping the cards these rules need"))
 
 
-def _chance_duitou_opens(view: SeatView, mingdian: bool) -> float:
-    """A rough chance that the 对头 opens: the prior, less for each hurdle the rules set, and (when
-    the hand is seen, 明点) less for each joker the seat holds to beat the 对头's 够级 plays with."""
-    rule = view.rules.kaidian
+def opening_chance(rule: Kaidian) -> float:
+    """How often a seat opens by these rules, nothing known of its hand: :data:`OPEN_PRIOR` less
+    each hurdle the rules set (``then_four``, pure plays only, one kind of play opening)."""
     chance = OPEN_PRIOR
     chance -= 0.15 if rule.then_four else 0
     chance -= 0.1 if set(rule.opens_with) <= {"pure"} else 0
     chance -= 0.1 if rule.answering in ("leads-only", "answers-only") else 0
+    return chance
+
+
+def _chance_duitou_opens(view: SeatView, mingdian: bool) -> float:
+    """A rough chance that the 对头 opens: the prior, less for each hurdle the rules set, and (when
+    the hand is seen, 明点) less for each joker the seat holds to beat the 对头's 够级 plays with."""
+    chance = opening_chance(view.rules.kaidian)
     if mingdian:
         hand = view.hand.counts
         chance -= 0.06 * hand[BIG_JOKER] + 0.03 * hand[SMALL_JOKER] + 0.01 * hand[TWO]

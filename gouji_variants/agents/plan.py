@@ -24,7 +24,7 @@ from ..ruleset.cards import SMALL_JOKER, TWO
 from .reading import Counts, cost, lowest
 
 #: Jokers a seat keeps, before its hand is small, rather than spend one to beat a play.
-JOKERS_KEPT: Final = 2
+JOKERS_KEPT: Final = 3
 #: What breaking a group adds to a play's cost: more than a 2 (100) filling out a whole group.
 BREAK: Final = 100
 

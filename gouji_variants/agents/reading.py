@@ -22,7 +22,7 @@ from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE
 from ..ruleset.rules import Rules
 
 Counts = tuple[int, ...]
-URGENT_HAND: Final = 20  # cards in its own hand at which a seat stops waiting for a safe play to open with
+URGENT_HAND: Final = 10  # cards in its own hand at which a seat stops waiting for a safe play to open with
 MEMO_SIZE: Final = 50_000  # plays a :class:`Memo` keeps before it starts again
 
 

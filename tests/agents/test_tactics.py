@@ -1,0 +1,51 @@
+"""The heuristic's tactics (:mod:`gouji_variants.agents.tactics`): each changes a decision in a
+constructed position, against the same position where it does not apply."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from engine_helpers import deal, variant
+
+from gouji_variants.agents.heuristic import HeuristicAgent
+from gouji_variants.agents.tactics import RUNNER
+from gouji_variants.engine import Game, Play
+from gouji_variants.ruleset.cards import JOKERS
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.model import Ruleset
+
+
+@pytest.fixture(scope="module")
+def dadian() -> Ruleset:
+    return load_ruleset("dadian")
+
+
+def advised(game: Game) -> tuple[object, str]:
+    advice = HeuristicAgent().advise(game.view(), random.Random(0))
+    return advice.action, advice.reason.en
+
+
+def spends_jokers(action: object) -> bool:
+    return isinstance(action, Play) and any(action.cards.counts[joker] for joker in JOKERS)
+
+
+def test_it_stops_its_duitou_opening_where_the_rules_make_opening_hard(dadian: Ruleset) -> None:
+    # the 对头's KK would open; only pure plays opening is a hurdle, so stopping it may win a 点贡
+    hands = ("KK5", "6", "7", "AA9", "8", "T")
+    for ruleset, stops in ((variant(dadian, kaidian={"opens_with": ["pure"]}), True), (dadian, False)):
+        game = deal(ruleset, *hands)
+        game.apply(Play("KK"))
+        assert game.turn == 3 and game.decision == "answer"
+        action, reason = advised(game)
+        assert (action == Play("AA")) is stops and "开点" in reason, action
+
+
+def test_it_beats_a_runner_at_any_price(dagang: Ruleset) -> None:
+    # seat 1 keeps its only joker unless seat 0, an opponent, is down to RUNNER cards or fewer
+    for lead_hand, stops in (("Q" + "5" * RUNNER, True), ("Q" + "5" * (RUNNER + 1), False)):
+        game = deal(dagang, lead_hand, "B334455667788", "6", "7", "8", "T")
+        game.apply(Play("Q"))
+        assert game.turn == 1 and game.decision == "follow"
+        action, _ = advised(game)
+        assert spends_jokers(action) is stops, (lead_hand, action)
