@@ -121,16 +121,27 @@ class Sampler:
         cards = list(self.cards)
         rng.shuffle(cards)
         room = dict(self.room)
-        for rank in cards:
-            open_ = [seat for seat in hidden if room[seat] > 0 and (highs[seat][rank] is None
-                                                                   or hands[seat][rank] < (highs[seat][rank] or 0))]
-            if not open_:
+        if all(high is None for seat in hidden for high in highs[seat]):  # no cap: the shuffled cards cut in turn
+            if min(room.values(), default=0) < 0:
                 return None
-            seat = rng.choices(open_, [room[seat] for seat in open_])[0]
-            hands[seat][rank] += 1
-            room[seat] -= 1
-        if any(room.values()):
-            return None
+            taken = 0  # (the same chances as the draw below: a uniform deal of the cards over the room)
+            for seat in hidden:
+                for rank in cards[taken:taken + room[seat]]:
+                    hands[seat][rank] += 1
+                taken += room[seat]
+            if taken != len(cards):
+                return None
+        else:
+            for rank in cards:  # each card to a seat with room for it, as likely as the room it has
+                open_ = [seat for seat in hidden if room[seat] > 0 and (highs[seat][rank] is None
+                                                                       or hands[seat][rank] < (highs[seat][rank] or 0))]
+                if not open_:
+                    return None
+                seat = rng.choices(open_, [room[seat] for seat in open_])[0]
+                hands[seat][rank] += 1
+                room[seat] -= 1
+            if any(room.values()):
+                return None
         return [tuple(hands[seat]) if seat in hands else (known[seat] or Cards.EMPTY).counts for seat in range(SEATS)]
 
 
