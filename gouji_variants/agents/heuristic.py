@@ -238,8 +238,7 @@ class HeuristicAgent:
         return True
 
     def _burn(self, r: Reading) -> Advice:
-        seen = r.view.observation
-        player = seen.top_seat
+        player = r.view.top_seat
         if player is not None and player % 2 == r.seat % 2:
             return Advice(PASS, Label(zh="不烧联邦的牌", en="does not burn your team-mate's play"))
         listed = {a.cards.counts: a for a in r.view.legal_actions() if isinstance(a, Burn)}
@@ -260,18 +259,17 @@ class HeuristicAgent:
 
     def _follow(self, r: Reading) -> Advice:
         view, hand = r.view, r.hand
-        seen = view.observation
-        legal = view.legal_actions()
-        # pass, yield, 接风 …: asked "YIELD in" these, not all of ``legal`` (each Play would be asked to compare)
-        others = [action for action in legal if not isinstance(action, Play)]
-        player = seen.top_seat
-        top = seen.top
+        player, top = view.top_seat, view.top  # (the observation and the plays wait: a team-mate's play is passed)
         assert player is not None and top is not None
-        if JIEFENG in others:
+        if view.can(JIEFENG):
             return Advice(JIEFENG, Label(zh="申请接风：不管最后一手，另起一轮",
                                          en="takes 接风 and leads a new round instead of beating the last play"))
         if player % 2 == r.seat % 2:
             return Advice(PASS, Label(zh="不管联邦的牌", en="leaves your team-mate's play on the table"))
+        seen = view.observation
+        legal = view.legal_actions()
+        # pass, yield …: asked "YIELD in" these, not all of ``legal`` (each Play would be asked to compare)
+        others = [action for action in legal if not isinstance(action, Play)]
         listed = {a.cards.counts: a for a in legal if isinstance(a, Play)}  # (the listed actions themselves)
         plays = sorted(listed, key=lambda c: follow_cost(c, hand))
         best = next((c for c in plays if self._fit(r, c)), None)  # the cheapest wise play (sorted stably)

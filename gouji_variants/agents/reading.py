@@ -84,7 +84,7 @@ class Reading:
         self.hand = hand
         self.memo = memo
         self.seat = view.seat
-        self.burning = view.observation.burner == view.seat
+        self.burning = view.burner == view.seat
         self._safe: dict[Counts, bool] = {}  # whether nobody could beat a play (the unseen cards decide it)
         self._moves: Moves | None = None
         self._seeking: bool | None = None

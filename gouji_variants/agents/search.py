@@ -31,7 +31,7 @@ from ..ruleset.cards import N_RANKS, Cards
 from ..ruleset.vocabulary import Label
 from .base import Advice
 from .plan import follow_cost, lead_key
-from .worlds import NoWorld, sample_world
+from .worlds import NoWorld, Sampler
 
 #: Candidate plays tried besides the policy's choice and passing.
 PLAYS_TRIED = 2
@@ -148,8 +148,12 @@ class SearchAgent:
         """Try the candidates on worlds until the budget is spent (a candidate the policy's choice
         beats clearly, from :data:`PRUNE_AFTER` worlds on, is tried no more; when none is left the
         decision is settled); the number of worlds used."""
-        budget, seen, team = self.budget, view.observation, view.seat % 2
+        budget, team = self.budget, view.seat % 2
         start = time.process_time()
+        try:
+            sampler = Sampler(view.ruleset, view.observation)  # (the same observation for every world)
+        except NoWorld:
+            return 0
         policies = [self.policy] * 6
         policy, *active = tallies
         worlds = failures = rollouts = 0
@@ -163,7 +167,7 @@ class SearchAgent:
             seed = rng.getrandbits(32)
             began = time.process_time()
             try:
-                world = sample_world(view.ruleset, seen, seed)
+                world = sampler.world(seed)
             except NoWorld:
                 failures += 1
                 continue

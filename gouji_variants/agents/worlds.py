@@ -55,12 +55,94 @@ class NoWorld(ValueError):
 def sample_world(ruleset: Ruleset, seen: Observation, seed: int, tries: int = 100) -> Game:
     """A game at the position ``seen`` describes, consistent with everything its seat knows and built
     from nothing else; the same observation and ``seed`` give the same world."""
-    rng = random.Random(seed)
-    for _ in range(tries):
-        world = _attempt(ruleset, seen, rng)
-        if world is not None:
-            return world
-    raise NoWorld(f"no world consistent with seat {seen.seat}'s observation in {tries} tries")
+    return Sampler(ruleset, seen).world(seed, tries)
+
+
+class Sampler:
+    """The worlds of one observation (:func:`sample_world`): what does not depend on the hands drawn
+    (the unseen cards, each hidden seat's :func:`hand_bounds`, what undoes the public moves) is worked
+    out once, for all the worlds a search draws at one decision."""
+
+    def __init__(self, ruleset: Ruleset, seen: Observation) -> None:
+        self.ruleset, self.seen = ruleset, seen
+        self.known = _known(seen)
+        self.hidden = [seat for seat in range(SEATS) if self.known[seat] is None]
+        self.bounds = {seat: hand_bounds(seen, seat, ruleset) for seat in self.hidden}
+        self.pool = list(unseen_cards(seen).counts)  # less what the hidden seats must hold: the cards drawn
+        for low, _ in self.bounds.values():
+            for rank, count in enumerate(low):
+                self.pool[rank] -= count
+        self.cards = [rank for rank, count in enumerate(self.pool) for _ in range(count)]
+        self.room = {seat: seen.sizes[seat] - sum(self.bounds[seat][0]) for seat in self.hidden}
+        self.undo = [list(seen.played[seat].counts) for seat in range(SEATS)]  # back to the start of the 革命 stage
+        for item in seen.transfers:  # (undo 会3, 买3 and the plays)
+            if item.kind in PUBLIC_MOVES and item.cards is not None:
+                _move(self.undo[item.giver], item.cards, +1)
+                if item.taker is not None:
+                    _move(self.undo[item.taker], item.cards, -1)
+
+    def world(self, seed: int, tries: int = 100) -> Game:
+        """A world drawn with ``seed`` (:func:`sample_world`)."""
+        rng = random.Random(seed)
+        for _ in range(tries):
+            world = self._attempt(rng)
+            if world is not None:
+                return world
+        raise NoWorld(f"no world consistent with seat {self.seen.seat}'s observation in {tries} tries")
+
+    def _attempt(self, rng: random.Random) -> Game | None:
+        seen = self.seen
+        hands = self._deal_unseen(rng)
+        if hands is None:
+            return None
+        start = [[have + back for have, back in zip(hand, undo, strict=True)]
+                 for hand, undo in zip(hands, self.undo, strict=True)]
+        if any(min(hand) < 0 or not any(hand) for hand in start):
+            return None
+        world = Game(self.ruleset, rng.getrandbits(32), hands=[Cards(tuple(hand)) for hand in start],
+                     leader=seen.deal_leader)
+        if not _replay(world, seen.history, seen.seat) or not _agrees(world, seen):
+            return None
+        return world
+
+    def _deal_unseen(self, rng: random.Random) -> list[tuple[int, ...]] | None:
+        """Every hand's counts: those the seat sees as they are, the others drawn from the unseen cards within
+        their :func:`hand_bounds` (None when this draw runs into a dead end)."""
+        seen, known, hidden = self.seen, self.known, self.hidden
+        hands = {seat: list(self.bounds[seat][0]) for seat in hidden}  # (what each must hold, then the draw)
+        bounds = {seat: (low, list(high)) for seat, (low, high) in self.bounds.items()}  # (a 革命 offer may cap one)
+        highs = {seat: high for seat, (_, high) in bounds.items()}
+        _pending_revolution(seen, self.ruleset, bounds, rng)
+        for seat in hidden:
+            if any(high is not None and high < least for least, high in zip(hands[seat], highs[seat], strict=True)):
+                return None
+        if min(self.pool) < 0:
+            return None
+        cards = list(self.cards)
+        rng.shuffle(cards)
+        room = dict(self.room)
+        if all(high is None for seat in hidden for high in highs[seat]):  # no cap: the shuffled cards cut in turn
+            if min(room.values(), default=0) < 0:
+                return None
+            taken = 0  # (the same chances as the draw below: a uniform deal of the cards over the room)
+            for seat in hidden:
+                for rank in cards[taken:taken + room[seat]]:
+                    hands[seat][rank] += 1
+                taken += room[seat]
+            if taken != len(cards):
+                return None
+        else:
+            for rank in cards:  # each card to a seat with room for it, as likely as the room it has
+                open_ = [seat for seat in hidden if room[seat] > 0 and (highs[seat][rank] is None
+                                                                       or hands[seat][rank] < (highs[seat][rank] or 0))]
+                if not open_:
+                    return None
+                seat = rng.choices(open_, [room[seat] for seat in open_])[0]
+                hands[seat][rank] += 1
+                room[seat] -= 1
+            if any(room.values()):
+                return None
+        return [tuple(hands[seat]) if seat in hands else (known[seat] or Cards.EMPTY).counts for seat in range(SEATS)]
 
 
 def unseen_cards(seen: Observation) -> Cards:
@@ -189,61 +271,6 @@ def _buying(seen: Observation, seat: int, rule: Bie3, need: Callable[[int, str, 
         paid_with = bie3.payments(rule)
         for cheaper in paid_with[:paid_with.index(mine[0].cards.ranks()[0])]:
             need(cheaper, "exactly", 0)
-
-
-def _attempt(ruleset: Ruleset, seen: Observation, rng: random.Random) -> Game | None:
-    hands = _deal_unseen(seen, ruleset, rng)
-    if hands is None:
-        return None
-    start = [list(hand.counts) for hand in hands]
-    for seat in range(SEATS):  # back to the start of the 革命 stage: undo 会3, 买3 and the plays
-        _move(start[seat], seen.played[seat], +1)
-    for item in seen.transfers:
-        if item.kind in PUBLIC_MOVES and item.cards is not None:
-            _move(start[item.giver], item.cards, +1)
-            if item.taker is not None:
-                _move(start[item.taker], item.cards, -1)
-    if any(min(hand) < 0 or not any(hand) for hand in start):
-        return None
-    world = Game(ruleset, rng.getrandbits(32), hands=[Cards(tuple(hand)) for hand in start],
-                 leader=seen.deal_leader)
-    if not _replay(world, seen.history, seen.seat) or not _agrees(world, seen):
-        return None
-    return world
-
-
-def _deal_unseen(seen: Observation, ruleset: Ruleset, rng: random.Random) -> list[Cards] | None:
-    """Every hand: those the seat sees as they are, the others drawn from the unseen cards within
-    their :func:`hand_bounds` (None when this draw runs into a dead end)."""
-    known = _known(seen)
-    hidden = [seat for seat in range(SEATS) if known[seat] is None]
-    pool = list(unseen_cards(seen).counts)
-    hands = {seat: [0] * N_RANKS for seat in hidden}
-    bounds = {seat: hand_bounds(seen, seat, ruleset) for seat in hidden}
-    highs = {seat: high for seat, (_, high) in bounds.items()}
-    _pending_revolution(seen, ruleset, bounds, rng)
-    for seat in hidden:
-        low = bounds[seat][0]
-        if any(high is not None and high < least for least, high in zip(low, highs[seat], strict=True)):
-            return None
-        _move(hands[seat], Cards(tuple(low)), +1)
-        _move(pool, Cards(tuple(low)), -1)
-    if min(pool) < 0:
-        return None
-    cards = [rank for rank, count in enumerate(pool) for _ in range(count)]
-    rng.shuffle(cards)
-    room = {seat: seen.sizes[seat] - sum(hands[seat]) for seat in hidden}
-    for rank in cards:
-        open_ = [seat for seat in hidden if room[seat] > 0 and (highs[seat][rank] is None
-                                                               or hands[seat][rank] < (highs[seat][rank] or 0))]
-        if not open_:
-            return None
-        seat = rng.choices(open_, [room[seat] for seat in open_])[0]
-        hands[seat][rank] += 1
-        room[seat] -= 1
-    if any(room.values()):
-        return None
-    return [Cards(tuple(hands[seat])) if seat in hands else known[seat] or Cards.EMPTY for seat in range(SEATS)]
 
 
 def _pending_revolution(seen: Observation, ruleset: Ruleset,

@@ -110,6 +110,14 @@ def observing(game: Game, seat: int, live: bool = False) -> partial[Observation]
     return partial(_observed, seat, rule, tuple(table.hands[seat]), visible, shown, lists, scalars)
 
 
+def glance(observe: partial[Observation]) -> tuple[Cards | None, int | None, int | None]:
+    """The observation's ``top``, ``top_seat`` and ``burner`` (public), read from the snapshot
+    :func:`observing` took without building the observation."""
+    scalars = observe.args[6]
+    top, burner = scalars[3], scalars[5]
+    return (None, None, burner) if top is None else (top.cards, scalars[4], burner)
+
+
 def seen_by(reported: reporting.ReportingArea, seat: int, hands: list[list[int]]) -> tuple[Counts | None, ...]:
     """The hands the reporting area's :meth:`~.ReportingArea.hands_seen` shows ``seat`` (its own always)."""
     return tuple(tuple(hand) if seen or other == seat else None

@@ -28,7 +28,7 @@ from ..ruleset.model import Ruleset
 from ..ruleset.rules import Bie3, Plays, Rules
 from .actions import Action, Burn, Play
 from .interned import burn_of, burns_of, play_of, plays_of_groups
-from .observing import Observation, frozen
+from .observing import Observation, frozen, glance
 
 __all__ = ["Classify", "SeatView", "Snapshot", "Transfer", "Vouched"]
 
@@ -138,6 +138,21 @@ class SeatView:
     @property
     def hand(self) -> Cards:
         return Cards.unchecked(self._hand)
+
+    @property
+    def top(self) -> Cards | None:
+        """The play on the table (the observation's ``top``, read without building the observation)."""
+        return glance(self._snapshot.observe)[0]
+
+    @property
+    def top_seat(self) -> int | None:
+        """Whose play is on the table (the observation's ``top_seat``, read without building it)."""
+        return glance(self._snapshot.observe)[1]
+
+    @property
+    def burner(self) -> int | None:
+        """The seat burning (烧牌) now, if any (the observation's ``burner``, read without building it)."""
+        return glance(self._snapshot.observe)[2]
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action, in the order :meth:`Game.legal_actions` lists them (listed when first

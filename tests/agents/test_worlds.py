@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from test_seat_view import alike, public
 
 from gouji_variants.agents.heuristic import HeuristicAgent
-from gouji_variants.agents.worlds import NoWorld, hand_bounds, sample_world, unseen_cards
+from gouji_variants.agents.worlds import NoWorld, Sampler, hand_bounds, sample_world, unseen_cards
 from gouji_variants.engine import Game, Match, RandomAgent
 from gouji_variants.ruleset.cards import Cards
 from gouji_variants.ruleset.compiler import load_ruleset
@@ -134,6 +134,25 @@ def test_the_unseen_cards_are_the_deck_less_what_the_seat_accounts_for() -> None
     assert unseen == sum((game.hand(seat) for seat in hidden), Cards.EMPTY)
     worlds = {tuple(sample_world(DAGANG, seen, seed).hand(hidden[0]).counts) for seed in range(5)}
     assert len(worlds) > 1  # the hidden hands are drawn, not copied
+
+
+def test_a_sampler_draws_the_worlds_of_sample_world_and_deals_the_unseen_cards_evenly() -> None:
+    game = position(DAGANG, 5, 0, 30)
+    seen = game.observation(game.turn)
+    sampler = Sampler(DAGANG, seen)  # (the work that does not depend on the draw, done once)
+    hidden = [seat for seat in range(6) if seat != game.turn]
+    assert all(sampler.world(seed).state.hands == sample_world(DAGANG, seen, seed).state.hands for seed in range(3))
+    unseen, draws = unseen_cards(seen).counts, 400
+    held = [[0] * len(unseen) for _ in range(6)]
+    for seed in range(draws):
+        world = sampler.world(seed)
+        for seat in hidden:
+            for rank, count in enumerate(world.hand(seat).counts):
+                held[seat][rank] += count
+    room = sum(seen.sizes[seat] for seat in hidden)
+    for seat in hidden:  # each seat holds, on average, its share of every rank (no cap here: a uniform deal)
+        for rank, count in enumerate(unseen):
+            assert abs(held[seat][rank] / draws - count * seen.sizes[seat] / room) <= 0.15 * count + 0.1
 
 
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -177,7 +177,9 @@ def test_the_view_is_the_game_s_own_and_the_observation_adds_up(seed: int, busy:
         step = 0
         while not game.over:
             view = game.view()
+            glanced = (view.top, view.top_seat, view.burner)  # (read before the observation is built)
             if step % 7 == 0:
+                assert glanced == (view.observation.top, view.observation.top_seat, view.observation.burner)
                 assert view.legal_actions() == tuple(game.legal_actions())
                 assert view.observation == game.observation(game.turn) and view.decision == game.decision
                 draw = random.Random(step)
