@@ -213,7 +213,8 @@ def test_the_log_names_the_seats_its_notes_name_as_the_page_names_players(server
                                                                           browser: Any) -> None:  # noqa: F811
     """The second game's tribute names payer and receiver: the log says them by player (你, 机器人3（对头）…),
     from the server's ``parts``, where the notes say 3号位."""
-    created = server.create(ruleset="qingdao", host="我", games=2, bots={str(seat): "heuristic" for seat in range(1, 6)})
+    created = server.create(ruleset="qingdao", host="我", games=2,
+                            bots={str(seat): "heuristic" for seat in range(1, 6)})
     page, sent = recording(browser, f"{server.http}/#/room/{created['room']}?t={created['token']}")
     page.locator("#accept").click()
     names = ["你"] + [f"机器人{n}" for n in range(1, 6)]
