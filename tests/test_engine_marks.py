@@ -32,6 +32,8 @@ ENGINE_INDEPENDENT = {
     "server/test_hidden_information.py": "each message against the view of its seat, both made by the engine that runs",
     "server/test_rooms_play.py": "the room protocol: agreement, stale and duplicate actions, records kept",
     "server/test_words.py": "the words events are told in",
+    "server/test_bots.py": "where a bot thinks (a worker process or a thread), not how it plays",
+    "test_benchmarks.py": "the benchmark scripts run short; the digest test runs both engines itself",
     "terminal/test_zh_only.py": "the terminal's words in Chinese",
     "test_bench_agents.py": "the benchmark script runs and prints its tables",
     "text/test_diff.py": "the semantic diff's goldens and properties",

@@ -33,7 +33,7 @@ def spends_jokers(action: object) -> bool:
 def test_it_stops_its_duitou_opening_where_the_rules_make_opening_hard(dadian: Ruleset) -> None:
     # the 对头's KK would open; only pure plays opening is a hurdle, so stopping it may win a 点贡
     hands = ("KK5", "6", "7", "AA9", "8", "T")
-    for ruleset, stops in ((variant(dadian, kaidian={"opens_with": ["pure"]}), True), (dadian, False)):
+    for ruleset, stops in ((variant(dadian, kaidian={"opens_with": ("pure",)}), True), (dadian, False)):
         game = deal(ruleset, *hands)
         game.apply(Play("KK"))
         assert game.turn == 3 and game.decision == "answer"
