@@ -58,6 +58,20 @@ def sample_world(ruleset: Ruleset, seen: Observation, seed: int, tries: int = 10
     return Sampler(ruleset, seen).world(seed, tries)
 
 
+class _Draw:
+    """The hidden hands' bounds (:func:`hand_bounds`) and what they leave to deal: the unseen cards less
+    what the hidden seats must hold, and each seat's room for them."""
+
+    def __init__(self, bounds: dict[int, tuple[list[int], list[int | None]]], seen: Observation) -> None:
+        self.bounds = bounds
+        self.pool = list(unseen_cards(seen).counts)
+        for low, _ in bounds.values():
+            for rank, count in enumerate(low):
+                self.pool[rank] -= count
+        self.cards = [rank for rank, count in enumerate(self.pool) for _ in range(count)]
+        self.room = {seat: seen.sizes[seat] - sum(low) for seat, (low, _) in bounds.items()}
+
+
 class Sampler:
     """The worlds of one observation (:func:`sample_world`): what does not depend on the hands drawn
     (the unseen cards, each hidden seat's :func:`hand_bounds`, what undoes the public moves) is worked
@@ -67,13 +81,11 @@ class Sampler:
         self.ruleset, self.seen = ruleset, seen
         self.known = _known(seen)
         self.hidden = [seat for seat in range(SEATS) if self.known[seat] is None]
-        self.bounds = {seat: hand_bounds(seen, seat, ruleset) for seat in self.hidden}
-        self.pool = list(unseen_cards(seen).counts)  # less what the hidden seats must hold: the cards drawn
-        for low, _ in self.bounds.values():
-            for rank, count in enumerate(low):
-                self.pool[rank] -= count
-        self.cards = [rank for rank, count in enumerate(self.pool) for _ in range(count)]
-        self.room = {seat: seen.sizes[seat] - sum(self.bounds[seat][0]) for seat in self.hidden}
+        plain = _Draw({seat: hand_bounds(seen, seat, ruleset) for seat in self.hidden}, seen)
+        likely = _Draw({seat: hand_bounds(seen, seat, ruleset, held=True) for seat in self.hidden}, seen)
+        #: the first half of the tries deal as if every seat that did not buy held the rank bought (the likely
+        #: reason it did not; a rare deal where it had none and could not buy is left to the second half)
+        self.draws = [likely, plain] if likely.bounds != plain.bounds else [plain]
         self.undo = [list(seen.played[seat].counts) for seat in range(SEATS)]  # back to the start of the 革命 stage
         for item in seen.transfers:  # (undo 会3, 买3 and the plays)
             if item.kind in PUBLIC_MOVES and item.cards is not None:
@@ -84,15 +96,15 @@ class Sampler:
     def world(self, seed: int, tries: int = 100) -> Game:
         """A world drawn with ``seed`` (:func:`sample_world`)."""
         rng = random.Random(seed)
-        for _ in range(tries):
-            world = self._attempt(rng)
+        for attempt in range(tries):
+            world = self._attempt(rng, self.draws[0] if attempt < tries // 2 else self.draws[-1])
             if world is not None:
                 return world
         raise NoWorld(f"no world consistent with seat {self.seen.seat}'s observation in {tries} tries")
 
-    def _attempt(self, rng: random.Random) -> Game | None:
+    def _attempt(self, rng: random.Random, draw: _Draw) -> Game | None:
         seen = self.seen
-        hands = self._deal_unseen(rng)
+        hands = self._deal_unseen(rng, draw)
         if hands is None:
             return None
         start = [[have + back for have, back in zip(hand, undo, strict=True)]
@@ -105,22 +117,22 @@ class Sampler:
             return None
         return world
 
-    def _deal_unseen(self, rng: random.Random) -> list[tuple[int, ...]] | None:
+    def _deal_unseen(self, rng: random.Random, draw: _Draw) -> list[tuple[int, ...]] | None:
         """Every hand's counts: those the seat sees as they are, the others drawn from the unseen cards within
-        their :func:`hand_bounds` (None when this draw runs into a dead end)."""
+        ``draw``'s bounds (None when this draw runs into a dead end)."""
         seen, known, hidden = self.seen, self.known, self.hidden
-        hands = {seat: list(self.bounds[seat][0]) for seat in hidden}  # (what each must hold, then the draw)
-        bounds = {seat: (low, list(high)) for seat, (low, high) in self.bounds.items()}  # (a 革命 offer may cap one)
+        hands = {seat: list(draw.bounds[seat][0]) for seat in hidden}  # (what each must hold, then the draw)
+        bounds = {seat: (low, list(high)) for seat, (low, high) in draw.bounds.items()}  # (a 革命 offer may cap one)
         highs = {seat: high for seat, (_, high) in bounds.items()}
         _pending_revolution(seen, self.ruleset, bounds, rng)
         for seat in hidden:
             if any(high is not None and high < least for least, high in zip(hands[seat], highs[seat], strict=True)):
                 return None
-        if min(self.pool) < 0:
+        if min(draw.pool) < 0:
             return None
-        cards = list(self.cards)
+        cards = list(draw.cards)
         rng.shuffle(cards)
-        room = dict(self.room)
+        room = dict(draw.room)
         if all(high is None for seat in hidden for high in highs[seat]):  # no cap: the shuffled cards cut in turn
             if min(room.values(), default=0) < 0:
                 return None
@@ -189,10 +201,12 @@ def _offset(seen: Observation, seat: int, kinds: Collection[str] | None) -> list
     return offset
 
 
-def hand_bounds(seen: Observation, seat: int, ruleset: Ruleset) -> tuple[list[int], list[int | None]]:
+def hand_bounds(seen: Observation, seat: int, ruleset: Ruleset,
+                held: bool = False) -> tuple[list[int], list[int | None]]:
     """Least and most of each rank ``seat`` may hold now: :func:`known_floor`, the deal's
     ``each_hand`` (where the seat's dealt hand can be rebuilt), a revolutionary's hand (no 2s, no
-    jokers) and what 买3 / 买4 tell (:func:`_buying`)."""
+    jokers) and what 买3 / 买4 tell (:func:`_buying`); ``held``: as if a seat that did not buy a rank
+    held one (the likely reason, not a certain one)."""
     low: list[int] = known_floor(seen, seat)
     high: list[int | None] = [None] * N_RANKS
 
@@ -215,7 +229,7 @@ def hand_bounds(seen: Observation, seat: int, ruleset: Ruleset) -> tuple[list[in
             need(before_buying, rank, "exactly", 0)
     elif seen.stage in _AFTER_BUYING and before_buying is not None:
         if rules.bie3.enabled:
-            _buying(seen, seat, rules.bie3, partial(need, before_buying))
+            _buying(seen, seat, rules.bie3, partial(need, before_buying), held)
         after_buying = _offset(seen, seat, ("hui3",))
         if after_buying is not None:
             _holdings(seen, seat, rules.penalties.forfeits, partial(need, after_buying))
@@ -244,11 +258,12 @@ def _holdings(seen: Observation, seat: int, forfeits: Sequence[Forfeit], need: C
             need(forfeit.rank, "at least", 1)
 
 
-def _buying(seen: Observation, seat: int, rule: Bie3, need: Callable[[int, str, int], None]) -> None:
+def _buying(seen: Observation, seat: int, rule: Bie3, need: Callable[[int, str, int], None],
+            held: bool = False) -> None:
     """What 买3 / 买4 (all public) tell of ``seat``'s hand before buying: a buyer had none of the rank
     and, paying with a joker, no 2 (its only purchase); a seller one more than it sold; a seat asked
     before the seller had no spare then. (A seat that did not buy may still have had none, with
-    nothing to pay or nobody to sell: the replay decides.)"""
+    nothing to pay or nobody to sell: the replay decides; ``held`` assumes it had one.)"""
     in_play = [other not in seen.revolutionaries for other in range(SEATS)]
     paid = [item for item in seen.transfers if item.kind == "pay"]
     for rank in (THREE, FOUR) if rule.buy_fours else (THREE,):
@@ -257,6 +272,8 @@ def _buying(seen: Observation, seat: int, rule: Bie3, need: Callable[[int, str, 
             need(rank, "exactly", 0)
         elif any(item.giver == seat for item in buys):  # a seller keeps one
             need(rank, "at least", 1 + sum(item.giver == seat for item in buys))
+        elif held and in_play[seat]:
+            need(rank, "at least", 1)
         for index, item in enumerate(buys):
             assert item.taker is not None
             asked = bie3.sellers(rule, item.taker, in_play)

@@ -8,7 +8,7 @@ import random
 
 from budget import examples
 from engine_helpers import variant
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_seat_view import alike, public
 
@@ -67,6 +67,9 @@ def rebuilt_deal(game: Game, world: Game, seat: int) -> list[int] | None:
 @SOME
 @given(name=st.sampled_from(sorted(RULESETS)), seed=st.integers(0, 2**32 - 1), earlier=st.integers(0, 1),
        steps=st.integers(0, 160), world_seed=st.integers(0, 2**32 - 1))
+# (济宁 after a game: nobody bought a 3 or a 4, which a random deal of the hidden hands rarely gives: the
+# sampler's first tries assume every seat that did not buy held one)
+@example(name="jining", seed=1, earlier=1, steps=6, world_seed=0)
 def test_sampled_worlds_never_contradict_the_observation(name: str, seed: int, earlier: int, steps: int,
                                                          world_seed: int) -> None:
     ruleset = RULESETS[name]
