@@ -21,6 +21,8 @@ OPENING = "（「『“("
 _TOKEN = re.compile(r"(?:\x1b\[[0-9;]*m|[!-~])+|.", re.S)
 #: A run of Chinese wider than this is broken between characters rather than moved whole.
 LONG = 16
+#: Characters of a list's term (after 、) that a line never breaks inside.
+TERM = 5
 
 
 def _width(text: str) -> int:
@@ -29,14 +31,23 @@ def _width(text: str) -> int:
 
 def _units(text: str) -> list[str]:
     """``text`` cut where a line may break inside a run of Chinese: between characters, never inside a
-    run of ASCII (``B99``, ``10``), before closing punctuation (``）``, ``，``) or after opening (``（``)."""
+    run of ASCII (``B99``, ``10``), before closing punctuation (``）``, ``，``), after opening (``（``) or
+    inside a list's short term (``问张数`` after ``、``)."""
     units: list[str] = []
+    term = False  # the last unit began a list's term (after 、): a short one is kept whole (问张数)
     for piece in _TOKEN.findall(text):
         if units and (piece[0] in CLOSING or units[-1][-1] in OPENING):
             units[-1] += piece
+        elif term and _chinese(piece) and len(units[-1]) < TERM and _chinese(units[-1]):
+            units[-1] += piece
         else:
+            term = bool(units) and units[-1].endswith("、")
             units.append(piece)
     return units
+
+
+def _chinese(text: str) -> bool:
+    return all("\u4e00" <= char <= "\u9fff" for char in text)
 
 
 def fit(text: str, width: int = WIDTH, indent: str = "  ") -> list[str]:
@@ -56,7 +67,7 @@ def fit(text: str, width: int = WIDTH, indent: str = "  ") -> list[str]:
                 line = joined
             elif _width(word) > LONG and _width(word) != len(click.unstyle(word)):  # a run of Chinese: fill the line
                 for unit in _units(joined[len(line):]):
-                    if _width(line + unit) > width and line.strip():
+                    if _width(line + unit) > width and line.strip() and unit.strip()[:1] not in CLOSING:
                         lines.append(line)
                         line = lead + indent + unit.strip()
                     else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import click
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from gouji_variants.text.fit import CLOSING, OPENING, fit
@@ -19,6 +19,7 @@ def _tokens(text: str) -> list[str]:
 
 
 @given(st.lists(st.sampled_from(TOKENS), min_size=1, max_size=60), st.integers(20, 80))
+@example(["B99"] * 6 + [" ", "："] + ["B99"] * 5, 20)  # (a closing mark at a full line's end began the next)
 def test_a_line_never_breaks_inside_a_token_nor_around_punctuation(pieces: list[str], width: int) -> None:
     text = "  " + "".join(pieces).strip()
     lines = fit(text, width)
@@ -36,3 +37,13 @@ def test_the_cases_the_issue_names() -> None:
         lines = fit(text, width)
         assert all(re.search(r"B$", line) is None for line in lines)
         assert all(not line.strip().startswith(("）", "，", "、", "；")) for line in lines)
+
+
+def test_a_short_term_of_a_list_is_never_broken() -> None:
+    """``问张数`` in a list of commands stays on one line (it was cut into 问张 / 数 at the width)."""
+    commands = "命令：过、让牌、接风、挑牌、问张数、烧牌、革命、宣点、提示、托管、牌桌、帮助、退出。"
+    for width in range(24, 61):
+        lines = fit("一" * 7 + commands, width)
+        for term in ("让牌", "接风", "挑牌", "问张数", "烧牌", "托管", "退出"):
+            assert any(term in line for line in lines), (width, lines)
+        assert "".join(line.strip() for line in lines) == "一" * 7 + commands  # nothing lost or added
