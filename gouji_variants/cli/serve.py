@@ -34,13 +34,17 @@ def _need_web() -> None:
                    "PostgreSQL database, postgresql://user:password@host:port/name (the [postgres] extra).")
 @click.option("--bot-pace", type=click.FloatRange(0, 60), default=1.0, show_default=True,
               help="Seconds a bot takes at least for a decision (a human pace).")
+@click.option("--bot-workers", type=click.IntRange(0, 64), default=1, show_default=True,
+              help="Worker processes in which search bots (strong, search:...) think, each one decision at a time: "
+                   "more serve many such tables at once; 0 thinks in the server's threads, holding its other rooms.")
 @click.option("--deflate/--no-deflate", default=False, show_default=True,
               help="Compress WebSocket messages (permessage-deflate, when the client offers it): fewer bytes "
                    "for more server CPU and memory a connection (docs/protocol.md, Capacity).")
 @click.option("--shard", metavar="I/N",
               help="Process I of N sharing --db: make room codes that name it and keep only those rooms; a "
                    "proxy routes by code (docs/protocol.md, Several processes or machines).")
-def serve(host: str, port: int, db: str | None, bot_pace: float, deflate: bool, shard: str | None) -> None:
+def serve(host: str, port: int, db: str | None, bot_pace: float, bot_workers: int, deflate: bool,
+          shard: str | None) -> None:
     """Run the room service: rooms where six seats agree on the rules, then play (docs/protocol.md)."""
     _need_web()
     from ..server.app import create_app, server
@@ -62,7 +66,7 @@ def serve(host: str, port: int, db: str | None, bot_pace: float, deflate: bool, 
 
     for stop in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stop, stopped)
-    running = server(create_app(store, pace=bot_pace, shard=owned), host, port, deflate=deflate)
+    running = server(create_app(store, pace=bot_pace, processes=bot_workers, shard=owned), host, port, deflate=deflate)
     running.run()
     if not running.started:
         fail(f"error: cannot listen on {host}:{port}", EXIT_USAGE)

@@ -1,6 +1,6 @@
-"""``gouji serve`` itself: it listens where told, keeps rooms in --db, stops on SIGTERM with exit 0, and
-refuses a bad --shard, and a --db that is neither a path nor a URL it serves, with exit 2 before it opens
-anything."""
+"""``gouji serve`` itself: it listens where told, keeps rooms in --db, stops on SIGTERM with exit 0, starts
+--bot-workers processes for search bots, and refuses a bad --shard, and a --db that is neither a path nor a
+URL it serves, with exit 2 before it opens anything."""
 
 from __future__ import annotations
 
@@ -9,10 +9,15 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import httpx
+import pytest
+from click.testing import CliRunner
 from server_helpers import ROOT, WAIT, free_port
+from starlette.applications import Starlette
 
+from gouji_variants.cli import main
 from gouji_variants.server.client import wait_for_server
 
 
@@ -50,3 +55,22 @@ def test_a_db_that_is_neither_a_path_nor_a_served_url_is_refused_with_exit_2(tmp
         _, errors = refused.communicate(timeout=WAIT)
         assert refused.returncode == 2 and "--db" in errors and "Traceback" not in errors, errors
         assert "hunter2" not in errors and list(tmp_path.iterdir()) == []  # no file named after the URL
+
+
+def test_bot_workers_sets_the_search_bots_worker_processes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gouji_variants.server.app as app_module
+
+    made: list[Starlette] = []
+
+    def recorded(app: Starlette, *_: object, **__: object) -> SimpleNamespace:
+        made.append(app)
+        return SimpleNamespace(run=lambda: None, started=True)
+
+    monkeypatch.setattr(app_module, "server", recorded)
+    monkeypatch.setattr(signal, "signal", lambda *_: None)  # (serve's stop handlers: not this process's)
+    for given, workers in (([], 1), (["--bot-workers", "4"], 4), (["--bot-workers", "0"], 0)):
+        served = CliRunner().invoke(main, ["serve", "--db", str(tmp_path / "rooms.sqlite3"), *given])
+        assert served.exit_code == 0, served.output
+        assert made.pop().state.service.bots.processes == workers
+    refused = CliRunner().invoke(main, ["serve", "--db", str(tmp_path / "rooms.sqlite3"), "--bot-workers", "-1"])
+    assert refused.exit_code == 2 and "--bot-workers" in refused.output and not made
