@@ -87,6 +87,7 @@ try:
 except KeyboardInterrupt:  # uvicorn raises the SIGINT it stopped on again: the end the benchmark asked for
     pass
 finally:
+    gc.callbacks.remove(timed)  # (the interpreter's last collection as it exits is no room's)
     if profile:
         profile.disable()
         profile.dump_stats(os.environ["BENCH_PROFILE"])

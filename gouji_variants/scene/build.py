@@ -27,7 +27,7 @@ from .model import Option, Ranked, Relation, Result, Scene, SeatScene, SeenEvent
 #: the notes of a seat ranking itself at once (a forfeit is a :class:`Forfeited`)
 _RANKING = (Mark.ZHASHAO, Mark.STUCK_JOKERS)
 
-__all__ = ["option", "options_of", "relation", "result_of", "scene", "scene_of", "seen_events", "untold"]
+__all__ = ["alike", "option", "options_of", "relation", "result_of", "scene", "scene_of", "seen_events", "untold"]
 
 
 def relation(viewer: int | None, seat: int) -> Relation | None:
@@ -221,3 +221,11 @@ def seen_events(events: Sequence[Event], viewer: int | None, yudian: bool = Fals
         return tuple(SeenEvent(e.seat, e.action, e.forced, e.notes, (None,) * len(e.notes)) for e in events)
     return tuple(_seen_event(event, viewer, yudian) for event in events
                  if (event.action is not None or event.notes) and not (event.private and event.seat != viewer))
+
+
+def alike(events: Sequence[Event]) -> bool:
+    """Whether every viewer sees ``events`` alike (:func:`seen_events` gives the same for every viewer, 预点
+    or not): none is private and none moves tribute or 还贡 cards, the only notes whose cards a viewer may
+    not see."""
+    return not any(event.private or any(isinstance(note, (TributePaid, TributeReturned)) for note in event.notes)
+                   for event in events)

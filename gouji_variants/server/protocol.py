@@ -269,7 +269,8 @@ def option_json(chosen: Option) -> dict[str, Any]:
     why = [note for note in chosen.why if note not in RESTATING]
     return {"reveals_to": list(chosen.reveals_to), "shows_to": list(chosen.shows_to), "sits_out": chosen.sits_out,
             "burn_unkeepable": chosen.burn_unkeepable, "ranks": chosen.ranks, "places": list(chosen.places),
-            "goes_out": chosen.goes_out, "why": {lang: [render(note, lang) for note in why] for lang in ("zh", "en")}}
+            "goes_out": chosen.goes_out, "why": {lang: [render(note, lang) for note in why] for lang in ("zh", "en")}
+            if why else {"zh": [], "en": []}}  # (most options rank nothing: no words to render)
 
 
 def result_json(found: Result) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from ..engine.game import Game, Observation
 from ..engine.match import Match
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
-from ..scene import Result, SeenEvent, options_of, result_of, scene, seen_events
+from ..scene import Result, SeenEvent, alike, options_of, result_of, scene, seen_events
 from .protocol import (
     PROTOCOL,
     ProtocolError,
@@ -211,6 +211,8 @@ class Room:
         self._histories: dict[int | None, tuple[tuple[tuple[int, Action], ...], list[Any]]] = {}
         #: the events a seat was last sent, as it sees them, and their JSON (most seats see the same)
         self._told: tuple[tuple[SeenEvent, ...], list[dict[str, Any]]] = ((), [])
+        #: the engine's events last seen by a seat, and as every seat sees them (None: seen differently)
+        self._seen: tuple[Sequence[Event], tuple[SeenEvent, ...] | None] = ((), ())
 
     # -- requests, checked: each returns the event to store and apply --------------------------
 
@@ -598,7 +600,7 @@ class Room:
             if confirm:
                 legal = [{**action, "confirm": asked} if asked else action
                          for action, asked in zip(legal, confirmations(found, game.rules.burning), strict=True)]
-        told = seen_events(events, seat, seen.stage == "yudian")
+        told = self._seen_events(events, seat, seen.stage == "yudian")
         shown = 0 if self.match is None else len(self.match.games) - game.over  # a game over is the last recorded
         return SeatState({"type": "state", "version": self.version, "game": shown,
                           "seat": seat, "observation": None, "legal": legal,
@@ -606,8 +608,18 @@ class Room:
                           "scene": scene_json(found),
                           "last": last_json(last, told), "events": self._events_json(told)}, seen, history)
 
+    def _seen_events(self, events: Sequence[Event], seat: int | None, yudian: bool) -> tuple[SeenEvent, ...]:
+        """:func:`.scene.seen_events`, made once for every seat where each sees ``events`` alike (the same
+        list of events, a broadcast's, asked for seat after seat)."""
+        shared_for, shared = self._seen
+        if shared_for is events and shared is not None:
+            return shared
+        told = seen_events(events, seat, yudian)
+        self._seen = (events, told if alike(events) else None)
+        return told
+
     def _events_json(self, told: tuple[SeenEvent, ...]) -> list[dict[str, Any]]:
         """:func:`.words.events_json` of ``told``, made once for the seats that see the same events."""
-        if self._told[0] != told:
+        if self._told[0] is not told and self._told[0] != told:
             self._told = (told, events_json(told))
         return self._told[1]
