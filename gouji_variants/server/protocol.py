@@ -7,6 +7,7 @@ import json
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import fields, replace
 from functools import cache, lru_cache
+from operator import is_
 from pathlib import Path
 from typing import Any
 
@@ -193,12 +194,21 @@ def _carry_json(carry: Carry | None) -> dict[str, Any] | None:
             "owed": [[d.kind, d.payer, d.receiver, d.count, d.returned] for d in carry.owed], "drawer": carry.drawer}
 
 
+def starts(history: tuple[Any, ...], start: tuple[Any, ...]) -> bool:
+    """Whether ``history`` begins with ``start``: the entries are the engine's own, compared by identity in C
+    first (no slice made), by equality where one is not the same object."""
+    return len(history) >= len(start) and (all(map(is_, history, start)) or history[:len(start)] == start)
+
+
 def history_json(history: tuple[tuple[int, Action], ...],
                  before: tuple[tuple[tuple[int, Action], ...], list[Any]] | None = None) -> list[Any]:
     """``history`` as JSON; ``before``, an earlier history and its JSON, is reused where it is the start
-    of this one (the entries are the engine's own: compared by identity first, so it is quick)."""
-    if before is not None and len(history) >= len(before[0]) and history[:len(before[0])] == before[0]:
-        return before[1] + [[seat, action_json(action)] for seat, action in history[len(before[0]):]]
+    of this one: its JSON list is extended in place and returned (the caller's own, held by no message once
+    it is sent: a room's seat's history is written once an action, not copied a state)."""
+    if before is not None and starts(history, before[0]):
+        made = before[1]
+        made += [[seat, action_json(action)] for seat, action in history[len(before[0]):]]
+        return made
     return [[seat, action_json(action)] for seat, action in history]
 
 
@@ -296,7 +306,7 @@ def lean_observation(before: Observation | None, seen: Observation, history: lis
     start = 0
     if before is not None:
         sent = before.history
-        start = len(sent) if seen.history[:len(sent)] == sent else 0
+        start = len(sent) if starts(seen.history, sent) else 0
     changed = _fields_json(seen, before, history)
     changed["history"] = history[start:]
     return {"observation": changed, "history_from": start}
