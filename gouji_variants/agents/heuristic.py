@@ -7,7 +7,11 @@ and last, keeps its strongest play for the one before them (闷), never leaving 
 only; it burns only when its cards can keep the burn's condition to the end, and keeps it on every
 play; it answers its 对头's 够级 play with jokers when that breaks a burn or comes cheap, but lets
 a play that would open its 对头 live unless it bet against that (明点 / 预点) or the rules make
-opening hard (:mod:`.tactics`, which also beats an opponent near going out at any price); it
+opening hard and the play comes early (:mod:`.tactics`, which also beats an opponent near going out
+at any price, and keeps the plays that would open the seat for where they open); it beats with a
+play that opens once its hand is small, or at once where its 对头 passed and may not answer; it
+passes rather than break a group to beat an opponent's play until its hand is small (:mod:`.plan`;
+not while it holds 3s under 憋3, where passing left more seats stifled); it
 yields (让牌) instead of passing or paying dearly, so a team-mate may beat the 对头's play and only
 that team-mate's 对头 may answer; it takes 接风 when offered. The choices before play (革命, 会3,
 还贡, 明点 / 预点) are in :mod:`.offers`. It sees only the seat's view: its hand, the public record
@@ -271,7 +275,12 @@ class HeuristicAgent:
         # pass, yield …: asked "YIELD in" these, not all of ``legal`` (each Play would be asked to compare)
         others = [action for action in legal if not isinstance(action, Play)]
         listed = {a.cards.counts: a for a in legal if isinstance(a, Play)}  # (the listed actions themselves)
-        plays = sorted(listed, key=lambda c: follow_cost(c, hand))
+        on_top = r.gouji(top.counts)
+        if r.seeking:  # a play that would open waits for where it opens (:func:`.tactics.wastes_opener`)
+            plays = sorted(listed, key=lambda c: follow_cost(c, hand)
+                           + (tactics.KEEP_OPENER if tactics.wastes_opener(r, c, on_top) else 0))
+        else:
+            plays = sorted(listed, key=lambda c: follow_cost(c, hand))
         best = next((c for c in plays if self._fit(r, c)), None)  # the cheapest wise play (sorted stably)
         wait = Advice(YIELD, Label(zh="让牌：让联邦去管对头的牌，只有那位联邦的对头可以回",
                                    en="yields (让牌): a team-mate may beat your 对头's play, and only that team-mate's "
@@ -298,6 +307,8 @@ class HeuristicAgent:
                 return Advice(listed[best], tactics.stops_opening(cards(best), top, True))
             if opening and not tactics.stops_openings(view.rules.kaidian):
                 return Advice(PASS, tactics.lets_open(top))
+            if opening and not tactics.early(r, player):
+                return Advice(PASS, tactics.lets_open_late(top))
             if spent == 0 or small or jokers(hand) - spent >= JOKERS_KEPT or tactics.runner(r, player):
                 return Advice(listed[best], tactics.stops_opening(cards(best), top, False) if opening else Label(
                     zh=f"用{cards(best)}回对头的够级牌", en=f"answers your 对头's 够级 play with {cards(best)}"))
@@ -308,8 +319,8 @@ class HeuristicAgent:
                                           en=f"keeps your jokers for the 够级 fight, though your 对头's {top} opens"))
             return Advice(PASS, Label(zh="留着王打够级：对头这手开不了点",
                                       en="keeps your jokers for the 够级 fight: your 对头's play does not open"))
-        if r.seeking and r.urgent:
-            on_top = r.gouji(top.counts)
+        locked = not view.rules.turns.passed_answers_duitou and r.duitou in seen.passed  # (济宁: it cannot answer)
+        if r.seeking and (r.urgent or locked):
             openers = [c for c in plays if not jokers(c) and r.opens(c, led=False, on_gouji=on_top) and self._fit(r, c)]
             if openers:
                 opener = min(openers, key=lambda c: cost(c, hand))
@@ -326,7 +337,16 @@ class HeuristicAgent:
                 zh=f"过，不出{cards(best)}：留{JOKERS_KEPT}张王夺回发牌权或走完",
                 en=f"passes rather than spend {cards(best)}: you keep {JOKERS_KEPT} jokers to win a lead back or "
                    "finish with"))
+        if breaks(best, hand) and not small and not r.threes_last and not tactics.runner(r, player):
+            return wait if YIELD in others else Advice(PASS, Label(
+                zh=f"过：只有拆开一组出{cards(best)}才管得上，这组剩下的牌还得再出一手",
+                en=f"passes: only {cards(best)}, part of a group, beats it, and the rest of that group would still "
+                   "need another play"))
         how = Label(zh="拆了一组：没有整组管得上", en="breaking a group: nothing whole beats it") \
             if breaks(best, hand) else Label(zh="最便宜的整组", en="your cheapest whole group")
+        kept = next((c for c in plays if follow_cost(c, hand) < follow_cost(best, hand) and self._fit(r, c)), None) \
+            if r.seeking else None
+        if kept is not None:
+            how = Label(zh=f"{cards(kept)}留着开点", en=f"keeping {cards(kept)} to open (开点) with")
         return Advice(listed[best], Label(zh=f"用{cards(best)}管，{how.zh}",
                                                          en=f"beats with {cards(best)}, {how.en}"))

@@ -10,8 +10,9 @@ and when a joker is worth spending; measured against ``basic`` in ``docs/players
   when that play has as many cards at a lower rank, which low ranks and large groups rarely find;
   so they are led, and small high groups wait to beat other seats' plays.
 * **Do not break a group** (:func:`follow_cost`): a broken group still needs its own turn, so a
-  whole group filled out with 2s beats before a part of one (a group is broken only when nothing
-  whole can beat).
+  whole group filled out with 2s beats before a part of one; when only a part of one beats, the
+  seat passes (or yields) instead, until its hand is small or the player is near going out (not
+  while it holds 3s under 憋3, where passing left more seats stifled, 闷).
 * **Keep control** (:data:`JOKERS_KEPT`): 2s are spent on any play, but jokers only while
   :data:`JOKERS_KEPT` stay in hand to win a lead back or finish with.
 """

@@ -1,11 +1,16 @@
 """Tactics the heuristic plays on top of its hand plan (:mod:`.plan`), each for a position where
 the plan alone gives tempo away; measured against ``basic`` in ``docs/players.md``.
 
-* **Stop the 对头's opening where opening is hard** (:func:`stops_openings`): where the rules set
-  a hurdle to 开点 (``then_four``, pure plays only …), a 对头's play that would open is answered
-  as any 够级 play is (when it comes cheap), for a stopped opening may well be a 点贡 won and the
-  lead taken back; where any 够级 play that lives opens, the 对头 opens later anyway, so the seat
-  lets it live unless it bet against it (明点 / 预点).
+* **Stop the 对头's opening where opening is hard, early** (:func:`stops_openings`, :func:`early`):
+  where the rules set a hurdle to 开点 (``then_four``, pure plays only …), a 对头's play that would
+  open is answered as any 够级 play is (when it comes cheap) while the 对头 has played at most
+  :data:`EARLY` cards, for a stopped opening may well be a 点贡 won and the lead taken back; later
+  the 对头 has had its chances and has its plan (it keeps its 4s for 落四 …), so stopping it wins
+  few games and only makes more seats fail to open. Where any 够级 play that lives opens, the 对头
+  opens later anyway, so the seat lets it live unless it bet against it (明点 / 预点).
+* **Keep the plays that open** (:func:`wastes_opener`): while the seat seeks 开点, a play that
+  would open it if led (a pure 够级 play under 济宁's rules) is spent where it cannot open (on a
+  够级 play, …) only when nothing else beats: it costs as much as a joker.
 * **Stop a runner** (:func:`runner`): an opponent whose hand is down to :data:`RUNNER` cards is
   beaten at any price, jokers included, since the lead it wins may take it out (头科 is worth the
   most).
@@ -19,10 +24,14 @@ from ..ruleset.cards import Cards
 from ..ruleset.rules import Kaidian
 from ..ruleset.vocabulary import Label
 from .offers import OPEN_PRIOR, opening_chance
-from .reading import Reading
+from .reading import Counts, Reading
 
 #: Cards left at which an opponent is near going out, so that its play is beaten at any price.
 RUNNER: Final = 8
+#: Cards a 对头 has played (its opening play included) up to which its opening is worth stopping.
+EARLY: Final = 4
+#: What spending a play that would open the seat, where it does not open, adds to a beating play's cost.
+KEEP_OPENER: Final = 1000
 
 
 def runner(r: Reading, player: int) -> bool:
@@ -40,12 +49,31 @@ def stops_openings(rule: Kaidian) -> bool:
     return opening_chance(rule) < OPEN_PRIOR
 
 
+def early(r: Reading, player: int) -> bool:
+    """Whether ``player`` has played at most :data:`EARLY` cards (the public record)."""
+    return len(r.view.observation.played[player]) <= EARLY
+
+
+def wastes_opener(r: Reading, play: Counts, on_gouji: bool) -> bool:
+    """Whether ``play`` would open the seat if it led it, but does not where it is played (``on_gouji``:
+    onto a 够级 play)."""
+    return r.opens(play, led=True, on_gouji=False) and not r.opens(play, led=False, on_gouji=on_gouji)
+
+
 def lets_open(top: Cards) -> Label:
     """Why the seat lets its 对头's ``top``, which would open (开点), live."""
     return Label(zh=f"让对头的{top}开点：这套规则下够级牌活了就开点，拦下也只是晚些开，"
                     "你也没有押对头开不了点（明点 / 预点）",
                  en=f"lets your 对头's {top} open (开点): under these rules a 够级 play that lives opens, so "
                     "stopping it only delays it, and you have not bet on your 对头 failing (明点 / 预点)")
+
+
+def lets_open_late(top: Cards) -> Label:
+    """Why the seat lets its 对头's ``top`` open (开点) where the rules make opening hard: it came late."""
+    return Label(zh=f"让对头的{top}开点：对头已出了{EARLY}张以上的牌，这时拦下少有胜算，"
+                    "你也没有押对头开不了点（明点 / 预点）",
+                 en=f"lets your 对头's {top} open (开点): your 对头 has played more than {EARLY} cards, when "
+                    "stopping it seldom wins the game, and you have not bet on your 对头 failing (明点 / 预点)")
 
 
 def stops_opening(play: str, top: Cards, declared: bool) -> Label:

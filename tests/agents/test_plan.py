@@ -54,3 +54,15 @@ def test_it_beats_with_a_whole_group_and_a_2_where_basic_breaks_a_group() -> Non
     assert advice.action == Play("KK2") and "whole group" in advice.reason.en
     assert BasicAgent().act(game.view(), RNG) == Play("QQQ")
     assert advice.action != PASS
+
+
+def test_it_passes_rather_than_break_a_group_until_its_hand_is_small() -> None:
+    # only QQ (two of the three Qs) beats 77: with 13 cards seat 1 passes, with 8 it breaks the group, as basic does
+    for hand, breaks_it in (("QQQ4445556666", False), ("QQQ44455", True)):
+        game = deal(load_ruleset("dagang"), "7755556666999", hand, "4", "4", "4", "4")
+        game.apply(Play("77"))
+        assert game.turn == 1 and game.decision == "follow"
+        advice = HeuristicAgent().advise(game.view(), RNG)
+        assert (advice.action == Play("QQ")) is breaks_it, (hand, advice.action)
+        assert advice.action in (PASS, Play("QQ")) and ("group" in advice.reason.en or advice.action != PASS)
+        assert BasicAgent().act(game.view(), RNG) == Play("QQ")

@@ -9,8 +9,8 @@ import pytest
 from engine_helpers import deal, variant
 
 from gouji_variants.agents.heuristic import HeuristicAgent
-from gouji_variants.agents.tactics import RUNNER
-from gouji_variants.engine import Game, Play
+from gouji_variants.agents.tactics import EARLY, RUNNER
+from gouji_variants.engine import PASS, Game, Play
 from gouji_variants.ruleset.cards import JOKERS
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.model import Ruleset
@@ -49,3 +49,31 @@ def test_it_beats_a_runner_at_any_price(dagang: Ruleset) -> None:
         assert game.turn == 1 and game.decision == "follow"
         action, _ = advised(game)
         assert spends_jokers(action) is stops, (lead_hand, action)
+
+
+def test_it_lets_its_duitou_open_once_the_duitou_has_played_more_than_a_few_cards(dadian: Ruleset) -> None:
+    # the same KK, led by seat 0 first, or once it has led 555 and 666 (nobody beating them): past EARLY cards
+    ruleset = variant(dadian, kaidian={"opens_with": ("pure",)})
+    for leads, stops in (((), True), (("555", "666"), False)):
+        game = deal(ruleset, "555666KK9", "7", "7", "AA9", "8", "T")
+        for lead in leads:
+            game.apply(Play(lead))
+            while game.turn != 0 or game.decision != "lead":
+                game.apply(PASS)
+        game.apply(Play("KK"))
+        assert game.turn == 3 and game.decision == "answer"
+        assert (len(game.view().observation.played[0]) <= EARLY) is stops
+        action, reason = advised(game)
+        assert (action == Play("AA")) is stops and "开点" in reason, (leads, action)
+
+
+def test_it_keeps_a_play_that_would_open_it_for_where_it_opens(dadian: Ruleset) -> None:
+    # seat 3 answers its 对头's KK (which it stops): with AA where AA on KK would open seat 3 too, with 22 where a
+    # 够级 play on a 够级 play does not open (济宁), keeping AA to open with
+    for answering, answer in (("any", "AA"), ("not-on-gouji", "22")):
+        ruleset = variant(dadian, kaidian={"opens_with": ("pure",), "answering": answering})
+        game = deal(ruleset, "KK5", "6", "7", "AA2259", "8", "T")
+        game.apply(Play("KK"))
+        assert game.turn == 3 and game.decision == "answer"
+        action, _ = advised(game)
+        assert action == Play(answer), (answering, action)
