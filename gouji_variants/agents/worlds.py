@@ -32,6 +32,7 @@ from functools import partial
 
 from ..components import bie3
 from ..components.deck import SEATS
+from ..components.table import RETURNS
 from ..engine.actions import PASS, Action, Burn, IllegalAction, Revolution
 from ..engine.game import Game, Observation
 from ..ruleset.cards import FOUR, JOKERS, N_RANKS, THREE, TWO, Cards
@@ -78,6 +79,8 @@ class Sampler:
     out once, for all the worlds a search draws at one decision."""
 
     def __init__(self, ruleset: Ruleset, seen: Observation) -> None:
+        if seen.stage == RETURNS:
+            raise NoWorld("worlds start after tribute is paid: there is none at the 还贡 (returns) stage")
         self.ruleset, self.seen = ruleset, seen
         self.known = _known(seen)
         self.hidden = [seat for seat in range(SEATS) if self.known[seat] is None]

@@ -82,7 +82,7 @@ class Bots:
         started = time.monotonic()
         spec, seed = room.bot_spec(seat), random.getrandbits(32)
         loop = asyncio.get_running_loop()
-        if self.processes and searches(spec):
+        if self.processes and searches(spec) and game.decision != "return":  # (还贡: a search plays its policy)
             legal = [to_json(action) for action in game.legal_actions()]
             rules = json.dumps(room.ruleset.resolved(), sort_keys=True, ensure_ascii=False)
             action = await loop.run_in_executor(self._processes(), think_remote, rules,

@@ -5,12 +5,15 @@ the other bots think on a copy of the game in a thread."""
 from __future__ import annotations
 
 import asyncio
+import random
 from concurrent.futures import Future, ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from gouji_variants.agents.heuristic import HeuristicAgent
+from gouji_variants.engine import RandomAgent
 from gouji_variants.engine.actions import to_json
 from gouji_variants.engine.match import Match
 from gouji_variants.ruleset.compiler import load_ruleset
@@ -47,3 +50,26 @@ def test_a_search_bot_decides_in_the_worker_processes_and_another_in_a_thread(sp
         pool.shutdown()
     assert action in [to_json(legal) for legal in game.legal_actions()]
     assert pool.given == (1 if remote else 0)
+
+
+def test_a_search_bot_returns_tribute_as_its_policy_does_in_a_thread() -> None:
+    """No world can be drawn before tribute is paid, so a search bot's 还贡 is its policy's choice, made on
+    the room's game in a thread (the search defers it to its policy anyway), not a worker's fallback."""
+    ruleset = load_ruleset("dagang")
+    match, rng = Match(ruleset, 1662), random.Random(1662)
+    agents = [HeuristicAgent(), RandomAgent()] * 3
+    game = match.new_game()
+    while not game.over:
+        game.apply(agents[game.turn].act(game.view(), rng))
+    match.record(game)
+    game = match.new_game()
+    assert game.decision == "return"
+    room = SimpleNamespace(game=game, ruleset=ruleset, bot_spec=lambda seat: "strong")
+    bots, pool = Bots(pace=0.0, processes=1), Recording()
+    bots._pool = pool
+    try:
+        action = asyncio.run(bots.decide(room, game.turn))  # type: ignore[arg-type]
+    finally:
+        pool.shutdown()
+    assert pool.given == 0
+    assert action == to_json(HeuristicAgent().act(game.view(), random.Random(0)))
