@@ -266,7 +266,6 @@ class HeuristicAgent:
                                          en="takes 接风 and leads a new round instead of beating the last play"))
         if player % 2 == r.seat % 2:
             return Advice(PASS, Label(zh="不管联邦的牌", en="leaves your team-mate's play on the table"))
-        seen = view.observation
         legal = view.legal_actions()
         # pass, yield …: asked "YIELD in" these, not all of ``legal`` (each Play would be asked to compare)
         others = [action for action in legal if not isinstance(action, Play)]
@@ -284,12 +283,13 @@ class HeuristicAgent:
         if not any(left):
             return Advice(listed[best],
                           Label(zh=f"出{cards(best)}走完", en=f"goes out with {cards(best)}"))
-        rounds = seen.round_plays
-        led = len(rounds) <= 1
-        on_gouji = len(rounds) > 1 and r.gouji(rounds[-2][1].counts)
         spent = jokers(best)
         small = sum(left) <= SMALL_HAND
         if view.decision == "answer" and player == r.duitou:
+            seen = view.observation  # (built only here: most decisions do without it)
+            rounds = seen.round_plays
+            led = len(rounds) <= 1
+            on_gouji = len(rounds) > 1 and r.gouji(rounds[-2][1].counts)
             if seen.burner == player:
                 return Advice(listed[best], Label(
                     zh=f"用{cards(best)}解对头的烧（解烧）", en=f"breaks your 对头's burn (解烧) with {cards(best)}"))
