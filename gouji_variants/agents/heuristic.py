@@ -286,15 +286,16 @@ class HeuristicAgent:
         spent = jokers(best)
         small = sum(left) <= SMALL_HAND
         if view.decision == "answer" and player == r.duitou:
-            seen = view.observation  # (built only here: most decisions do without it)
-            rounds = seen.round_plays
-            led = len(rounds) <= 1
-            on_gouji = len(rounds) > 1 and r.gouji(rounds[-2][1].counts)
-            if seen.burner == player:
+            if view.burner == player:
                 return Advice(listed[best], Label(
                     zh=f"用{cards(best)}解对头的烧（解烧）", en=f"breaks your 对头's burn (解烧) with {cards(best)}"))
-            opening = r.duitou_opening(top.counts, player, led, on_gouji)
-            if opening and seen.declared[r.seat]:
+            opening = False
+            if view.rules.kaidian.enabled:  # (no 打点: nothing opens, and the observation is not built)
+                rounds = view.observation.round_plays
+                led = len(rounds) <= 1
+                on_gouji = len(rounds) > 1 and r.gouji(rounds[-2][1].counts)
+                opening = r.duitou_opening(top.counts, player, led, on_gouji)
+            if opening and view.observation.declared[r.seat]:
                 return Advice(listed[best], tactics.stops_opening(cards(best), top, True))
             if opening and not tactics.stops_openings(view.rules.kaidian):
                 return Advice(PASS, tactics.lets_open(top))
