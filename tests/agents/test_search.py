@@ -20,6 +20,7 @@ from gouji_variants.agents.search import (
     FEW_WORLDS,
     PRUNE_AFTER,
     PRUNE_SIGNIFICANCE,
+    SETTLE_AFTER,
     Budget,
     SearchAgent,
     _count,
@@ -221,6 +222,29 @@ def test_a_candidate_the_policy_clearly_beats_is_dropped_and_the_rest_share_ever
                 return
         game.apply(default)
     pytest.fail("no candidate was dropped in 20 decisions")
+
+
+def test_a_decision_is_not_settled_before_settle_after_worlds() -> None:
+    """Before SETTLE_AFTER worlds, the best challenger left is tried in every world even once the policy's
+    choice beats it clearly: a decision rests on SETTLE_AFTER worlds where the budget allows."""
+    game, agent, rng = Game(load_ruleset("dagang"), 4), HeuristicAgent(), random.Random(4)
+    search = SearchAgent(agent, Budget(worlds=SETTLE_AFTER))
+    for step in range(20):
+        view = game.view()
+        default = agent.act(view, rng)
+        tallies = [_Tally(action) for action in candidates_for(view, default)]
+        if len(tallies) > 1:
+            worlds = search._search(view, tallies, random.Random(step))
+            policy, *others = tallies
+            assert worlds == SETTLE_AFTER
+            kept = [tally for tally in others if len(tally.values) == worlds]
+            assert kept
+            if any(_Tally(policy.action, policy.wins[:tried], policy.values[:tried]).beats(
+                    _Tally(tally.action, tally.wins[:tried], tally.values[:tried]), PRUNE_SIGNIFICANCE)
+                   for tally in kept for tried in range(PRUNE_AFTER, SETTLE_AFTER)):
+                return  # (kept, though clearly beaten before SETTLE_AFTER worlds)
+        game.apply(default)
+    pytest.fail("no challenger clearly beaten was kept in 20 decisions")
 
 
 @settings(max_examples=examples(3), derandomize=True, database=None, deadline=None,
