@@ -242,9 +242,10 @@ class HeuristicAgent:
         if player is not None and player % 2 == r.seat % 2:
             return Advice(PASS, Label(zh="不烧联邦的牌", en="does not burn your team-mate's play"))
         listed = {a.cards.counts: a for a in r.view.legal_actions() if isinstance(a, Burn)}
-        plays = list(listed)
-        keepable = [c for c in plays if self._fit(r, c) and r.burn_keepable(minus(r.hand, c))]
-        if not keepable and any(burning.keepable(r.view.rules.burning, minus(r.hand, c)) for c in plays):
+        lefts = {c: minus(r.hand, c) for c in listed}  # (each hand left worked out once)
+        possible = [c for c, left in lefts.items() if burning.keepable(r.view.rules.burning, left)]
+        keepable = [c for c in possible if r.burn_keepable(lefts[c]) and self._fit(r, c)]
+        if not keepable and possible:
             return Advice(PASS, Label(  # a burn would not be 诈烧 by the rules: it is only unwise here
                 zh="不烧：每种烧法都要花掉后面走牌要用的牌",
                 en="does not burn: every burn would spend cards your hand needs later"))
