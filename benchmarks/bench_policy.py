@@ -4,11 +4,11 @@
                                       [--search search:100ms] [--search-games 1] [--profile]
 
 (1) CPU time per game (one core, ``time.process_time``) of each bot at all six seats, games back
-to back as one match (tribute and lead carried), as the search's rollouts play them; the target
-is :data:`TARGET_MS` for the heuristic (the rollout policy) on dagang. (2) The search bot at one
-seat (``--search``, the heuristic at the others) for ``--search-games`` games: the sampled worlds
-each contested decision rests on (a decision with one candidate is not searched), as a
-distribution, against :data:`WORLDS_TARGET`. ``--profile`` prints cProfile's top functions of
+to back as one match (tribute and lead carried, finished games not kept), as the search's rollouts
+play them; the target is :data:`TARGET_MS` for the heuristic (the rollout policy) on dagang. (2) The
+search bot at one seat (``--search``, the heuristic at the others) for ``--search-games`` games:
+the sampled worlds each contested decision rests on (a decision with one candidate is not
+searched), as a distribution, against :data:`WORLDS_TARGET`. ``--profile`` prints cProfile's top functions of
 the heuristic's games. ``--digest N`` prints instead a hash of the heuristic's actions and reasons in
 N seeded games spread over :data:`DIGEST_RULESETS` (compare it before and after a change meant to
 keep the heuristic's choices). Exit code 1 when a target is missed (on a busy machine it may be).
@@ -51,6 +51,7 @@ def per_game(ruleset: Ruleset, agents: list[Agent], games: int, seed: int) -> tu
         game = match.new_game()
         decisions += play_out(game, agents, rng)
         match.record(game)
+        match.games.clear()  # (a rollout keeps no finished game: kept, they would make the collector's passes dearer)
     return (time.process_time() - start) / games, decisions // games
 
 

@@ -23,12 +23,13 @@ from types import ModuleType
 
 #: the modules of the compiled core: move generation, legality, apply and the automations, the seat's view,
 #: the table and the rule areas (native classes that allow the interpreted subclasses third parties write),
-#: and the heuristic bot, the search's rollout policy (its reading of the hand and its plan)
+#: the heuristic bot, the search's rollout policy (its reading of the hand and its plan), and the search's worlds
 COMPILED = (
     "gouji_variants.agents.heuristic",
     "gouji_variants.agents.plan",
     "gouji_variants.agents.reading",
     "gouji_variants.agents.tactics",
+    "gouji_variants.agents.worlds",
     "gouji_variants.components.bie3",
     "gouji_variants.components.burning",
     "gouji_variants.components.deck",

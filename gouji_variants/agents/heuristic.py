@@ -246,9 +246,10 @@ class HeuristicAgent:
         if player is not None and player % 2 == r.seat % 2:
             return Advice(PASS, Label(zh="不烧联邦的牌", en="does not burn your team-mate's play"))
         listed = {a.cards.counts: a for a in r.view.legal_actions() if isinstance(a, Burn)}
-        plays = list(listed)
-        keepable = [c for c in plays if self._fit(r, c) and r.burn_keepable(minus(r.hand, c))]
-        if not keepable and any(burning.keepable(r.view.rules.burning, minus(r.hand, c)) for c in plays):
+        lefts = {c: minus(r.hand, c) for c in listed}  # (each hand left worked out once)
+        possible = [c for c, left in lefts.items() if burning.keepable(r.view.rules.burning, left)]
+        keepable = [c for c in possible if r.burn_keepable(lefts[c]) and self._fit(r, c)]
+        if not keepable and possible:
             return Advice(PASS, Label(  # a burn would not be 诈烧 by the rules: it is only unwise here
                 zh="不烧：每种烧法都要花掉后面走牌要用的牌",
                 en="does not burn: every burn would spend cards your hand needs later"))
@@ -270,7 +271,6 @@ class HeuristicAgent:
                                          en="takes 接风 and leads a new round instead of beating the last play"))
         if player % 2 == r.seat % 2:
             return Advice(PASS, Label(zh="不管联邦的牌", en="leaves your team-mate's play on the table"))
-        seen = view.observation
         legal = view.legal_actions()
         # pass, yield …: asked "YIELD in" these, not all of ``legal`` (each Play would be asked to compare)
         others = [action for action in legal if not isinstance(action, Play)]
@@ -293,17 +293,19 @@ class HeuristicAgent:
         if not any(left):
             return Advice(listed[best],
                           Label(zh=f"出{cards(best)}走完", en=f"goes out with {cards(best)}"))
-        rounds = seen.round_plays
-        led = len(rounds) <= 1
-        on_gouji = len(rounds) > 1 and r.gouji(rounds[-2][1].counts)
         spent = jokers(best)
         small = sum(left) <= SMALL_HAND
         if view.decision == "answer" and player == r.duitou:
-            if seen.burner == player:
+            if view.burner == player:
                 return Advice(listed[best], Label(
                     zh=f"用{cards(best)}解对头的烧（解烧）", en=f"breaks your 对头's burn (解烧) with {cards(best)}"))
-            opening = r.duitou_opening(top.counts, player, led, on_gouji)
-            if opening and seen.declared[r.seat]:
+            opening = False
+            if view.rules.kaidian.enabled:  # (no 打点: nothing opens, and the observation is not built)
+                rounds = view.observation.round_plays
+                led = len(rounds) <= 1
+                on_gouji = len(rounds) > 1 and r.gouji(rounds[-2][1].counts)
+                opening = r.duitou_opening(top.counts, player, led, on_gouji)
+            if opening and view.observation.declared[r.seat]:
                 return Advice(listed[best], tactics.stops_opening(cards(best), top, True))
             if opening and not tactics.stops_openings(view.rules.kaidian):
                 return Advice(PASS, tactics.lets_open(top))

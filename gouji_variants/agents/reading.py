@@ -103,9 +103,10 @@ class Reading:
         """打点: the seat has not opened (开点), has not given it up, and its deadline has not passed."""
         found = self._seeking
         if found is None:
-            rule, seen, seat = self.view.rules.kaidian, self.view.observation, self.seat
+            rule, seat = self.view.rules.kaidian, self.seat
+            seen = self.view.observation if rule.enabled else None  # (no 打点: the observation is not built)
             found = self._seeking = (
-                rule.enabled and bool(seen.opened) and not seen.opened[seat]
+                seen is not None and bool(seen.opened) and not seen.opened[seat]
                 and not (seen.gave_up and seen.gave_up[seat]) and seat not in seen.revolutionaries
                 and not kaidian.deadline_passed(rule, seat, seen.finished) and not seen.luanchan)
         return found
@@ -198,10 +199,15 @@ class Reading:
         return found
 
     def _confirms(self) -> bool:
-        seen, rule = self.view.observation, self.view.rules.kaidian
+        rule = self.view.rules.kaidian
         if not (rule.then_four and self.seeking and self.view.decision == "lead" and self.hand[FOUR]):
             return False
-        plays = [(seat, action.cards.counts) for seat, action in seen.history if isinstance(action, Play)]
+        plays: list[tuple[int, Counts]] = []  # the record's last two plays, in order
+        for seat, action in reversed(self.view.observation.history):
+            if isinstance(action, Play):
+                plays.insert(0, (seat, action.cards.counts))
+                if len(plays) == 2:
+                    break
         if not plays or plays[-1][0] != self.seat:
             return False
         on_gouji = len(plays) > 1 and plays[-2][0] != self.seat and self.gouji(plays[-2][1])

@@ -47,9 +47,12 @@ FEW_WORLDS = 10
 #: Standard errors by which a candidate must beat the policy's choice, on the same worlds, to replace it.
 SIGNIFICANCE = 1.0
 #: Worlds after which a candidate the policy's choice beats by :data:`PRUNE_SIGNIFICANCE` standard errors
-#: is dropped (its rollouts go to the candidates still in question).
-PRUNE_AFTER = FEW_WORLDS
+#: is dropped (its rollouts go to the candidates still in question and to more worlds).
+PRUNE_AFTER = 5
 PRUNE_SIGNIFICANCE = 2.0
+#: Worlds before a decision is settled: until then the best challenger left is kept even when the policy's
+#: choice beats it clearly, so that a choice rests on this many worlds where the budget allows.
+SETTLE_AFTER = 20
 
 
 @dataclass(frozen=True)
@@ -146,8 +149,9 @@ class SearchAgent:
 
     def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random) -> int:
         """Try the candidates on worlds until the budget is spent (a candidate the policy's choice
-        beats clearly, from :data:`PRUNE_AFTER` worlds on, is tried no more; when none is left the
-        decision is settled); the number of worlds used."""
+        beats clearly, from :data:`PRUNE_AFTER` worlds on, is tried no more, but for the best one
+        before :data:`SETTLE_AFTER` worlds; when none is left the decision is settled); the number of
+        worlds used."""
         budget, team = self.budget, view.seat % 2
         start = time.process_time()
         try:
@@ -182,8 +186,9 @@ class SearchAgent:
             rolling += time.process_time() - began
             rollouts += 1 + len(active)
             worlds += 1
-            if worlds >= PRUNE_AFTER:
-                active = [tally for tally in active if not policy.beats(tally, PRUNE_SIGNIFICANCE)]
+            if worlds >= PRUNE_AFTER and active:
+                kept = [tally for tally in active if not policy.beats(tally, PRUNE_SIGNIFICANCE)]
+                active = kept or ([] if worlds >= SETTLE_AFTER else [max(active, key=lambda tally: tally.mean)])
         return worlds
 
 

@@ -27,6 +27,7 @@ likely to have produced the actions seen: no player model weighs them).
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Callable, Collection, Sequence
 from functools import partial
 
@@ -148,11 +149,17 @@ class Sampler:
                 return None
         else:
             for rank in cards:  # each card to a seat with room for it, as likely as the room it has
-                open_ = [seat for seat in hidden if room[seat] > 0 and (highs[seat][rank] is None
-                                                                       or hands[seat][rank] < (highs[seat][rank] or 0))]
+                open_: list[int] = []
+                rooms: list[int] = []  # the room of the seats in ``open_``, added up
+                for seat in hidden:
+                    high = highs[seat][rank]
+                    if room[seat] > 0 and (high is None or hands[seat][rank] < high):
+                        open_.append(seat)
+                        rooms.append(room[seat] + (rooms[-1] if rooms else 0))
                 if not open_:
                     return None
-                seat = rng.choices(open_, [room[seat] for seat in open_])[0]
+                # (``rng.choices(open_, weights)[0]`` inlined: the same draw from ``rng``)
+                seat = open_[bisect(rooms, rng.random() * rooms[-1], 0, len(open_) - 1)]
                 hands[seat][rank] += 1
                 room[seat] -= 1
             if any(room.values()):

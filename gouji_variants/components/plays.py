@@ -64,9 +64,10 @@ def _no(rule: str, zh: str, en: str) -> Verdict:
 
 def classify(cards: Cards, plays: Plays, bie3: Bie3) -> Combo | Verdict:
     """The :class:`Combo` these cards make, or the :class:`Verdict` saying why they make none."""
-    if not len(cards):
+    counts = cards.counts  # (a tuple: compiled, indexed directly, not through Cards.__getitem__)
+    if not any(counts):
         return _no("plays.one-rank", "没有牌", "no cards")
-    plain = [rank for rank in range(TWO) if cards[rank]]
+    plain = [rank for rank in range(TWO) if counts[rank]]
     if len(plain) > 1:
         names = "、".join(RANK_NAMES_ZH[r] for r in plain)
         mixed = ", ".join(RANK_NAMES_EN[r] for r in plain)
@@ -74,21 +75,21 @@ def classify(cards: Cards, plays: Plays, bie3: Bie3) -> Combo | Verdict:
                    f"a play is cards of one rank, with only 2s and jokers added ({mixed} mixed)")
     if plain:
         base = plain[0]
-    elif cards[TWO]:
+    elif counts[TWO]:
         base = TWO
     else:  # jokers alone: the lowest joker
-        base = next(joker for joker in JOKERS if cards[joker])
-    small, big = cards[SMALL_JOKER], cards[BIG_JOKER] + cards[TOP_JOKER]
-    if base < TWO and cards[TWO] and not plays.attach_twos:
+        base = next(joker for joker in JOKERS if counts[joker])
+    small, big = counts[SMALL_JOKER], counts[BIG_JOKER] + counts[TOP_JOKER]
+    if base < TWO and counts[TWO] and not plays.attach_twos:
         return _no("plays.attach_twos", "本规则不许贴钱（2不能随同其他牌打出）",
                    "2s may not be attached to another rank here")
     if base <= TWO and (small or big) and not plays.attach_jokers:
         return _no("plays.attach_jokers", "本规则不许挂花", "jokers may not be attached to another rank here")
-    if sum(1 for joker in JOKERS if cards[joker]) > 1 and not plays.mix_jokers:
+    if sum(1 for joker in JOKERS if counts[joker]) > 1 and not plays.mix_jokers:
         return _no("plays.mix_jokers", "大王、小王不可混出", "a big and a small joker may not go in the same play here")
     if base == THREE and (small or big) and not plays.jokers_with_threes:
         return _no("plays.jokers_with_threes", "3不能挂王", "jokers may not be attached to 3s here")
-    if base == THREE and bie3.enabled and (small or big or cards[TWO]):
+    if base == THREE and bie3.enabled and (small or big or counts[TWO]):
         return _no("bie3.enabled", "憋3：3不能贴钱或挂花（第二十六条(三)）",
                    "憋3: 3s are never played with 2s or jokers (article 26 (3))")
     return Combo(cards, base)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 
 import pytest
 from budget import examples
@@ -20,6 +21,7 @@ from gouji_variants.agents.search import (
     FEW_WORLDS,
     PRUNE_AFTER,
     PRUNE_SIGNIFICANCE,
+    SETTLE_AFTER,
     Budget,
     SearchAgent,
     _count,
@@ -198,29 +200,53 @@ def test_a_rollout_counts_the_tribute_the_game_leaves_owed() -> None:
     assert with_debt[0].mean < without[0].mean and with_debt[1].mean > without[1].mean
 
 
-def test_a_candidate_the_policy_clearly_beats_is_dropped_and_the_rest_share_every_world() -> None:
-    """From PRUNE_AFTER worlds on, a candidate the policy's choice beats by PRUNE_SIGNIFICANCE standard
-    errors is tried no more; the policy's choice and the candidates kept are tried in every world."""
-    game, agent, rng = Game(load_ruleset("dagang"), 2), HeuristicAgent(), random.Random(2)
-    search = SearchAgent(agent, Budget(worlds=PRUNE_AFTER + 2))
-    for step in range(20):
+def _searched(seed: int, budget: Budget, decisions: int) -> Iterator[tuple[_Tally, list[_Tally], int]]:
+    """The policy's tally, the other candidates' and the worlds of each contested decision of
+    ``decisions`` in a dagang game (the heuristic's choices played), searched with ``budget``."""
+    game, agent, rng = Game(load_ruleset("dagang"), seed), HeuristicAgent(), random.Random(seed)
+    search = SearchAgent(agent, budget)
+    for step in range(decisions):
         view = game.view()
         default = agent.act(view, rng)
         tallies = [_Tally(action) for action in candidates_for(view, default)]
         if len(tallies) > 1:
             worlds = search._search(view, tallies, random.Random(step))
             policy, *others = tallies
-            assert len(policy.values) == worlds == PRUNE_AFTER + 2
-            dropped = [tally for tally in others if len(tally.values) < worlds]
-            for tally in dropped:
-                tried = len(tally.values)
-                assert tried >= PRUNE_AFTER
-                same_worlds = _Tally(policy.action, policy.wins[:tried], policy.values[:tried])
-                assert same_worlds.beats(tally, PRUNE_SIGNIFICANCE)
-            if dropped:
-                return
+            yield policy, others, worlds
         game.apply(default)
+
+
+def _first(tally: _Tally, worlds: int) -> _Tally:
+    """``tally`` in its first ``worlds`` worlds."""
+    return _Tally(tally.action, tally.wins[:worlds], tally.values[:worlds])
+
+
+def test_a_candidate_the_policy_clearly_beats_is_dropped_and_the_rest_share_every_world() -> None:
+    """From PRUNE_AFTER worlds on, a candidate the policy's choice beats by PRUNE_SIGNIFICANCE standard
+    errors is tried no more; the policy's choice and the candidates kept are tried in every world."""
+    for policy, others, worlds in _searched(2, Budget(worlds=PRUNE_AFTER + 2), 20):
+        assert len(policy.values) == worlds == PRUNE_AFTER + 2
+        dropped = [tally for tally in others if len(tally.values) < worlds]
+        for tally in dropped:
+            tried = len(tally.values)
+            assert tried >= PRUNE_AFTER
+            assert _first(policy, tried).beats(tally, PRUNE_SIGNIFICANCE)
+        if dropped:
+            return
     pytest.fail("no candidate was dropped in 20 decisions")
+
+
+def test_a_decision_is_not_settled_before_settle_after_worlds() -> None:
+    """Before SETTLE_AFTER worlds, the best challenger left is tried in every world even once the policy's
+    choice beats it clearly: a decision rests on SETTLE_AFTER worlds where the budget allows."""
+    for policy, others, worlds in _searched(4, Budget(worlds=SETTLE_AFTER), 20):
+        assert worlds == SETTLE_AFTER
+        kept = [tally for tally in others if len(tally.values) == worlds]
+        assert kept
+        if any(_first(policy, tried).beats(_first(tally, tried), PRUNE_SIGNIFICANCE)
+               for tally in kept for tried in range(PRUNE_AFTER, SETTLE_AFTER)):
+            return  # (kept, though clearly beaten before SETTLE_AFTER worlds)
+    pytest.fail("no challenger clearly beaten was kept in 20 decisions")
 
 
 @settings(max_examples=examples(3), derandomize=True, database=None, deadline=None,
