@@ -321,8 +321,8 @@ class HeuristicAgent:
                                           en=f"keeps your jokers for the 够级 fight, though your 对头's {top} opens"))
             return Advice(PASS, Label(zh="留着王打够级：对头这手开不了点",
                                       en="keeps your jokers for the 够级 fight: your 对头's play does not open"))
-        locked = not view.rules.turns.passed_answers_duitou and r.duitou in seen.passed  # (济宁: it cannot answer)
-        if r.seeking and (r.urgent or locked):
+        if r.seeking and (r.urgent or not view.rules.turns.passed_answers_duitou  # (济宁: a 对头 that passed cannot
+                          and r.duitou in view.observation.passed):  # answer; the observation built only then)
             openers = [c for c in plays if not jokers(c) and r.opens(c, led=False, on_gouji=on_top) and self._fit(r, c)]
             if openers:
                 opener = min(openers, key=lambda c: cost(c, hand))
