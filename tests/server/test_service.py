@@ -45,13 +45,15 @@ class FakeSocket:
 
 
 async def bots_act(rooms: Service, live: Live, mark: str) -> None:
-    """The bots' decisions, taken by the test (random legal actions), up to a person's."""
+    """The bots' decisions, taken by the test (random legal actions), up to a person's; each committed with
+    the room's lock held, as :meth:`Service.commit` asks of its callers."""
     while (seat := live.room.bot_seat()) is not None:
         game = live.room.game
         assert game is not None
         action = action_json(random.Random(seat).choice(game.legal_actions()))
         version = live.room.version
-        await rooms.commit(live, live.room.check_act(seat, f"{mark}{version}", version, action, True))
+        async with live.lock:
+            await rooms.commit(live, live.room.check_act(seat, f"{mark}{version}", version, action, True))
 
 
 def service(db: Path | str, **limits: Any) -> Service:
@@ -139,10 +141,15 @@ def test_standin_is_stored_so_a_restart_does_not_wait_the_grace_again(db: str) -
         room = rooms.rooms[code].room
         assert room.seats[0].standin and room.bot_seat() == room.game.turn  # type: ignore[union-attr]
         assert room.timeout_at() is None  # no grace to wait: a bot plays the seat at once
-        back = room.back(0)
-        assert back is not None
-        await rooms.commit(rooms.rooms[code], back)  # the player resumes
-        assert not room.seats[0].standin
+        live = rooms.rooms[code]
+        # The player resumes, the room's lock held as the service holds it: the bot task the resumed room
+        # scheduled runs while the commit is awaited (a database server's, in a thread), and without the lock
+        # it could act for the seat meanwhile and take the same event number (an IntegrityError, now and then).
+        async with live.lock:
+            back = room.back(0)
+            assert back is not None
+            await rooms.commit(live, back)
+        assert not room.seats[0].standin and live.room is room
         for live in rooms.rooms.values():
             if live.bot is not None:
                 live.bot.cancel()
