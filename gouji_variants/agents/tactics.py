@@ -70,10 +70,11 @@ def lets_open(top: Cards) -> Label:
 
 def lets_open_late(top: Cards) -> Label:
     """Why the seat lets its 对头's ``top`` open (开点) where the rules make opening hard: it came late."""
-    return Label(zh=f"让对头的{top}开点：对头已出了{EARLY}张以上的牌，这时拦下少有胜算，"
+    return Label(zh=f"让对头的{top}开点：对头连这手已出了超过{EARLY}张牌，这时拦下少有胜算，"
                     "你也没有押对头开不了点（明点 / 预点）",
-                 en=f"lets your 对头's {top} open (开点): your 对头 has played more than {EARLY} cards, when "
-                    "stopping it seldom wins the game, and you have not bet on your 对头 failing (明点 / 预点)")
+                 en=f"lets your 对头's {top} open (开点): your 对头 has played more than {EARLY} cards, this one "
+                    "included, when stopping it seldom wins the game, and you have not bet on your 对头 failing "
+                    "(明点 / 预点)")
 
 
 def stops_opening(play: str, top: Cards, declared: bool) -> Label:
