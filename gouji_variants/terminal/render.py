@@ -223,7 +223,7 @@ def result(game: Game, me: int | None, words: Words) -> list[str]:
 def result_lines(found: Result, me: int | None, words: Words) -> list[str]:
     """:func:`result`'s lines: the scene's result in words (the tribute only where a game follows)."""
     lines = fit(words("places: ", "名次：") + words(", ", "，").join(
-        f"{PLACE_NAMES[place]} {words.who(seat, me)}" for place, seat in enumerate(found.by_place)))
+        f"{PLACE_NAMES[place]} {words.who(seat, me)}".replace(" ", KEEP) for place, seat in enumerate(found.by_place)))
     lines.append(words(f"score: seats 0,2,4 {found.score[0]} — seats 1,3,5 {found.score[1]}",
                        f"得分：0、2、4号位 {found.score[0]}，1、3、5号位 {found.score[1]}"))
     if found.dues is None:

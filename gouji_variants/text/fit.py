@@ -23,6 +23,9 @@ _TOKEN = re.compile(r"(?:\x1b\[[0-9;]*m|[!-~])+|.", re.S)
 LONG = 16
 #: Characters of a list's term (after 、) that a line never breaks inside.
 TERM = 5
+#: A number and the measure word after it (``1张``, ``3号位``), which a line never breaks between.
+_COUNTED = re.compile(r"\d(?:号)?$")
+MEASURES = "张号位局次分点人个手秒"
 
 
 def _width(text: str) -> int:
@@ -31,12 +34,14 @@ def _width(text: str) -> int:
 
 def _units(text: str) -> list[str]:
     """``text`` cut where a line may break inside a run of Chinese: between characters, never inside a
-    run of ASCII (``B99``, ``10``), before closing punctuation (``）``, ``，``), after opening (``（``) or
-    inside a list's short term (``问张数`` after ``、``)."""
+    run of ASCII (``B99``, ``10``), at :data:`KEEP`, between a number and its measure word (``1张``, ``3号位``), before
+    closing punctuation (``）``, ``，``), after opening (``（``) or inside a list's short term (``问张数``
+    after ``、``)."""
     units: list[str] = []
     term = False  # the last unit began a list's term (after 、): a short one is kept whole (问张数)
     for piece in _TOKEN.findall(text):
-        if units and (piece[0] in CLOSING or units[-1][-1] in OPENING):
+        if units and (piece[0] in CLOSING or units[-1][-1] in OPENING or KEEP in (piece, units[-1][-1])
+                      or piece in MEASURES and _COUNTED.search(click.unstyle(units[-1]))):
             units[-1] += piece
         elif term and _chinese(piece) and len(units[-1]) < TERM and _chinese(units[-1]):
             units[-1] += piece

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 from engine_helpers import deal, variant
 
+from gouji_variants.engine import Game, RandomAgent
 from gouji_variants.ruleset.compiler import load_ruleset
-from gouji_variants.terminal.render import Words, table
+from gouji_variants.ruleset.rules import PLACE_NAMES
+from gouji_variants.terminal.render import Words, result, table
 
 HANDS = ("33344455", "3456789", "666777", "3456789TJ", "TTTJJJQQQK", "888999")  # 8, 7, 6, 9, 10, 6 cards
 
@@ -29,3 +33,16 @@ def test_a_limit_of_nine_hides_a_count_of_ten_as_more_than_nine() -> None:
     [seat3] = [line for line in lines if line.lstrip().startswith("seat 3")]
     assert seat3.endswith("9 cards")
     assert any(line.lstrip().startswith("4号位") and line.endswith("多于9张") for line in lines)
+
+
+
+def test_a_place_and_its_seat_share_a_line() -> None:
+    """The result's places never end a line between a place and the seat that took it (``二落`` / ``3号位``)."""
+    for seed in range(6):
+        game, agent, rng = Game(load_ruleset("jining"), seed), RandomAgent(), random.Random(seed)
+        while not game.over:
+            game.apply(agent.act(game.view(), rng))
+        for words in (Words(), Words("zh")):
+            lines = result(game, seed, words)
+            assert any(place in line for line in lines for place in PLACE_NAMES)
+            assert not any(line.rstrip().endswith(place) for line in lines for place in PLACE_NAMES), lines

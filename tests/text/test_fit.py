@@ -47,3 +47,14 @@ def test_a_short_term_of_a_list_is_never_broken() -> None:
         for term in ("让牌", "接风", "挑牌", "问张数", "烧牌", "托管", "退出"):
             assert any(term in line for line in lines), (width, lines)
         assert "".join(line.strip() for line in lines) == "一" * 7 + commands  # nothing lost or added
+
+
+def test_a_number_keeps_its_measure_word() -> None:
+    """``1张`` and ``3号位`` stay whole at every width (the tribute line was cut into ``…3号位1`` / ``张``)."""
+    dues = ("下一局进贡：点贡：1号位给4号位1张；闷贡：4号位给3号位1张；闷贡：3号位给0号位12张；"
+            "落贡：4号位给5号位2张（还贡）")
+    for width in range(24, 81):
+        lines = fit(dues, width)
+        for line in lines[1:]:
+            assert line.strip()[0] not in "张号位", (width, lines)
+        assert "".join(line.strip() for line in lines) == dues  # nothing lost or added
