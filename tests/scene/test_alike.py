@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from gouji_variants.engine.match import Match
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.scene import alike, seen_events
+
+pytestmark = pytest.mark.engine  # (it plays the engine: its events must be alike under both)
 
 VIEWERS = (None, 0, 1, 2, 3, 4, 5)
 
