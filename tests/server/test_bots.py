@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from gouji_variants.agents.heuristic import HeuristicAgent
-from gouji_variants.engine import RandomAgent
+from gouji_variants.engine import Game, RandomAgent
 from gouji_variants.engine.actions import to_json
 from gouji_variants.engine.match import Match
 from gouji_variants.ruleset.compiler import load_ruleset
@@ -37,19 +37,23 @@ def test_search_bots_are_told_apart_by_what_they_are_not_by_their_name() -> None
     assert not searches("heuristic") and not searches("basic") and not searches("random")
 
 
-@pytest.mark.parametrize(("spec", "remote"), [("strong", True), ("search:2", True), ("heuristic", False)])
-def test_a_search_bot_decides_in_the_worker_processes_and_another_in_a_thread(spec: str, remote: bool) -> None:
-    ruleset = load_ruleset("qingdao")
-    game = Match(ruleset, 7).new_game()
-    room = SimpleNamespace(game=game, ruleset=ruleset, bot_spec=lambda seat: spec)
+def _decided(game: Game, spec: str) -> tuple[dict[str, Any], int]:
+    """What bot ``spec`` does at ``game``'s decision in a room, and how many calls the worker processes got."""
+    room = SimpleNamespace(game=game, ruleset=game.ruleset, bot_spec=lambda seat: spec)
     bots, pool = Bots(pace=0.0, processes=1), Recording()
     bots._pool = pool
     try:
-        action = asyncio.run(bots.decide(room, game.turn))  # type: ignore[arg-type]
+        return asyncio.run(bots.decide(room, game.turn)), pool.given  # type: ignore[arg-type]
     finally:
         pool.shutdown()
+
+
+@pytest.mark.parametrize(("spec", "remote"), [("strong", True), ("search:2", True), ("heuristic", False)])
+def test_a_search_bot_decides_in_the_worker_processes_and_another_in_a_thread(spec: str, remote: bool) -> None:
+    game = Match(load_ruleset("qingdao"), 7).new_game()
+    action, given = _decided(game, spec)
     assert action in [to_json(legal) for legal in game.legal_actions()]
-    assert pool.given == (1 if remote else 0)
+    assert given == (1 if remote else 0)
 
 
 def test_a_search_bot_returns_tribute_as_its_policy_does_in_a_thread() -> None:
@@ -64,12 +68,6 @@ def test_a_search_bot_returns_tribute_as_its_policy_does_in_a_thread() -> None:
     match.record(game)
     game = match.new_game()
     assert game.decision == "return"
-    room = SimpleNamespace(game=game, ruleset=ruleset, bot_spec=lambda seat: "strong")
-    bots, pool = Bots(pace=0.0, processes=1), Recording()
-    bots._pool = pool
-    try:
-        action = asyncio.run(bots.decide(room, game.turn))  # type: ignore[arg-type]
-    finally:
-        pool.shutdown()
-    assert pool.given == 0
+    action, given = _decided(game, "strong")
+    assert given == 0
     assert action == to_json(HeuristicAgent().act(game.view(), random.Random(0)))
