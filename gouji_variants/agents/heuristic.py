@@ -276,11 +276,9 @@ class HeuristicAgent:
         others = [action for action in legal if not isinstance(action, Play)]
         listed = {a.cards.counts: a for a in legal if isinstance(a, Play)}  # (the listed actions themselves)
         on_top = r.gouji(top.counts)
-        if r.seeking:  # a play that would open waits for where it opens (:func:`.tactics.wastes_opener`)
-            plays = sorted(listed, key=lambda c: follow_cost(c, hand)
-                           + (tactics.KEEP_OPENER if tactics.wastes_opener(r, c, on_top) else 0))
-        else:
-            plays = sorted(listed, key=lambda c: follow_cost(c, hand))
+        seeking = r.seeking  # a play that would open waits for where it opens (:func:`.tactics.wastes_opener`)
+        plays = sorted(listed, key=lambda c: follow_cost(c, hand)
+                       + (tactics.KEEP_OPENER if seeking and tactics.wastes_opener(r, c, on_top) else 0))
         best = next((c for c in plays if self._fit(r, c)), None)  # the cheapest wise play (sorted stably)
         wait = Advice(YIELD, Label(zh="让牌：让联邦去管对头的牌，只有那位联邦的对头可以回",
                                    en="yields (让牌): a team-mate may beat your 对头's play, and only that team-mate's "
