@@ -34,20 +34,27 @@ def _width(text: str) -> int:
 
 def _units(text: str) -> list[str]:
     """``text`` cut where a line may break inside a run of Chinese: between characters, never inside a
-    run of ASCII (``B99``, ``10``), at :data:`KEEP`, between a number and its measure word (``1张``, ``3号位``), before
-    closing punctuation (``）``, ``，``), after opening (``（``) or inside a list's short term (``问张数``
-    after ``、``)."""
+    run of ASCII (``B99``, ``10``), inside an item joined by :data:`KEEP` (``二落 1号位（对手）``), between a
+    number and its measure word (``1张``, ``3号位``), before closing punctuation (``）``, ``，``), after
+    opening (``（``) or inside a list's short term (``问张数`` after ``、``)."""
     units: list[str] = []
     term = False  # the last unit began a list's term (after 、): a short one is kept whole (问张数)
+    kept = False  # the last unit holds KEEP: it takes every piece up to closing punctuation (二落 3号位（对手）)
     for piece in _TOKEN.findall(text):
-        if units and (piece[0] in CLOSING or units[-1][-1] in OPENING or KEEP in (piece, units[-1][-1])
+        if piece == KEEP:  # the word before it is kept whole too (二落, not 二 / 落)
+            while len(units) > 1 and _chinese(units[-1]) and _chinese(units[-2]) and len(units[-2]) < TERM:
+                last = units.pop()
+                units[-1] += last
+        if units and (piece[0] in CLOSING or units[-1][-1] in OPENING or kept or piece == KEEP
                       or piece in MEASURES and _COUNTED.search(click.unstyle(units[-1]))):
             units[-1] += piece
+            kept = piece == KEEP or kept and piece[0] not in CLOSING
         elif term and _chinese(piece) and len(units[-1]) < TERM and _chinese(units[-1]):
             units[-1] += piece
         else:
             term = bool(units) and units[-1].endswith("、")
             units.append(piece)
+            kept = piece == KEEP
     return units
 
 

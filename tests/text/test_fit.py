@@ -9,7 +9,7 @@ import click
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from gouji_variants.text.fit import CLOSING, OPENING, fit
+from gouji_variants.text.fit import CLOSING, KEEP, OPENING, fit
 
 TOKENS = ["B99", "2R", "10", "KKK", "号位", "对手", "（", "）", "，", "、", "要管", "可以管的", "：", "开点", " "]
 
@@ -58,3 +58,15 @@ def test_a_number_keeps_its_measure_word() -> None:
         for line in lines[1:]:
             assert line.strip()[0] not in "张号位", (width, lines)
         assert "".join(line.strip() for line in lines) == dues  # nothing lost or added
+
+
+def test_an_item_joined_by_keep_is_never_broken() -> None:
+    """An item whose words are joined by KEEP (a place and its seat) stays on one line at every width that
+    holds it, inside a run of Chinese too (it was cut into ``二`` / ``落 1号位``)."""
+    items = [f"{place}{KEEP}{seat}号位（对手）" for place, seat in zip(("头科", "二科", "三科", "四科", "二落", "大落"),
+                                                               range(6), strict=True)]
+    text = "名次：" + "，".join(items)
+    for width in range(24, 81):
+        lines = fit(text, width)
+        for item in items:
+            assert any(item.replace(KEEP, " ") in line for line in lines), (width, lines)
