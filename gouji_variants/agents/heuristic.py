@@ -11,7 +11,8 @@ opening hard and the play comes early (:mod:`.tactics`, which also beats an oppo
 at any price, and keeps the plays that would open the seat for where they open); it beats with a
 play that opens once its hand is small, or at once where its 对头 passed and may not answer; it
 passes rather than break a group to beat an opponent's play until its hand is small (:mod:`.plan`;
-not while it holds 3s under 憋3, where passing left more seats stifled); it
+not while it holds 3s under 憋3, where passing left more seats stifled), and rather than fill a group
+out with 2s to beat a plain play (:mod:`.tactics`: its 2s wait for 够级 plays); it
 yields (让牌) instead of passing or paying dearly, so a team-mate may beat the 对头's play and only
 that team-mate's 对头 may answer; it takes 接风 when offered. The choices before play (革命, 会3,
 还贡, 明点 / 预点) are in :mod:`.offers`. It sees only the seat's view: its hand, the public record
@@ -337,6 +338,8 @@ class HeuristicAgent:
                 zh=f"过，不出{cards(best)}：留{JOKERS_KEPT}张王夺回发牌权或走完",
                 en=f"passes rather than spend {cards(best)}: you keep {JOKERS_KEPT} jokers to win a lead back or "
                    "finish with"))
+        if tactics.fills_with_twos(best) and not on_top and not small and not tactics.runner(r, player):
+            return wait if YIELD in others else Advice(PASS, tactics.keeps_twos(cards(best)))
         if breaks(best, hand) and not small and not r.threes_last and not tactics.runner(r, player):
             return wait if YIELD in others else Advice(PASS, Label(
                 zh=f"过：只有拆开一组出{cards(best)}才管得上，这组剩下的牌还得再出一手",

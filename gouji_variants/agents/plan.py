@@ -13,8 +13,9 @@ and when a joker is worth spending; measured against ``basic`` in ``docs/players
   whole group filled out with 2s beats before a part of one; when only a part of one beats, the
   seat passes (or yields) instead, until its hand is small or the player is near going out (not
   while it holds 3s under 憋3, where passing left more seats stifled, 闷).
-* **Keep control** (:data:`JOKERS_KEPT`): 2s are spent on any play, but jokers only while
-  :data:`JOKERS_KEPT` stay in hand to win a lead back or finish with.
+* **Keep control** (:data:`JOKERS_KEPT`): 2s are spent on any play (filling a group out, on an
+  opponent's plain play only once the hand is small: :func:`.tactics.fills_with_twos`), but jokers
+  only while :data:`JOKERS_KEPT` stay in hand to win a lead back or finish with.
 """
 
 from __future__ import annotations

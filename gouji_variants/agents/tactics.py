@@ -11,6 +11,12 @@ the plan alone gives tempo away; measured against ``basic`` in ``docs/players.md
 * **Keep the plays that open** (:func:`wastes_opener`): while the seat seeks 开点, a play that
   would open it if led (a pure 够级 play under 济宁's rules) is spent where it cannot open (on a
   够级 play, …) only when nothing else beats: it costs as much as a joker.
+* **Keep the 2s for 够级 plays** (:func:`fills_with_twos`): a group filled out with 2s beats an
+  opponent's plain (not 够级) play only once the seat's hand is small or the player is near going
+  out; before that the seat passes or yields (让牌), even where the 2s make the cheapest play, for
+  spent on plain plays they are missing when a 够级 fight or the lead is to be won (against
+  ``basic``, seed 9, 1,600 games each: jining 64.8% → 70.7%, bie3 65.5% → 71.2%, dagang even, and
+  fewer 开点 failures at a table of heuristics).
 * **Stop a runner** (:func:`runner`): an opponent whose hand is down to :data:`RUNNER` cards is
   beaten at any price, jokers included, since the lead it wins may take it out (头科 is worth the
   most).
@@ -20,11 +26,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..ruleset.cards import Cards
+from ..ruleset.cards import TWO, Cards
 from ..ruleset.rules import Kaidian
 from ..ruleset.vocabulary import Label
 from .offers import OPEN_PRIOR, opening_chance
-from .reading import Counts, Reading
+from .reading import Counts, Reading, lowest
 
 #: Cards left at which an opponent is near going out, so that its play is beaten at any price.
 RUNNER: Final = 8
@@ -58,6 +64,18 @@ def wastes_opener(r: Reading, play: Counts, on_gouji: bool) -> bool:
     """Whether ``play`` would open the seat if it led it, but does not where it is played (``on_gouji``:
     onto a 够级 play)."""
     return r.opens(play, led=True, on_gouji=False) and not r.opens(play, led=False, on_gouji=on_gouji)
+
+
+def fills_with_twos(play: Counts) -> bool:
+    """Whether ``play`` is a group below the 2s filled out with 2s."""
+    return play[TWO] > 0 and lowest(play) < TWO
+
+
+def keeps_twos(play: str) -> Label:
+    """Why the seat passes rather than beat a plain play with ``play``, a group filled out with 2s."""
+    return Label(zh=f"过，不出{play}：2留着打够级、到牌少时再用，不拿来补齐一组管不够级的牌",
+                 en=f"passes rather than beat with {play}: your 2s wait for 够级 plays and the end of your hand "
+                    "instead of filling out a group to beat a plain play")
 
 
 def lets_open(top: Cards) -> Label:

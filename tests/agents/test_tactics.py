@@ -9,7 +9,7 @@ import pytest
 from engine_helpers import deal, variant
 
 from gouji_variants.agents.heuristic import HeuristicAgent
-from gouji_variants.agents.tactics import EARLY, RUNNER
+from gouji_variants.agents.tactics import EARLY, RUNNER, fills_with_twos
 from gouji_variants.engine import PASS, Game, Play
 from gouji_variants.ruleset.cards import JOKERS
 from gouji_variants.ruleset.compiler import load_ruleset
@@ -77,3 +77,18 @@ def test_it_keeps_a_play_that_would_open_it_for_where_it_opens(dadian: Ruleset) 
         assert game.turn == 3 and game.decision == "answer"
         action, _ = advised(game)
         assert action == Play(answer), (answering, action)
+
+
+def test_it_keeps_its_2s_for_gouji_plays_until_its_hand_is_small(dagang: Ruleset) -> None:
+    # only KK2 (its Ks filled out with its 2) beats seat 0's plain 777: seat 1 keeps the 2 while that would leave
+    # it more than 10 cards, unless seat 0 is down to RUNNER cards or fewer; it spends it once 10 or fewer are left
+    big, small = "KK2333444555666", "KK2444555"
+    for lead_hand, hand, beats in (("777" + "5" * 10, big, False), ("777" + "5" * RUNNER, big, True),
+                                   ("777" + "5" * 10, small, True)):
+        game = deal(dagang, lead_hand, hand, "4", "4", "4", "4")
+        game.apply(Play("777"))
+        assert game.turn == 1 and game.decision == "follow"
+        action, reason = advised(game)
+        assert (action == Play("KK2")) is beats, (lead_hand, hand, action)
+        assert beats or "2s wait for 够级 plays" in reason or "yields" in reason, reason
+        assert fills_with_twos(Play("KK2").cards.counts) and not fills_with_twos(Play("KKK").cards.counts)
