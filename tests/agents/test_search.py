@@ -239,7 +239,7 @@ def test_a_candidate_the_policy_clearly_beats_is_dropped_and_the_rest_share_ever
 def test_a_decision_is_not_settled_before_settle_after_worlds() -> None:
     """Before SETTLE_AFTER worlds, the best challenger left is tried in every world even once the policy's
     choice beats it clearly: a decision rests on SETTLE_AFTER worlds where the budget allows."""
-    for policy, others, worlds in _searched(4, Budget(worlds=SETTLE_AFTER), 20):
+    for policy, others, worlds in _searched(6, Budget(worlds=SETTLE_AFTER), 20):
         assert worlds == SETTLE_AFTER
         kept = [tally for tally in others if len(tally.values) == worlds]
         assert kept
