@@ -60,7 +60,7 @@ def test_a_search_bot_returns_tribute_as_its_policy_does_in_a_thread() -> None:
     """No world can be drawn before tribute is paid, so a search bot's 还贡 is its policy's choice, made on
     the room's game in a thread (the search defers it to its policy anyway), not a worker's fallback."""
     ruleset = load_ruleset("dagang")
-    match, rng = Match(ruleset, 1662), random.Random(1662)
+    match, rng = Match(ruleset, 83), random.Random(83)
     agents = [HeuristicAgent(), RandomAgent()] * 3
     game = match.new_game()
     while not game.over:
