@@ -87,14 +87,17 @@ _FIELDS: tuple[tuple[str, Callable[[Any], Any] | None], ...] = (
 
 
 def _fields_json(seen: Observation, before: Observation | None, history: list[Any]) -> dict[str, Any]:
-    """The fields of ``seen`` that differ from ``before`` (every one when None) as JSON; ``history``: the
-    history's JSON (the field's value when it is written)."""
+    """The fields of ``seen`` that differ from ``before`` (every one when None) as JSON, ``history`` always (the
+    history's JSON: a lean state sends the entries after those ``before`` holds). A field the engine passed on
+    as the very same object is not compared (``carry``, ``deck``, ``removed``: their equality is Python code)."""
     found: dict[str, Any] = {}
     now, was = vars(seen), None if before is None else vars(before)
     for name, write in _FIELDS:
         value = now[name]
-        if was is None or was[name] != value:
-            found[name] = history if name == "history" else value if write is None else write(value)
+        if name == "history":
+            found[name] = history
+        elif was is None or (was[name] is not value and was[name] != value):
+            found[name] = value if write is None else write(value)
     return found
 
 
