@@ -23,7 +23,8 @@ from types import ModuleType
 
 #: the modules of the compiled core: move generation, legality, apply and the automations, the seat's view,
 #: the table and the rule areas (native classes that allow the interpreted subclasses third parties write),
-#: the heuristic bot, the search's rollout policy (its reading of the hand and its plan), and the search's worlds
+#: the heuristic bot, the search's rollout policy (its reading of the hand and its plan), the search's worlds, and
+#: what a room builds for every seat at every action: the scene and the state's observation and scene as JSON
 COMPILED = (
     "gouji_variants.agents.heuristic",
     "gouji_variants.agents.plan",
@@ -56,6 +57,9 @@ COMPILED = (
     "gouji_variants.engine.observing",
     "gouji_variants.engine.phases",
     "gouji_variants.engine.seat",
+    "gouji_variants.scene.build",
+    "gouji_variants.scene.model",
+    "gouji_variants.server.statejson",
 )
 STAMP = "_compiled_core.txt"  # written by the build beside this file: the digest of the compiled sources
 ENGINES = ("pure", "compiled")

@@ -27,7 +27,6 @@ ENGINE_INDEPENDENT = {
     "ruleset/test_static_checks.py": "the warnings of gouji validate and check",
     "ruleset/test_untrusted_rulesets.py": "what each command does with hostile files: exit codes and messages",
     "ruleset/test_vocabulary.py": "the names and labels of the vocabulary",
-    "scene/test_scene_oracle.py": "each scene against the engine's view of its seat, under whichever engine runs",
     "terminal/test_render_counts.py": "the terminal's words for the counts a seat is told",
     "server/test_hidden_information.py": "each message against the view of its seat, both made by the engine that runs",
     "server/test_rooms_play.py": "the room protocol: agreement, stale and duplicate actions, records kept",

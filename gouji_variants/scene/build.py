@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from operator import le
+from typing import Any
 
 from ..components import burning, reporting
 from ..components.deck import SEATS
@@ -67,8 +68,15 @@ def _ranked_in(game: Game, seat: int) -> Ranked:
     return "闷" if seat in game.stifled else "诈烧" if seat in game.zhashao else "bottom"
 
 
-def _seat(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | None) -> SeatScene:
-    viewer = seen.seat
+def _viewer(seen: Observation) -> int | None:
+    """``seen``'s seat, None for a spectator's public view (its ``seat`` None, which the field's type does not
+    say: read by name, so that the compiled core does not require an int)."""
+    view: Any = seen
+    return view.seat  # type: ignore[no-any-return]
+
+
+def _seat(seen: Observation, rules: Rules, seat: int, hands: Sequence[Cards] | None, viewer: int | None
+          ) -> SeatScene:
     standing: Standing = "playing"
     order = ranked = None
     if seat in seen.revolutionaries:
@@ -158,8 +166,8 @@ def scene(seen: Observation, rules: Rules, options: Sequence[Option] = (), resul
     """The scene of ``seen`` (its ``seat`` None: a spectator's public view), with the viewer's ``options``
     (:func:`options_of`) and, once over, the public ``result``; ``hands``: every hand, for the all-hands
     view of a record (the viewer then has no seat)."""
-    viewer = seen.seat
-    seats = tuple(_seat(seen, rules, seat, hands) for seat in range(len(seen.dealt) or 6))
+    viewer = _viewer(seen)
+    seats = tuple(_seat(seen, rules, seat, hands, viewer) for seat in range(len(seen.dealt) or 6))
     kaidian = rules.kaidian.enabled
     opened = tuple(seat for seat, done in enumerate(seen.opened) if done) if kaidian else None
     declared = tuple((seat, kind) for seat, kind in enumerate(seen.declared) if kind)

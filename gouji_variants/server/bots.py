@@ -21,8 +21,9 @@ from ..engine.game import Game, Observation
 from ..ruleset.catalog import Catalog
 from ..ruleset.compiler import compile_data
 from ..ruleset.model import Ruleset
-from .protocol import observation_from_json, observation_json
+from .protocol import observation_from_json
 from .rooms import Room
+from .statejson import observation_json
 
 
 def think(game: Game, spec: str, seed: int) -> dict[str, Any]:

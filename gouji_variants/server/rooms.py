@@ -26,19 +26,9 @@ from ..engine.match import Match
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
 from ..scene import Result, SeenEvent, alike, options_of, result_of, scene, seen_events
-from .protocol import (
-    PROTOCOL,
-    ProtocolError,
-    action_from_json,
-    action_json,
-    dues_json,
-    history_json,
-    lean_observation,
-    observation_json,
-    public_observation,
-    scene_json,
-)
+from .protocol import PROTOCOL, ProtocolError, action_from_json, public_observation
 from .rulesource import Rulebook, RuleSource
+from .statejson import action_json, dues_json, history_json, lean_observation, observation_json, scene_json
 from .words import confirmations, events_json, last_json
 
 SEATS = 6

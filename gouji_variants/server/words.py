@@ -20,7 +20,7 @@ from ..terminal.effects import chosen_option, confirmation, effects
 from ..terminal.render import Words
 from ..text.events import event_notes, seat_words
 from ..text.explain import Lang
-from .protocol import action_json
+from .statejson import action_json
 
 LANGS: tuple[Lang, ...] = ("zh", "en")
 #: a card's Chinese name where its notation is not one (10, the jokers)

@@ -26,6 +26,8 @@ from gouji_variants.scene import Option, Result, Scene, scene, scene_of, seen_ev
 from gouji_variants.server.protocol import public_observation
 from gouji_variants.terminal.render import Words, result_lines, table
 
+pytestmark = pytest.mark.engine  # (the scene is compiled with the engine's core: checked under both)
+
 BUILT_IN = sorted(entry.id for entry in Catalog((RULESETS_DIR,)).entries())
 #: every how many decisions the scenes are checked (every one for the first and the last)
 EVERY = 4

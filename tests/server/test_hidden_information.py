@@ -24,13 +24,8 @@ from gouji_variants.records.record import replay
 from gouji_variants.ruleset.cards import Cards
 from gouji_variants.scene import options_of, result_of, scene
 from gouji_variants.server.client import Client
-from gouji_variants.server.protocol import (
-    OBSERVATION_FIELDS,
-    observation_json,
-    public_observation,
-    scene_json,
-    schema,
-)
+from gouji_variants.server.protocol import OBSERVATION_FIELDS, public_observation, schema
+from gouji_variants.server.statejson import observation_json, scene_json
 
 RULESETS = ("qingdao", "zhenying", "liaocheng")
 

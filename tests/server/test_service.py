@@ -18,10 +18,10 @@ import pytest
 from gouji_variants.server.bots import Bots
 from gouji_variants.server.databases import open_store
 from gouji_variants.server.limits import Limits
-from gouji_variants.server.protocol import action_json
 from gouji_variants.server.rooms import PLAYING, Creation, Room
 from gouji_variants.server.rulesource import Rulebook, RuleSource
 from gouji_variants.server.service import Conn, Live, Service
+from gouji_variants.server.statejson import action_json
 from gouji_variants.server.store import Store
 
 RULEBOOK = Rulebook()
