@@ -1,11 +1,13 @@
 """What a player is: the :class:`Agent` protocol, and :class:`Advice` with the :class:`Adviser`
-protocol for players that can say why (the bots of :mod:`.agents` and :mod:`.heuristic`, hints)."""
+protocol for players that can say why (the bots of :mod:`.agents` and :mod:`.heuristic`, hints);
+a :data:`Choice` is an action whose reason is worked out only when asked for."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeAlias
 
 from ..engine.actions import Action
 from ..engine.agent import Agent
@@ -20,6 +22,11 @@ class Advice:
 
     action: Action
     reason: Label
+
+
+#: An action and why (:class:`Advice`'s reason), the reason built only when called: the heuristic's
+#: decisions, whose reasons the rollouts, simulations and bots' moves never read.
+Choice: TypeAlias = tuple[Action, Callable[[], Label]]
 
 
 class Adviser(Agent, Protocol):

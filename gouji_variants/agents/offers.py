@@ -15,25 +15,25 @@ from ..engine.seat import SeatView
 from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, SMALL_JOKER, THREE, TWO, Cards
 from ..ruleset.rules import Kaidian, Outcomes
 from ..ruleset.vocabulary import HUI3_CHOICES, Label
-from .base import Advice
+from .base import Choice
 
 #: How often a seat opens (开点) when nothing is known of its hand, before the rules' hurdles.
 OPEN_PRIOR = 0.8
 
 
-def offer_advice(view: SeatView) -> Advice:
+def offer_advice(view: SeatView) -> Choice:
     """The choice at a decision before play (or the first legal action, for one it does not know)."""
     decision = view.decision
     if decision == "revolution":
-        return Advice(REVOLUTION, Label(zh="革命：没有2也没有王，这手牌多半落到最后",
-                                       en="革命: without 2s or jokers this hand would likely finish last"))
+        return (REVOLUTION, lambda: Label(zh="革命：没有2也没有王，这手牌多半落到最后",
+                                          en="革命: without 2s or jokers this hand would likely finish last"))
     if decision == "hui3":
         return _hui3(view)
     if decision == "return":
         return _return(view)
     if decision in ("yudian", "mingdian"):
         return _declare(view, decision)
-    return Advice(view.legal_actions()[0], Label(zh="选第一个合规动作", en="takes the first legal action"))
+    return (view.legal_actions()[0], lambda: Label(zh="选第一个合规动作", en="takes the first legal action"))
 
 
 def _keeps_fours(view: SeatView) -> bool:
@@ -42,7 +42,7 @@ def _keeps_fours(view: SeatView) -> bool:
         or rules.bie3.buy_fours
 
 
-def _hui3(view: SeatView) -> Advice:
+def _hui3(view: SeatView) -> Choice:
     hand = view.hand.counts
     choices = view.rules.hui3.choices
     threes, fours = hand[THREE] > 0 and "3" in choices, hand[FOUR] > 0 and "4" in choices
@@ -50,13 +50,13 @@ def _hui3(view: SeatView) -> Advice:
     which: Hui3Choice = "both" if threes and fours and "both" in choices else "3" if threes else "4"
     if threes or fours:
         taken = HUI3_CHOICES[which]
-        return Advice(Hui3(which), Label(zh=f"会{taken.zh}：难出的小牌从每家手里拿走",
-                                         en=f"会3 of the {taken.en}: low cards hard to play leave every hand"))
-    return Advice(PASS, Label(zh="不会3：手里没有值得拿走的小牌",
-                              en="no 会3: you hold no low cards you would gain by taking out"))
+        return (Hui3(which), lambda: Label(zh=f"会{taken.zh}：难出的小牌从每家手里拿走",
+                                           en=f"会3 of the {taken.en}: low cards hard to play leave every hand"))
+    return (PASS, lambda: Label(zh="不会3：手里没有值得拿走的小牌",
+                                en="no 会3: you hold no low cards you would gain by taking out"))
 
 
-def _return(view: SeatView) -> Advice:
+def _return(view: SeatView) -> Choice:
     """还贡: whole small groups of low cards first (each saves a play), never 2s or jokers, and not
     the 3s (憋3) or 4s (where 开点 or buying needs them) it must keep."""
     owed = next(len(a.cards) for a in view.legal_actions() if isinstance(a, Return))
@@ -79,7 +79,7 @@ def _return(view: SeatView) -> Advice:
         chosen[rank] += take
         left -= take
     given = Cards.unchecked(tuple(chosen))
-    return Advice(Return(given), Label(
+    return (Return(given), lambda: Label(
         zh=f"还{given}：能省下的小牌，留着这套规则需要的牌",
         en=f"returns {given}: low cards you can spare, keeping the cards these rules need"))
 
@@ -128,14 +128,14 @@ def declaring_gains(rule: Kaidian, seat: int, kind: str, duitou_opens: float, ow
     return declared - rule.penalty * (1 - duitou_opens)
 
 
-def _declare(view: SeatView, kind: str) -> Advice:
+def _declare(view: SeatView, kind: str) -> Choice:
     chance = _chance_duitou_opens(view, kind == "mingdian")
     gain = declaring_gains(view.rules.kaidian, view.seat, kind, chance, _chance_duitou_opens(view, False))
     name = "明点" if kind == "mingdian" else "预点"
     if gain > 0:
-        return Advice(DECLARE, Label(zh=f"宣点（{name}）：对头开点的机会约{chance:.0%}，押注比普通罚分划算",
-                                     en=f"declares {name}: your 对头 opens about {chance:.0%} of the time, "
-                                        "and the stakes pay better than the plain penalty"))
-    return Advice(PASS, Label(zh=f"不宣点（{name}）：对头开点的机会约{chance:.0%}，太高，押注不划算",
-                              en=f"no {name}: your 对头 opens about {chance:.0%} of the time, "
-                                 "too often for the stakes"))
+        return (DECLARE, lambda: Label(zh=f"宣点（{name}）：对头开点的机会约{chance:.0%}，押注比普通罚分划算",
+                                       en=f"declares {name}: your 对头 opens about {chance:.0%} of the time, "
+                                          "and the stakes pay better than the plain penalty"))
+    return (PASS, lambda: Label(zh=f"不宣点（{name}）：对头开点的机会约{chance:.0%}，太高，押注不划算",
+                                en=f"no {name}: your 对头 opens about {chance:.0%} of the time, "
+                                   "too often for the stakes"))

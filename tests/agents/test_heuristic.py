@@ -161,6 +161,23 @@ def test_every_choice_is_its_own_and_says_why(ruleset_id: str) -> None:
         match.record(game)
 
 
+@pytest.mark.parametrize("ruleset_id", ["dagang", "bie3", "dadian"])
+def test_act_takes_the_choice_advise_explains(ruleset_id: str) -> None:
+    """One decision procedure: ``act`` plays the action of ``choose`` (whose reason waits until called) and
+    ``advise`` says that action with the reason the deferred one builds, at every decision of a game."""
+    match, rng = Match(load_ruleset(ruleset_id), 5), random.Random(5)
+    for _ in range(2):
+        game = match.new_game()
+        while not game.over:
+            view = game.view()
+            action, why = BOT.choose(view, random.Random(1))
+            advice = BOT.advise(view, random.Random(1))
+            assert BOT.act(view, random.Random(1)) == action == advice.action
+            assert why() == advice.reason and advice.reason.en
+            game.apply(BOT.act(view, rng))
+        match.record(game)
+
+
 def test_the_registry_names_every_bot_and_the_baseline_is_basic() -> None:
     assert set(AGENTS) >= {"random", "basic", "heuristic"}
     assert [agent.name for agent in make_agents("heuristic,basic")] == ["heuristic", "basic"] * 3
