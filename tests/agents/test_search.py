@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -210,7 +211,7 @@ def _searched(seed: int, budget: Budget, decisions: int) -> Iterator[tuple[_Tall
         default = agent.act(view, rng)
         tallies = [_Tally(action) for action in candidates_for(view, default)]
         if len(tallies) > 1:
-            worlds = search._search(view, tallies, random.Random(step))
+            worlds = search._search(view, tallies, random.Random(step), time.process_time())
             policy, *others = tallies
             yield policy, others, worlds
         game.apply(default)
