@@ -11,7 +11,8 @@ Every candidate is tried on the same worlds with the same rollout randomness (co
 numbers), so the comparison is between actions, not between lucky and unlucky deals.
 
 The budget is a number of worlds (``search:40``: deterministic for a given ``rng``) or a think
-time in CPU time of the process (``search:100ms``, the default; ``search:1s``). The search uses
+time in CPU time of the process (``search:100ms``, the default; ``search:1s``), a mean over the decisions
+(:data:`BANK_LIMIT`). The search uses
 the engine as its model, so it plays any ruleset that compiles, house rules included.
 """
 
