@@ -9,11 +9,13 @@ penalty. (买3 / 买4 payments are the engine's: a 2, else the cheaper joker; th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..components.kaidian import PAIRS
 from ..engine.actions import DECLARE, PASS, REVOLUTION, Hui3, Hui3Choice, Return
 from ..engine.seat import SeatView
 from ..ruleset.cards import BIG_JOKER, FOUR, JOKERS, SMALL_JOKER, THREE, TWO, Cards
-from ..ruleset.rules import Kaidian, Outcomes
+from ..ruleset.rules import Kaidian, Outcomes, Rules
 from ..ruleset.vocabulary import HUI3_CHOICES, Label
 from .base import Choice
 
@@ -36,8 +38,7 @@ def offer_advice(view: SeatView) -> Choice:
     return (view.legal_actions()[0], lambda: Label(zh="选第一个合规动作", en="takes the first legal action"))
 
 
-def _keeps_fours(view: SeatView) -> bool:
-    rules = view.rules
+def _keeps_fours(rules: Rules) -> bool:
     return rules.kaidian.enabled and (rules.kaidian.then_four or rules.kaidian.fours_after_open) \
         or rules.bie3.buy_fours
 
@@ -46,7 +47,7 @@ def _hui3(view: SeatView) -> Choice:
     hand = view.hand.counts
     choices = view.rules.hui3.choices
     threes, fours = hand[THREE] > 0 and "3" in choices, hand[FOUR] > 0 and "4" in choices
-    fours = fours and not _keeps_fours(view)
+    fours = fours and not _keeps_fours(view.rules)
     which: Hui3Choice = "both" if threes and fours and "both" in choices else "3" if threes else "4"
     if threes or fours:
         taken = HUI3_CHOICES[which]
@@ -57,14 +58,22 @@ def _hui3(view: SeatView) -> Choice:
 
 
 def _return(view: SeatView) -> Choice:
-    """还贡: whole small groups of low cards first (each saves a play), never 2s or jokers, and not
-    the 3s (憋3) or 4s (where 开点 or buying needs them) it must keep."""
+    """还贡 as :func:`return_cards` chooses it."""
     owed = next(len(a.cards) for a in view.legal_actions() if isinstance(a, Return))
-    hand = list(view.hand.counts)
+    given = return_cards(view.rules, view.hand.counts, owed)
+    return (Return(given), lambda: Label(
+        zh=f"还{given}：能省下的小牌，留着这套规则需要的牌",
+        en=f"returns {given}: low cards you can spare, keeping the cards these rules need"))
+
+
+def return_cards(rules: Rules, hand: Sequence[int], owed: int) -> Cards:
+    """The heuristic's 还贡 of ``owed`` cards from ``hand`` (all it reads: a network client without a world
+    to act in decides it from its observation): whole small groups of low cards first (each saves a play),
+    never 2s or jokers, and not the 3s (憋3) or 4s (where 开点 or buying needs them) it must keep."""
     keep = [0] * len(hand)
-    if view.rules.bie3.enabled:
+    if rules.bie3.enabled:
         keep[THREE] = hand[THREE]
-    if _keeps_fours(view):
+    if _keeps_fours(rules):
         keep[FOUR] = min(hand[FOUR], 1)
     spare = [hand[rank] - keep[rank] if rank < TWO else 0 for rank in range(len(hand))]
     order = sorted((rank for rank in range(TWO) if spare[rank]), key=lambda rank: (spare[rank] > owed, rank))
@@ -78,10 +87,7 @@ def _return(view: SeatView) -> Choice:
         take = min(left, hand[rank] - chosen[rank])
         chosen[rank] += take
         left -= take
-    given = Cards.unchecked(tuple(chosen))
-    return (Return(given), lambda: Label(
-        zh=f"还{given}：能省下的小牌，留着这套规则需要的牌",
-        en=f"returns {given}: low cards you can spare, keeping the cards these rules need"))
+    return Cards.unchecked(tuple(chosen))
 
 
 def opening_chance(rule: Kaidian) -> float:

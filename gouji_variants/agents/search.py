@@ -11,7 +11,8 @@ Every candidate is tried on the same worlds with the same rollout randomness (co
 numbers), so the comparison is between actions, not between lucky and unlucky deals.
 
 The budget is a number of worlds (``search:40``: deterministic for a given ``rng``) or a think
-time in CPU time of the process (``search:100ms``, the default; ``search:1s``). The search uses
+time in CPU time of the process (``search:100ms``, the default; ``search:1s``), a mean over the decisions
+(:data:`BANK_LIMIT`). The search uses
 the engine as its model, so it plays any ruleset that compiles, house rules included.
 """
 
@@ -53,6 +54,10 @@ PRUNE_SIGNIFICANCE = 2.0
 #: Worlds before a decision is settled: until then the best challenger left is kept even when the policy's
 #: choice beats it clearly, so that a choice rests on this many worlds where the budget allows.
 SETTLE_AFTER = 20
+#: Think time a search with a time budget may bank, in budgets: what a decision does not use (one with a single
+#: candidate, one settled early) goes to the next contested ones, up to this much on top of their own, so that
+#: the time per decision stays the budget on average and the worlds go where the choice is in question.
+BANK_LIMIT = 2.0
 
 
 @dataclass(frozen=True)
@@ -110,19 +115,30 @@ class SearchAgent:
     name: str = field(default="search", init=False)
     #: where the number of worlds of each searched decision is appended, when a benchmark asks
     record: list[int] | None = field(default=None, init=False)
+    #: CPU seconds earlier decisions left unused (:data:`BANK_LIMIT`)
+    banked: float = field(default=0.0, init=False)
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         return self.advise(view, rng).action
 
     def advise(self, view: SeatView, rng: random.Random) -> Advice:
         """The candidate with the best mean result over the sampled worlds, and how it fared."""
+        start = time.process_time()
+        try:
+            return self._advise(view, rng, start)
+        finally:
+            if self.budget.seconds is not None:
+                left = self.banked + self.budget.seconds - (time.process_time() - start)
+                self.banked = min(max(left, 0.0), BANK_LIMIT * self.budget.seconds)
+
+    def _advise(self, view: SeatView, rng: random.Random, start: float) -> Advice:
         default = self.policy.act(view, rng)
         candidates = candidates_for(view, default)
         if len(candidates) == 1:
             return Advice(default, Label(zh=f"搜索：没有别的值得一试（{describe(default, 'zh')}）",
                                          en=f"search: nothing else worth trying ({describe(default)})"))
         tallies = [_Tally(action) for action in candidates]
-        worlds = self._search(view, tallies, rng)
+        worlds = self._search(view, tallies, rng, start)
         if self.record is not None:
             self.record.append(worlds)
         if not worlds:
@@ -147,13 +163,13 @@ class SearchAgent:
                + (f"; not clearly better, so the {self.policy.name} bot's choice stands" if stands else "")
                + (" — too few rollouts to trust: give it more time (search:2s)" if few else "")))
 
-    def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random) -> int:
+    def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random, start: float) -> int:
         """Try the candidates on worlds until the budget is spent (a candidate the policy's choice
         beats clearly, from :data:`PRUNE_AFTER` worlds on, is tried no more, but for the best one
         before :data:`SETTLE_AFTER` worlds; when none is left the decision is settled); the number of
-        worlds used."""
+        worlds used (the time budget counted from ``start``, with what earlier decisions banked)."""
         budget, team = self.budget, view.seat % 2
-        start = time.process_time()
+        seconds = None if budget.seconds is None else budget.seconds + self.banked
         try:
             sampler = Sampler(view.ruleset, view.observation)  # (the same observation for every world)
         except NoWorld:
@@ -165,8 +181,8 @@ class SearchAgent:
         while failures < WORLD_FAILURES and active:
             if budget.worlds is not None and worlds >= budget.worlds:
                 break
-            if budget.seconds is not None and worlds and time.process_time() - start + sampling / (
-                    worlds + failures) + rolling / rollouts * (1 + len(active)) > budget.seconds:
+            if seconds is not None and worlds and time.process_time() - start + sampling / (
+                    worlds + failures) + rolling / rollouts * (1 + len(active)) > seconds:
                 break  # another world, at the mean costs so far, would overrun the think time
             seed = rng.getrandbits(32)
             began = time.process_time()

@@ -13,10 +13,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import lru_cache
 from typing import Any
 
+from ..agents.heuristic import HeuristicAgent
+from ..agents.offers import return_cards
 from ..agents.registry import make_agent
 from ..agents.search import SearchAgent
 from ..agents.worlds import NoWorld, sample_world
-from ..engine.actions import to_json
+from ..engine.actions import Return, from_json, to_json
+from ..engine.agent import Agent
 from ..engine.game import Game, Observation
 from ..ruleset.catalog import Catalog
 from ..ruleset.compiler import compile_data
@@ -34,15 +37,30 @@ def think(game: Game, spec: str, seed: int) -> dict[str, Any]:
 def decide_from_observation(ruleset: Ruleset, seen: Observation, legal: list[dict[str, Any]], spec: str,
                             seed: int) -> dict[str, Any]:
     """What bot ``spec`` does knowing only ``seen`` (a network client's case): it acts in a world
-    consistent with the observation (:func:`sample_world`); where none is found, the first legal
-    action that is not a play, else the first."""
+    consistent with the observation (:func:`sample_world`). No world exists before tribute is paid: a 还贡
+    is the heuristic's choice from the seat's hand (:func:`return_cards`) where the bot is the heuristic or
+    a search playing it, as at a room's table; elsewhere, where no world is found, the first legal action
+    that is not a play, else the first."""
+    agent = make_agent(spec)
+    returns = [action for action in map(from_json, legal) if isinstance(action, Return)] \
+        if seen.decision == "return" else []
+    if returns and _plays_heuristic(agent):
+        chosen = Return(return_cards(ruleset.rules, seen.hand.counts, len(returns[0].cards)))
+        if chosen in returns:
+            return to_json(chosen)
     try:
         world = sample_world(ruleset, seen, seed)
         if not world.over and world.turn == seen.seat:
-            return to_json(make_agent(spec).act(world.view(), random.Random(seed)))
+            return to_json(agent.act(world.view(), random.Random(seed)))
     except NoWorld:
         pass
     return next((action for action in legal if action["type"] == "pass"), legal[0])
+
+
+def _plays_heuristic(agent: Agent) -> bool:
+    """Whether ``agent``'s 还贡 is the heuristic's: the heuristic itself, or a search (which leaves 还贡 to its
+    policy) playing it."""
+    return isinstance(agent.policy if isinstance(agent, SearchAgent) else agent, HeuristicAgent)
 
 
 @lru_cache(maxsize=16)

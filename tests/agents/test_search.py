@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -18,6 +19,7 @@ from test_seat_view import alike
 from gouji_variants.agents.basic import HeuristicAgent
 from gouji_variants.agents.registry import make_agent, make_agents, parse_budget
 from gouji_variants.agents.search import (
+    BANK_LIMIT,
     FEW_WORLDS,
     PRUNE_AFTER,
     PRUNE_SIGNIFICANCE,
@@ -210,7 +212,7 @@ def _searched(seed: int, budget: Budget, decisions: int) -> Iterator[tuple[_Tall
         default = agent.act(view, rng)
         tallies = [_Tally(action) for action in candidates_for(view, default)]
         if len(tallies) > 1:
-            worlds = search._search(view, tallies, random.Random(step))
+            worlds = search._search(view, tallies, random.Random(step), time.process_time())
             policy, *others = tallies
             yield policy, others, worlds
         game.apply(default)
@@ -262,3 +264,16 @@ def test_search_plays_generated_house_rulesets(ruleset: Ruleset, seed: int) -> N
         action = search.act(view, rng) if game.turn == 0 else other.act(view, rng)
         assert view.can(action), document_text(ruleset)
         game.apply(action)
+
+
+def test_a_time_budget_banks_what_a_decision_leaves_unused_and_a_number_of_worlds_does_not() -> None:
+    """A decision with one candidate takes no time to think: a search with a time budget keeps what it left for
+    the next contested decisions, never more than BANK_LIMIT budgets; one counting worlds keeps nothing."""
+    game, agent, rng = Game(load_ruleset("dagang"), 3), HeuristicAgent(), random.Random(3)
+    while len(candidates_for(game.view(), agent.act(game.view(), rng))) > 1:
+        game.apply(agent.act(game.view(), rng))
+    timed, counted = SearchAgent(agent, Budget(seconds=1.0)), SearchAgent(agent, Budget(worlds=5))
+    for _ in range(3):
+        timed.act(game.view(), rng)
+        counted.act(game.view(), rng)
+    assert timed.banked == BANK_LIMIT * 1.0 and counted.banked == 0  # (capped: three decisions left near 3 s)

@@ -5,6 +5,7 @@ the other bots think on a copy of the game in a thread."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
 from types import SimpleNamespace
@@ -17,7 +18,8 @@ from gouji_variants.engine import Game, RandomAgent
 from gouji_variants.engine.actions import to_json
 from gouji_variants.engine.match import Match
 from gouji_variants.ruleset.compiler import load_ruleset
-from gouji_variants.server.bots import Bots, searches
+from gouji_variants.server.bots import Bots, decide_from_observation, searches
+from gouji_variants.server.protocol import observation_from_json, observation_json
 
 
 class Recording(ThreadPoolExecutor):
@@ -56,9 +58,8 @@ def test_a_search_bot_decides_in_the_worker_processes_and_another_in_a_thread(sp
     assert given == (1 if remote else 0)
 
 
-def test_a_search_bot_returns_tribute_as_its_policy_does_in_a_thread() -> None:
-    """No world can be drawn before tribute is paid, so a search bot's 还贡 is its policy's choice, made on
-    the room's game in a thread (the search defers it to its policy anyway), not a worker's fallback."""
+def _returning() -> Game:
+    """The second game of a dagang match, at a 还贡 decision (tribute paid for the first game's places)."""
     ruleset = load_ruleset("dagang")
     match, rng = Match(ruleset, 83), random.Random(83)
     agents = [HeuristicAgent(), RandomAgent()] * 3
@@ -68,6 +69,25 @@ def test_a_search_bot_returns_tribute_as_its_policy_does_in_a_thread() -> None:
     match.record(game)
     game = match.new_game()
     assert game.decision == "return"
+    return game
+
+
+def test_a_search_bot_returns_tribute_as_its_policy_does_in_a_thread() -> None:
+    """No world can be drawn before tribute is paid, so a search bot's 还贡 is its policy's choice, made on
+    the room's game in a thread (the search defers it to its policy anyway), not a worker's fallback."""
+    game = _returning()
     action, given = _decided(game, "strong")
     assert given == 0
     assert action == to_json(HeuristicAgent().act(game.view(), random.Random(0)))
+
+
+@pytest.mark.parametrize("spec", ["strong", "search:40", "heuristic"])
+def test_a_network_clients_bot_returns_tribute_as_its_policy_does(spec: str) -> None:
+    """A network client has only its observation and no world to act in before tribute is paid: its bot's
+    还贡 is still the heuristic's (the search's policy), not the first legal return."""
+    game = _returning()
+    legal = [to_json(action) for action in game.legal_actions()]
+    seen = observation_from_json(json.loads(json.dumps(observation_json(game.observation(game.turn)))))
+    policy = to_json(HeuristicAgent().act(game.view(), random.Random(0)))
+    assert policy != legal[0]  # (what the client played before)
+    assert decide_from_observation(game.ruleset, seen, legal, spec, 0) == policy
