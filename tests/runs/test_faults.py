@@ -36,6 +36,7 @@ TIMINGS = ("seconds", "games_per_second", "decisions_per_second")
 CODE = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
         "from gouji_variants.cli import main; sys.exit(main())")
 WAIT = 120  # seconds: the most any step waits (the machine may be slow and shared)
+SLICE = 0.02  # seconds a run plays between two looks of :meth:`Run.wait_for`
 
 
 @dataclass
@@ -99,16 +100,38 @@ class Run:
         return found
 
     def wait_for(self, ready: Callable[[], bool], what: str) -> None:
+        """Let the run go on in slices of :data:`SLICE` seconds, frozen while ``ready`` is asked, until it
+        holds: the run is left frozen there, however fast it plays (a run let go on while the test looks
+        could end before the test acts); the next signal or :meth:`end` lets it go on."""
         deadline = time.monotonic() + WAIT
-        while not ready():
+        while True:
+            self.freeze()
+            self.descendants()
+            if ready():
+                return
             assert self.child.poll() is None, f"the run ended before {what}"
             assert time.monotonic() < deadline, f"no {what} within {WAIT} s"
-            self.descendants()
-            time.sleep(0.05)
+            os.killpg(self.child.pid, signal.SIGCONT)
+            time.sleep(SLICE)
+
+    def freeze(self) -> None:
+        """Every process of the run stopped (SIGSTOP to its group), once each of them is seen stopped."""
+        try:
+            os.killpg(self.child.pid, signal.SIGSTOP)
+        except ProcessLookupError:  # the whole run has ended
+            return
+        deadline = time.monotonic() + WAIT
+        while any(state not in "TtZX" for _, group, state in processes().values() if group == self.child.pid):
+            assert time.monotonic() < deadline, f"the run did not stop within {WAIT} s"
+            time.sleep(0.001)
 
     def end(self) -> tuple[int, bytes, bytes]:
-        """Its exit status and output, once it has ended; the pipes must reach their end (no process of
-        the run holds them) and nothing of the run may be left."""
+        """Its exit status and output, once it has ended (let go on if frozen); the pipes must reach their
+        end (no process of the run holds them) and nothing of the run may be left."""
+        try:
+            os.killpg(self.child.pid, signal.SIGCONT)
+        except ProcessLookupError:
+            pass
         try:
             stdout, stderr = self.child.communicate(timeout=WAIT)
         except subprocess.TimeoutExpired:

@@ -19,7 +19,8 @@ from gouji_variants.engine.actions import to_json
 from gouji_variants.engine.match import Match
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.server.bots import Bots, decide_from_observation, searches
-from gouji_variants.server.protocol import observation_from_json, observation_json
+from gouji_variants.server.protocol import observation_from_json
+from gouji_variants.server.statejson import observation_json
 
 
 class Recording(ThreadPoolExecutor):
