@@ -252,7 +252,19 @@ def house_names(stem: str) -> tuple[str, tuple[str, str]]:
     english = " ".join(" ".join(word.capitalize() for word in lazy_pinyin(bare)).split()) \
         if re.search(r"[\u3400-\u9fff]", bare) else bare
     zh = printable if printable != bare else bare + "家规"
-    return slug, (zh, f"{english} house rules")
+    return slug, (_within(zh, "", schema.NAME_MAX), _within(english, " house rules", schema.NAME_MAX))
+
+
+def _within(text: str, ending: str, most: int) -> str:
+    """``text`` and ``ending`` in at most ``most`` characters: ``text`` cut, with "…", where it is too long (a
+    long file name gives a long name, and a name has a limit).
+
+    >>> _within("Qiu Kua Kuai Kuai Bang Meng Gong Chuang Qian Kui Lao Wang", " house rules", 40)
+    'Qiu Kua Kuai Kuai Bang Meng… house rules'
+    """
+    if len(text) + len(ending) <= most:
+        return text + ending
+    return text[:most - len(ending) - 1].rstrip() + "…" + ending
 
 
 @command("fingerprint", exits={0: "every fingerprint printed",

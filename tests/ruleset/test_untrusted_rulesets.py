@@ -156,7 +156,9 @@ def test_one_bad_file_never_takes_the_catalogue_down(how: str, tmp_path: Path) -
 
 TRICKY = ["true.yaml", "on.yaml", "2024.yaml", "a: b.yaml", "#x.yaml", "null.yaml", "~.yaml", "'\"q.yaml", "&a.yaml",
           "*x.yaml", "[x.yaml", "{x.yaml", "! x.yaml", "% x.yaml", "@x.yaml", "|x.yaml", ">x.yaml", "? x.yaml",
-          ".yaml", "a\nb.yaml", "中文.yaml", "x\\y.yaml", "tab\there.yaml"]
+          ".yaml", "a\nb.yaml", "中文.yaml", "x\\y.yaml", "tab\there.yaml",
+          "0㐀㐄㙕㙕㿶䀄䐵䚒前嬇.yaml",  # found by the thorough run: its pinyin made a name of 62 characters
+          "老" * 70 + ".yaml", "x" * 70 + ".yaml"]
 
 
 def _new_validates(folder: Path, name: str) -> None:
