@@ -240,9 +240,11 @@ class HeuristicAgent:
 
     # Beating a play ----------------------------------------------------------------------------
 
-    def _fit(self, r: Reading, play: Counts) -> bool:
+    def _fit(self, r: Reading, play: Counts, stifling: bool = False) -> bool:
         """A beating play the rules make wise: no 4s while they wait (落四), the burn's condition
-        kept, no jokers left with 3s only, and no play leaving 3s only that could be beaten (闷)."""
+        kept, no jokers left with 3s only, and (unless it stifles an opponent, ``stifling``: worth the
+        risk, :func:`.tactics.stifles`) no play leaving 3s only that could be beaten (闷) nor the last 2s
+        or jokers spent before the play that comes before the 3s."""
         left = minus(r.hand, play)
         if r.keeps_fours and play[FOUR]:
             return False
@@ -250,11 +252,12 @@ class HeuristicAgent:
             return False
         if r.stranded(left):
             return False
+        if stifling:
+            return True
         if r.threes_last and left[THREE] and not any(left[THREE + 1:]) and not r.safe(play):
             return False
         if r.threes_last and stoppers(play) and not stoppers(left) and ranks(left) > 1:
             return False  # its last 2s or jokers wait for the play before the 3s
-        return True
         return True
 
     def _burn(self, r: Reading) -> Choice:
@@ -295,7 +298,8 @@ class HeuristicAgent:
         seeking = r.seeking  # a play that would open waits for where it opens (:func:`.tactics.wastes_opener`)
         plays = sorted(listed, key=lambda c: follow_cost(c, hand)
                        + (tactics.KEEP_OPENER if seeking and tactics.wastes_opener(r, c, on_top) else 0))
-        best = next((c for c in plays if self._fit(r, c)), None)  # the cheapest wise play (sorted stably)
+        stifling = tactics.stifles(r, player)
+        best = next((c for c in plays if self._fit(r, c, stifling)), None)  # the cheapest wise play (sorted stably)
         wait = (YIELD, lambda: Label(zh="让牌：让联邦去管对头的牌，只有那位联邦的对头可以回",
                                      en="yields (让牌): a team-mate may beat your 对头's play, and only that "
                                         "team-mate's 对头 may answer it")) \
@@ -307,6 +311,8 @@ class HeuristicAgent:
         if not any(left):
             return (listed[best], lambda:
                           Label(zh=f"出{cards(best)}走完", en=f"goes out with {cards(best)}"))
+        if stifling:
+            return (listed[best], lambda: tactics.stifles_them(cards(best), top))
         spent = jokers(best)
         small = sum(left) <= SMALL_HAND
         if view.decision == "answer" and player == r.duitou:

@@ -17,6 +17,11 @@ the plan alone gives tempo away; measured against ``basic`` in ``docs/players.md
   spent on plain plays they are missing when a 够级 fight or the lead is to be won (against
   ``basic``, seed 9, 1,600 games each: jining 64.8% → 70.7%, bie3 65.5% → 71.2%, dagang even, and
   fewer 开点 failures at a table of heuristics).
+* **Stifle an opponent** (:func:`stifles`): under 憋3 an opponent whose cards are no more than its share
+  of the unseen 3s likely holds only its 3s, so beating its play stifles it (闷: it is ranked at once, and
+  under 济宁 the first stifled is 大落); the seat then beats at any price, its last 2s or jokers and its own
+  cover before its 3s included (the plan keeps them against a 闷 that may come; this one is at hand). Before,
+  it passed two in three such plays it could beat (against ``basic``, ``docs/players.md``).
 * **Stop a runner** (:func:`runner`): an opponent whose hand is down to :data:`RUNNER` cards is
   beaten at any price, jokers included, since the lead it wins may take it out (头科 is worth the
   most).
@@ -26,7 +31,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..ruleset.cards import TWO, Cards
+from ..ruleset.cards import THREE, TWO, Cards
 from ..ruleset.rules import Kaidian
 from ..ruleset.vocabulary import Label
 from .offers import OPEN_PRIOR, opening_chance
@@ -103,3 +108,24 @@ def stops_opening(play: str, top: Cards, declared: bool) -> Label:
                         "that your 对头 would not (明点 / 预点)")
     return Label(zh=f"用{play}回：对头的{top}没人管上就开点，还会拿到发牌权",
                  en=f"answers with {play}: your 对头's {top} would open (开点) if it lived, and win the lead")
+
+
+def stifles(r: Reading, player: int) -> bool:
+    """Whether ``player``'s play is an opponent's that beating likely stifles (闷) under 憋3: its cards (the
+    public record) are no more than its share of the 3s the seat cannot see, shared among the other seats
+    still in play and rounded up (under 济宁, where each seat holds one 3, a single card)."""
+    if player % 2 == r.seat % 2 or not r.view.rules.bie3.enabled:
+        return False
+    seen = r.view.observation
+    sizes = seen.sizes if seen.sizes else seen.counts
+    count = sizes[player]
+    others = sum(1 for seat, size in enumerate(sizes) if seat != r.seat and size)
+    share = -(-r.unseen[THREE] // max(others, 1))
+    return count is not None and 0 < count <= share
+
+
+def stifles_them(play: str, top: Cards) -> Label:
+    """Why the seat beats ``top``, likely its player's last play before its 3s, with ``play`` (:func:`stifles`)."""
+    return Label(zh=f"用{play}管{top}闷住对方：他手里多半只剩3，3之前的这手被管上就是闷",
+                 en=f"beats {top} with {play} to stifle its player (闷): it likely holds only its 3s, and a play "
+                    "before one's 3s that is beaten stifles them")
