@@ -126,6 +126,6 @@ def stifles(r: Reading, player: int) -> bool:
 
 def stifles_them(play: str, top: Cards) -> Label:
     """Why the seat beats ``top``, likely its player's last play before its 3s, with ``play`` (:func:`stifles`)."""
-    return Label(zh=f"用{play}管{top}闷住对方：他手里多半只剩3，3之前的这手被管上就是闷",
-                 en=f"beats {top} with {play} to stifle its player (闷): it likely holds only its 3s, and a play "
-                    "before one's 3s that is beaten stifles them")
+    return Label(zh=f"用{play}管{top}，闷住出牌的对手：那家手里多半只剩3，3之前的一手被管上就是闷",
+                 en=f"beats {top} with {play} to stifle (闷) the opponent who played it: that player likely holds "
+                    "nothing but 3s, and a play before one's 3s that is beaten stifles them")

@@ -9,7 +9,8 @@ import pytest
 from engine_helpers import deal, variant
 
 from gouji_variants.agents.heuristic import HeuristicAgent
-from gouji_variants.agents.tactics import EARLY, RUNNER, fills_with_twos
+from gouji_variants.agents.reading import read
+from gouji_variants.agents.tactics import EARLY, RUNNER, fills_with_twos, stifles
 from gouji_variants.engine import PASS, Game, Play
 from gouji_variants.ruleset.cards import JOKERS
 from gouji_variants.ruleset.compiler import load_ruleset
@@ -92,3 +93,21 @@ def test_it_keeps_its_2s_for_gouji_plays_until_its_hand_is_small(dagang: Ruleset
         assert (action == Play("KK2")) is beats, (lead_hand, hand, action)
         assert beats or "2s wait for 够级 plays" in reason or "yields" in reason, reason
         assert fills_with_twos(Play("KK2").cards.counts) and not fills_with_twos(Play("KKK").cards.counts)
+
+
+def test_it_stifles_an_opponent_left_with_its_3s_at_the_price_of_its_last_2() -> None:
+    # under 憋3 seat 0 leads Q: left with its 3 alone it is stifled (闷) if seat 1 beats with its 2, seat 1's last
+    # 2, which it otherwise keeps for its own play before its 3 (it passes); the five 3s seat 1 cannot see, shared
+    # among the five other seats, come to one a seat, so two cards left to seat 0 are more than its 3s
+    bie3 = load_ruleset("bie3")
+    for lead_hand, stifled in (("Q3", True), ("Q35", False)):
+        game = deal(bie3, lead_hand, "2553", "36", "37", "38", "3T")
+        game.apply(Play("Q"))
+        assert game.turn == 1 and game.decision == "follow"
+        assert stifles(read(game.view()), 0) is stifled
+        action, reason = advised(game)
+        assert (action == Play("2")) is stifled, (lead_hand, action)
+        if stifled:
+            assert "stifle (闷)" in reason
+            game.apply(action)
+            assert not game.state.in_play[0] and game.stats["men"] == 1
