@@ -9,7 +9,8 @@ play; it answers its 对头's 够级 play with jokers when that breaks a burn or
 a play that would open its 对头 live unless it bet against that (明点 / 预点) or the rules make
 opening hard and the play comes early (:mod:`.tactics`, which also beats an opponent near going out
 at any price, stifles (闷) under 憋3 an opponent likely left with its 3s, its own last 2s and jokers
-spent if need be, and keeps the plays that would open the seat for where they open); it beats with a
+spent if need be, keeps two of them while its hand is long, and keeps the plays that would open the
+seat for where they open); it beats with a
 play that opens once its hand is small, or at once where its 对头 passed and may not answer; it
 passes rather than break a group to beat an opponent's play until its hand is small (:mod:`.plan`;
 not while it holds 3s under 憋3, where passing left more seats stifled), and rather than fill a group
@@ -245,7 +246,7 @@ class HeuristicAgent:
         """A beating play the rules make wise: no 4s while they wait (落四), the burn's condition
         kept, no jokers left with 3s only, and (unless it stifles an opponent, ``stifling``: worth the
         risk, :func:`.tactics.stifles`) no play leaving 3s only that could be beaten (闷) nor the last 2s
-        or jokers spent before the play that comes before the 3s."""
+        or jokers spent before the play that comes before the 3s (:func:`.tactics.stoppers_kept`)."""
         left = minus(r.hand, play)
         if r.keeps_fours and play[FOUR]:
             return False
@@ -257,7 +258,7 @@ class HeuristicAgent:
             return True
         if r.threes_last and left[THREE] and not any(left[THREE + 1:]) and not r.safe(play):
             return False
-        if r.threes_last and stoppers(play) and not stoppers(left) and ranks(left) > 1:
+        if r.threes_last and stoppers(play) and ranks(left) > 1 and stoppers(left) < tactics.stoppers_kept(r, left):
             return False  # its last 2s or jokers wait for the play before the 3s
         return True
 

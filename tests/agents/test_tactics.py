@@ -10,7 +10,7 @@ from engine_helpers import deal, variant
 
 from gouji_variants.agents.heuristic import HeuristicAgent
 from gouji_variants.agents.reading import read
-from gouji_variants.agents.tactics import EARLY, RUNNER, fills_with_twos, stifles
+from gouji_variants.agents.tactics import EARLY, RUNNER, STOPPERS_KEPT, fills_with_twos, stifles
 from gouji_variants.engine import PASS, Game, Play
 from gouji_variants.ruleset.cards import JOKERS
 from gouji_variants.ruleset.compiler import load_ruleset
@@ -111,3 +111,15 @@ def test_it_stifles_an_opponent_left_with_its_3s_at_the_price_of_its_last_2() ->
             assert "stifle (闷)" in reason
             game.apply(action)
             assert not game.state.in_play[0] and game.stats["men"] == 1
+
+
+def test_under_bie3_it_keeps_two_stoppers_while_its_hand_is_long() -> None:
+    # seat 1 beats seat 0's Q with its 2 (keeping its 大王 for the play before its 3) only when few ranks are left:
+    # with 3, 5 and 6 left it keeps the 2 and the 大王 both (STOPPERS_KEPT), and passes
+    assert STOPPERS_KEPT == 2
+    for hand, beats in (("2B355", True), ("2B35566", False)):
+        game = deal(load_ruleset("bie3"), "Q9999999999", hand, "36", "37", "38", "3T")
+        game.apply(Play("Q"))
+        assert game.turn == 1 and game.decision == "follow"
+        action, _ = advised(game)
+        assert (action == Play("2")) is beats, (hand, action)
