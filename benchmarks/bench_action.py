@@ -43,9 +43,9 @@ class Counting:
     def __init__(self) -> None:
         self.last = ""
 
-    async def send_text(self, text: str) -> None:
-        if '"legal"' in text:
-            self.last = text
+    async def send(self, message: dict[str, Any]) -> None:
+        if '"legal"' in message["text"]:
+            self.last = message["text"]
 
     async def close(self, code: int) -> None:
         pass

@@ -26,7 +26,9 @@ option's effect worked out, ``scene.options_of``). --bot-rooms B makes the first
 person and five bots (--bots SPEC, ``heuristic`` by default; ``strong`` thinks in a worker process),
 their person's latencies printed apart, so that the others' p99 shows what the bots cost them (the CPU
 per action then counts the bots' actions' work, not their actions). --server-cpus and --client-cpus pin
-the server (and its bots' worker processes) and the client workers to CPUs of their own (taskset -c)."""
+the server (and its bots' worker processes) and the client workers to CPUs of their own (taskset -c).
+BENCH_SERVER_ROOT=DIR runs the server from the sources of another checkout (built alike), the clients from
+this one: a before and after in one sitting with the same benchmark."""
 
 from __future__ import annotations
 
@@ -103,9 +105,11 @@ def rss_mb(pid: int) -> float:
 
 
 #: what a client asks for when it opens its session (--full: every state holds the whole observation;
-#: --confirm: legal actions carry their confirmation question, as the page asks)
+#: --confirm: legal actions carry their confirmation question, as the page asks; an accepted act answered on its
+#: state, as the page and ``gouji bot --connect`` ask, unless BENCH_DONE_IN_STATE=0: a server before it)
 LEAN = {**({"lean": True} if os.environ.get("BENCH_FULL") != "1" else {}),
-        **({"confirm": True} if os.environ.get("BENCH_CONFIRM") == "1" else {})}
+        **({"confirm": True} if os.environ.get("BENCH_CONFIRM") == "1" else {}),
+        **({"done_in_state": True} if os.environ.get("BENCH_DONE_IN_STATE") != "0" else {})}
 
 
 def cpu_times(pid: int) -> tuple[float, float]:
@@ -226,7 +230,8 @@ def start_server(port: int, folder: Path, db: str, profile: str | None, deflate:
     script = folder / "server.py"
     script.write_text(SERVER)
     server = subprocess.Popen([*pinned(cpus), sys.executable, str(script), str(port), str(db)],
-                              env={**os.environ, "PYTHONPATH": str(ROOT), "BENCH_PROFILE": profile or "",
+                              env={**os.environ, "PYTHONPATH": os.environ.get("BENCH_SERVER_ROOT") or str(ROOT),
+                                   "BENCH_PROFILE": profile or "",
                                    "BENCH_GC": str(folder / "gc.json"),
                                    "BENCH_DEFLATE": "1" if deflate else "0"})
     if wait_for_server(f"http://127.0.0.1:{port}", 30, lambda: server.poll() is None):

@@ -96,9 +96,10 @@ def bot_command(url: str, code: str, spec: str, name: str, seat: int | None, tok
         client = await Client.connect(url)
         try:
             if token is not None:
-                await client.open("resume", code, token=token, lean=True)
+                await client.open("resume", code, token=token, lean=True, done_in_state=True)
             else:
-                await client.open("join", code, name=name, lean=True, **({} if seat is None else {"seat": seat}))
+                await client.open("join", code, name=name, lean=True, done_in_state=True,
+                                  **({} if seat is None else {"seat": seat}))
             assert client.room is not None
             click.echo(f"seat {client.seat}, token {client.token}", err=True)
             if client.room["phase"] == "lobby":

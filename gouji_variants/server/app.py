@@ -13,12 +13,13 @@ import logging
 import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
@@ -31,6 +32,7 @@ from .protocol import PROTOCOL, ProtocolError, check, dumps, json_object, parse_
 from .rooms import AWAY_GRACE
 from .rulesource import Rulebook, RuleSource
 from .service import Conn, Service
+from .service import Send as Sending
 from .shards import Shard
 from .store import Store
 
@@ -53,6 +55,17 @@ _STATUS = {"no-room": 404, "rooms": 429, "too-large": 413}
 
 async def _body(request: Request, limit: int) -> dict[str, Any]:
     return json_object(await read_body(request.stream(), limit), "the body")
+
+
+class Endpoint:
+    """An ASGI app made of ``app``: a route hands a function a Starlette WebSocket, and an app the server's
+    own ``send``, which the socket's writer calls for each frame."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
 
 
 def _routes(service: Service) -> list[BaseRoute]:
@@ -107,9 +120,10 @@ def _routes(service: Service) -> list[BaseRoute]:
         return PlainTextResponse("".join(dumps(r) + "\n" for r in found),
                                  media_type="application/x-ndjson")
 
-    async def socket(websocket: WebSocket) -> None:
+    async def socket(scope: Scope, receive: Receive, send: Send) -> None:
+        websocket = WebSocket(scope, receive, send)
         await websocket.accept()
-        conn = Conn(websocket, limits)
+        conn = Conn(websocket, limits, cast(Sending, send))  # (each frame to the server's send: no check on the way)
         writer = asyncio.create_task(conn.writer())
         try:
             while not writer.done():
@@ -153,7 +167,7 @@ def _routes(service: Service) -> list[BaseRoute]:
     return [Route("/api/v1", about), Route("/api/v1/rooms", create, methods=["POST"]),
             Route("/api/v1/rooms/{code}", show), Route("/api/v1/rooms/{code}/card", card),
             Route("/api/v1/rooms/{code}/diff", diff, methods=["POST"]),
-            Route("/api/v1/rooms/{code}/records", records), WebSocketRoute("/ws/v1", socket)]
+            Route("/api/v1/rooms/{code}/records", records), WebSocketRoute("/ws/v1", Endpoint(socket))]
 
 
 def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = None, pace: float = 1.0,

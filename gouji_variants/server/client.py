@@ -52,6 +52,8 @@ class Client:
         self.seat: int | None = None
         self.token: str | None = None
         self.state: dict[str, Any] | None = None
+        #: the action id of the last act answered as accepted: by ``done``, or on a state (``done_in_state``)
+        self.done: str | None = None
         #: with ``keep``, every message in order: its text as it came and the message as read (filled in)
         self.received: list[tuple[str, dict[str, Any]]] | None = [] if keep else None
         self._ids = itertools.count()
@@ -88,6 +90,9 @@ class Client:
                     raise ClientError(error.message) from None
                 del message["history_from"]
             self.state = message
+            self.done = message.get("done", self.done)
+        elif kind == "done":
+            self.done = message["action_id"]
         elif kind in ("welcome", "room"):
             if "rules" not in message["room"] and self.room is not None:
                 message["room"]["rules"] = self.room["rules"]

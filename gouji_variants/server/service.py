@@ -14,7 +14,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Generator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -37,38 +37,94 @@ UNSENDABLE = dumps(ProtocolError("internal", "the server could not send a messag
                                              "closes: resume the session").to_json())
 
 
+#: an ASGI send: the server's for one connection
+Send = Callable[[dict[str, Any]], Coroutine[Any, Any, None]]
+
+
+class Resumed:
+    """The rest of a send begun outside the writer's task (:meth:`Conn._put`): ``coroutine`` stepped once
+    and suspended on ``waited`` (the socket not writable); awaited by the writer, it goes on from there."""
+
+    __slots__ = ("coroutine", "waited")
+
+    def __init__(self, coroutine: Coroutine[Any, Any, None], waited: Any) -> None:
+        self.coroutine, self.waited = coroutine, waited
+
+    def __await__(self) -> Generator[Any, Any, None]:
+        coroutine, waited = self.coroutine, self.waited
+        while True:
+            try:
+                given = yield waited
+            except BaseException as error:  # (the writer cancelled: passed on)
+                try:
+                    waited = coroutine.throw(error)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    waited = coroutine.send(given)
+                except StopIteration:
+                    return
+
+
 class Conn:
     """One WebSocket connection: its session (room and seat, None for a spectator), its rate bucket,
     and the messages its writer sends in order (``queue``: at most ``limits.queue``; a plain deque and one
     future to wake the writer, not an :class:`asyncio.Queue`, whose bookkeeping cost more per message than
-    the send)."""
+    the send). ``send``: the connection's ASGI send (the server's; by default the WebSocket's own, which
+    checks each message's type on the way)."""
 
-    def __init__(self, websocket: WebSocket, limits: Limits) -> None:
+    def __init__(self, websocket: WebSocket, limits: Limits, send: Send | None = None) -> None:
         self.websocket = websocket
+        self.asgi_send: Send = send or websocket.send
         self.address = websocket.client.host if websocket.client else "?"
         self.code: str | None = None
         self.seat: int | None = None
         self.bucket = Bucket(limits.rate, limits.burst)
-        self.queue: deque[str | None] = deque()
+        self.queue: deque[str | Resumed | None] = deque()
         self.cap = limits.queue
         self.waiting: asyncio.Future[None] | None = None  # the writer's, while it waits for a message
         self.confirm = False  # legal actions carry their confirmation question
+        self.done_in_state = False  # an accepted act's done is the action id on the state that follows it
         self.lean = False  # a lean session: room descriptions without unchanged rules, states with what changed
         self.rules_serial = -1  # the room's rules_serial when this connection was last sent the rules
         self.observed: Observation | None = None  # the view of the last state sent (a lean session's)
         self.close_code = 1008  # 1011 once a message could not be sent (:meth:`fail`)
 
     def _put(self, item: str | None) -> bool:
-        """Queue ``item`` and wake the writer; False when the queue is full."""
-        if len(self.queue) >= self.cap:
+        """Queue ``item`` and wake the writer; False when the queue is full. A text while the writer waits
+        with nothing queued is sent at once, in the caller's turn of the event loop (a frame needs no task
+        woken for it): where the socket cannot take it yet, the writer is woken to finish the send."""
+        queue = self.queue
+        if len(queue) >= self.cap:
             return False
-        self.queue.append(item)
         waiting = self.waiting
+        if waiting is None or item is None or queue:
+            queue.append(item)
+        elif self._begin(item):
+            return True
         if waiting is not None:
             self.waiting = None
             if not waiting.done():
                 waiting.set_result(None)
         return True
+
+    def _begin(self, text: str) -> bool:
+        """Send ``text`` as far as it goes without waiting: True when sent, else what is left for the writer is
+        queued (the rest of the send; or, after a text that is not UTF-8 or on a failed connection, the close)."""
+        sending = self.asgi_send({"type": "websocket.send", "text": text})
+        try:
+            waited = sending.send(None)
+        except StopIteration:
+            return True
+        except UnicodeEncodeError:
+            self._unsendable()
+            self.queue.extend((UNSENDABLE, None))
+        except Exception:  # (the peer gone: the reader sees its disconnect; the writer closes)
+            self.queue.append(None)
+        else:
+            self.queue.append(Resumed(sending, waited))
+        return False
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue ``message`` for the writer; one that cannot be encoded fails the connection (:meth:`fail`)."""
@@ -95,26 +151,32 @@ class Conn:
         self._put(UNSENDABLE)  # (a full queue: the reader is too slow, closed anyway)
         self.close()
 
+    def _unsendable(self) -> None:
+        log.exception("a message to %s is not UTF-8 text: it cannot be sent", self.address)
+        self.close_code = 1011
+
     async def writer(self) -> None:
         """Send what is queued, in order, then close the connection (1008: closed by the server, or a reader
         too slow). A text the WebSocket cannot send (not UTF-8: a lone surrogate) is logged, and the client
         sent :data:`UNSENDABLE` in its place and the connection closed (1011): the writer never stops without
         a word. Each wake sends everything queued by then."""
-        queue, send = self.queue, self.websocket.send_text
+        queue, send = self.queue, self.asgi_send
         while True:
             if not queue:
                 self.waiting = asyncio.get_running_loop().create_future()
                 await self.waiting
                 continue
-            text = queue.popleft()
-            if text is None:
+            item = queue.popleft()
+            if item is None:
                 break
             try:
-                await send(text)
+                if isinstance(item, Resumed):
+                    await item
+                else:
+                    await send({"type": "websocket.send", "text": item})
             except UnicodeEncodeError:
-                log.exception("a message to %s is not UTF-8 text: it cannot be sent", self.address)
-                await send(UNSENDABLE)
-                self.close_code = 1011
+                self._unsendable()
+                await send({"type": "websocket.send", "text": UNSENDABLE})
                 break
         await self.websocket.close(self.close_code)
 
@@ -269,7 +331,9 @@ class Service:
         live.room, live.seq = room, len(events)
         self.broadcast(live, Broadcast(room=True, state=True))
 
-    def broadcast(self, live: Live, changed: Broadcast) -> None:
+    def broadcast(self, live: Live, changed: Broadcast, done: tuple[Conn, dict[str, Any]] | None = None) -> None:
+        """Send what ``changed`` to every connection of ``live``; ``done``: an accepted act's answer to its
+        connection (a session that asked for it), carried by the state it is sent."""
         room = live.room
         for message in changed.messages:
             text = dumps(message)
@@ -284,21 +348,28 @@ class Service:
                 key = (conn.seat, conn.confirm)
                 if key not in states:
                     states[key] = room.state(conn.seat, changed.last, changed.events, conn.confirm)
-                self.send_state(conn, states[key], texts)
+                self.send_state(conn, states[key], texts, done[1] if done is not None and done[0] is conn else None)
         self._schedule(live)
 
     @staticmethod
-    def send_state(conn: Conn, state: SeatState | None, texts: dict[tuple[Any, ...], str]) -> None:
+    def send_state(conn: Conn, state: SeatState | None, texts: dict[tuple[Any, ...], str],
+                   done: dict[str, Any] | None = None) -> None:
         """Send ``state`` to ``conn``. A lean session gets only what changed since the last state sent on it:
         the history entries after those it holds (``history_from``) and the other observation fields that
-        differ. ``texts``: the messages already made for this change, by seat and what each was sent before."""
+        differ. ``texts``: the messages already made for this change, by seat and what each was sent before.
+        ``done``: the answer to the act of ``conn`` that led here, its action id sent on the state."""
         if state is None:
+            if done is not None:
+                conn.send(done)
             return
         key: tuple[Any, ...] = (conn.seat, conn.confirm)
         before = conn.observed
         if conn.lean:
             conn.observed = state.seen
             key += (id(before),)  # (held by the connections that were sent it: an id no other object has)
+        if done is not None:
+            conn.send({**(state.lean(before) if conn.lean else state.whole()), "done": done["action_id"]})
+            return
         text = texts.get(key)
         if text is None:
             text = texts[key] = dumps(state.lean(before) if conn.lean else state.whole())
@@ -396,13 +467,18 @@ class Service:
     async def _request(self, live: Live, conn: Conn, seat: int, message: dict[str, Any]) -> None:
         """A seated player's request to ``live``'s room (its lock held): checked, committed, broadcast."""
         room, kind = live.room, message["type"]
+        acted: tuple[Conn, dict[str, Any]] | None = None  # the act's done, sent on its state
         if kind == "act":
             event = room.check_act(seat, message["action_id"], message["version"], message["action"])
             if "kind" not in event:
                 conn.send(event)
                 return
             changed = await self.commit(live, event)
-            conn.send({"type": "done", "action_id": message["action_id"], "version": room.version})
+            done = {"type": "done", "action_id": message["action_id"], "version": room.version}
+            if conn.done_in_state and changed.state:
+                acted = conn, done
+            else:
+                conn.send(done)
         elif kind == "accept":
             changed = await self.commit(live, room.check_accept(seat, message["fingerprint"]))
         elif kind == "rules":
@@ -417,7 +493,7 @@ class Service:
             self.disconnect(conn)
             self.send_room(live, conn)
             conn.close()
-        self.broadcast(live, changed)
+        self.broadcast(live, changed, acted)
 
     async def _open(self, live: Live, conn: Conn, message: dict[str, Any]) -> None:
         room = live.room
@@ -433,7 +509,7 @@ class Service:
         else:
             changed = Broadcast(room=True)
         conn.code, conn.lean, conn.rules_serial = room.code, message.get("lean", False), room.rules_serial
-        conn.confirm = message.get("confirm", False)
+        conn.confirm, conn.done_in_state = message.get("confirm", False), message.get("done_in_state", False)
         live.conns.add(conn)
         if conn.seat is not None:
             room.seats[conn.seat].connected = True

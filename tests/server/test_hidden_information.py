@@ -130,12 +130,14 @@ def _check_last_and_events(message: dict[str, Any], seen: Observation) -> None:
                                                          (RULESETS[2], True, 1)])
 def test_no_message_holds_a_card_the_seat_may_not_see(room_server: Server, ruleset: str, lean: bool,
                                                       games: int) -> None:
-    """Lean sessions too: their states, what did not change filled in from the ones before, are the seat's
-    view; every message the server sent is valid by its JSON Schema; a second game's tribute and 还贡 too,
-    where the room's (random) deal makes any (tests/server/test_words.py plays one for certain)."""
+    """Lean sessions too (answered on their states: ``done_in_state``): their states, what did not change
+    filled in from the ones before, are the seat's view; every message the server sent is valid by its JSON
+    Schema; a second game's tribute and 还贡 too, where the room's (random) deal makes any
+    (tests/server/test_words.py plays one for certain)."""
     async def main(server: Server) -> None:
         created = server.create(ruleset=ruleset, games=games)
-        clients = await seated(server, created, ["b", "c", "d", "e", "f"], keep=True, lean=lean, confirm=True)
+        clients = await seated(server, created, ["b", "c", "d", "e", "f"], keep=True, lean=lean, confirm=True,
+                               **({"done_in_state": True} if lean else {}))
         spectator = await Client.connect(server.ws, keep=True)
         await spectator.open("watch", created["room"], lean=lean)
         for client in clients:
@@ -148,6 +150,11 @@ def test_no_message_holds_a_card_the_seat_may_not_see(room_server: Server, rules
         received = {client.seat: client.received or [] for client in clients}
         received[None] = spectator.received or []
         assert check_messages([json.loads(line) for line in lines], received) > 6 * 50
+        for client in clients if lean else ():  # (done_in_state) every act answered on its state, none apart
+            answered = [message["done"] for _, message in client.received or () if "done" in message]
+            assert answered and len(set(answered)) == len(answered)
+            assert all(message["type"] == "state" for _, message in client.received or () if "done" in message)
+            assert "done" not in [message["type"] for _, message in client.received or ()]
         sent = [json.loads(raw) for raw, message in received[0] if message["type"] == "state"]
         fields = [len(state["observation"]) for state in sent]
         assert fields[0] == len(OBSERVATION_FIELDS)  # the first whole, then only what changed (lean)

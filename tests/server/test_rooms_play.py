@@ -86,6 +86,34 @@ def test_agreement_rules_change_and_a_whole_match(room_server: Server) -> None:
     asyncio.run(main(room_server))
 
 
+def test_an_act_is_answered_on_its_state_in_a_session_that_asks(room_server: Server) -> None:
+    """``done_in_state``: the accepted act's id rides on the state that follows it, and no ``done`` is sent
+    (one message to the actor, not two); a duplicate action id, which no state follows, is answered by ``done``;
+    the other seats' states carry no ``done``."""
+    async def main(server: Server) -> None:
+        created = server.create(ruleset="qingdao", bots={str(seat): "heuristic" for seat in range(2, 6)})
+        host, other = await seated(server, created, ["b"], keep=True, lean=True, done_in_state=True)
+        for client in (host, other):
+            await client.send({"type": "accept", "fingerprint": created["info"]["rules"]["fingerprint"]})
+        while (await host.until("state"))["legal"] is None:
+            pass
+        assert host.state is not None
+        version, first = host.state["version"], host.state["legal"][0]
+        await host.act(first, "once")
+        answered = await host.until("state", "done")
+        assert (answered["type"], answered["done"], answered["version"]) == ("state", "once", version + 1)
+        await host.act(first, "once", version=version)
+        assert await host.until("done") == {"type": "done", "action_id": "once", "version": version + 1}
+        assert host.done == "once"
+        while other.state is None or other.state["version"] < version + 1:
+            await other.until("state")
+        assert all("done" not in message for _, message in other.received or () if message["type"] == "state")
+        assert [message["type"] for _, message in host.received or ()].count("done") == 1  # the duplicate's only
+        await close_all([host, other])
+
+    asyncio.run(main(room_server))
+
+
 def test_stale_duplicate_and_illegal_actions_change_nothing(room_server: Server) -> None:
     async def main(server: Server) -> None:
         created = server.create(ruleset="qingdao", bots={str(seat): "heuristic" for seat in range(1, 6)})

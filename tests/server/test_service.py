@@ -37,8 +37,8 @@ class FakeSocket:
         self.sent: list[str] = []
         self.closed: int | None = None
 
-    async def send_text(self, text: str) -> None:
-        self.sent.append(text)
+    async def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message["text"])
 
     async def close(self, code: int) -> None:
         self.closed = code
@@ -90,26 +90,70 @@ def test_a_connection_too_slow_to_read_is_closed_at_its_queue_cap() -> None:
     asyncio.run(main())
 
 
+class BlockedSocket(FakeSocket):
+    """A socket that takes no frame until ``writable`` is set, as uvicorn's send waits while the peer reads
+    too slowly."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writable = asyncio.Event()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.writable.wait()
+        await super().send(message)
+
+
+def test_a_message_is_sent_at_once_while_the_writer_waits_and_in_order_behind_a_blocked_send() -> None:
+    async def main() -> None:
+        socket = FakeSocket()
+        conn = Conn(socket, Limits())  # type: ignore[arg-type]
+        writer = asyncio.create_task(conn.writer())
+        await asyncio.sleep(0)
+        waiting = conn.waiting
+        conn.send({"type": "pong", "n": 0})
+        assert socket.sent == ['{"type":"pong","n":0}']  # in the sender's turn of the loop
+        assert conn.waiting is waiting and waiting is not None and not waiting.done()  # no task woken for it
+        blocked = BlockedSocket()
+        slow = Conn(blocked, Limits())  # type: ignore[arg-type]
+        slow_writer = asyncio.create_task(slow.writer())
+        await asyncio.sleep(0)
+        for number in range(3):
+            slow.send({"type": "pong", "n": number})  # the first begun at once and blocked, the others queued
+        await asyncio.sleep(0.01)
+        assert blocked.sent == []
+        blocked.writable.set()
+        slow.close()
+        conn.close()
+        await asyncio.wait_for(asyncio.gather(writer, slow_writer), 5)
+        assert [json.loads(text)["n"] for text in blocked.sent] == [0, 1, 2] and blocked.closed == 1008
+
+    asyncio.run(main())
+
+
 class EncodingSocket(FakeSocket):
     """A socket that sends text as UTF-8, as uvicorn does (a lone surrogate cannot be)."""
 
-    async def send_text(self, text: str) -> None:
-        text.encode()
-        await super().send_text(text)
+    async def send(self, message: dict[str, Any]) -> None:
+        message["text"].encode()
+        await super().send(message)
 
 
+@pytest.mark.parametrize("waiting", [False, True])  # queued for the writer; sent at once while it waits
 @pytest.mark.parametrize(("unsendable", "logged"), [
     ({"type": "room", "name": "\ud800"}, "is not UTF-8 text"),  # the json module writes what orjson refuses
     ({"type": "room", "name": object()}, "could not be encoded as JSON"),
 ])
 def test_a_message_that_cannot_be_sent_is_logged_and_the_connection_closed_with_an_error(
-        unsendable: dict[str, Any], logged: str, caplog: pytest.LogCaptureFixture) -> None:
+        unsendable: dict[str, Any], logged: str, waiting: bool, caplog: pytest.LogCaptureFixture) -> None:
     async def main() -> None:
         socket = EncodingSocket()
         conn = Conn(socket, Limits())  # type: ignore[arg-type]
+        writer = asyncio.create_task(conn.writer())
+        if waiting:
+            await asyncio.sleep(0)
         for message in ({"type": "pong", "n": 1}, unsendable, {"type": "pong", "n": 2}):
             conn.send(message)
-        await asyncio.wait_for(conn.writer(), 5)  # (it ends: the connection is closed, not left dead)
+        await asyncio.wait_for(writer, 5)  # (it ends: the connection is closed, not left dead)
         sent = [json.loads(text) for text in socket.sent]
         assert sent[0] == {"type": "pong", "n": 1}  # what came before is sent
         assert sent[1:] == [{"type": "error", "code": "internal", "message": "the server could not send a message "

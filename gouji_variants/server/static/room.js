@@ -63,8 +63,9 @@ class Session {
     const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/v1?room=${encodeURIComponent(this.code)}`;
     const ws = new WebSocket(url);
     this.ws = ws;
-    // a lean session (rules sent when they change, states with what changed only); a seat's legal actions carry their confirmations
-    const opening = { ...this.first, lean: true, ...(this.first.type === "watch" ? {} : { confirm: true }) };
+    // a lean session (rules sent when they change, states with what changed only); a seat's legal actions carry their
+    // confirmations, and an accepted act is answered on the state that follows it (done_in_state: one message, not two)
+    const opening = { ...this.first, lean: true, ...(this.first.type === "watch" ? {} : { confirm: true, done_in_state: true }) };
     ws.addEventListener("open", () => { this.retry = 0; ws.send(JSON.stringify(opening)); });
     ws.addEventListener("message", (event) => { let m; try { m = JSON.parse(event.data); } catch { return; } this.receive(m); });
     ws.addEventListener("close", () => {
@@ -100,6 +101,7 @@ class Session {
       this.setRoom(m.room);
     } else if (m.type === "state") {
       this.version = m.version;
+      if (m.done) this.notice.textContent = "";  // (the answer to this seat's act: as a done)
       this.showTable(true);
       performance.mark("gouji-state");
       this.table.update(m);  // measured (a benchmark in tests/server/test_page.py reads the measures)
