@@ -37,7 +37,7 @@ from . import tactics
 from .base import Advice, Choice
 from .offers import offer_advice
 from .plan import JOKERS_KEPT, breaks, follow_cost, lead_key, plays_left
-from .reading import Counts, Memo, Reading, cost, jokers, minus, ranks, read
+from .reading import Counts, Memo, Reading, cost, jokers, lowest, minus, ranks, read
 
 SMALL_HAND: Final = 10  # cards left at which a seat spends freely to go out
 
@@ -72,11 +72,15 @@ def stoppers(counts: Counts) -> int:
     return jokers(counts) + (1 if counts[TWO] else 0)
 
 
-def _leads_hardest(r: Reading, low: Counts) -> Label:
-    """Why the seat leads ``low``, the plain group it could least easily play on another seat's play."""
+def _leads_hardest(r: Reading, low: Counts, kept: Counts | None) -> Label:
+    """Why the seat leads ``low``, the plain group it could least easily play on another seat's play (but
+    ``kept``, waiting for the play before its 3s: :func:`.tactics.cover`)."""
     hand = r.hand
     why = f"the group you could least easily play on another seat's play ({plays_left(hand)} plays left)"
     why_zh = f"最难跟在别人后面出的一组（还剩{plays_left(hand)}手）"
+    if kept is not None:
+        why += f"; {cards(kept)}, the hardest to beat, waits for the play before your 3s (闷)"
+        why_zh += f"；最难被管的{cards(kept)}留到3之前那一手（闷）"
     if r.threes_last:
         why, why_zh = why + "; the 3s wait to go out last (憋3)", why_zh + "；3留到最后走（憋3）"
     if r.keeps_fours and hand[FOUR]:
@@ -150,9 +154,12 @@ class HeuristicAgent:
         if finish is not None:
             return finish
         plain = [c for c in candidates if c[TWO] == 0 and not any(c[j] for j in JOKERS)]
+        kept = tactics.cover(r, plain) if not stoppers(hand) else None
+        if kept is not None:
+            plain = [c for c in plain if c[lowest(kept)] == 0]
         if plain:
             low = min(plain, key=lead_key)
-            return (Play(Cards.unchecked(low)), lambda: _leads_hardest(r, low))
+            return (Play(Cards.unchecked(low)), lambda: _leads_hardest(r, low, kept))
         if candidates:
             low = min(candidates, key=lambda c: cost(c, hand))
             return (Play(Cards.unchecked(low)), lambda: Label(zh=f"发{cards(low)}，手里最便宜的一手",

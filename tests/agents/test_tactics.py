@@ -123,3 +123,16 @@ def test_under_bie3_it_keeps_two_stoppers_while_its_hand_is_long() -> None:
         assert game.turn == 1 and game.decision == "follow"
         action, _ = advised(game)
         assert (action == Play("2")) is beats, (hand, action)
+
+
+def test_under_bie3_without_stoppers_it_keeps_its_hardest_group_for_the_play_before_its_3s() -> None:
+    # seat 0 holds a 3, a 9 and four 6s: the plan leads the large low group first, which would leave the lone 9 as
+    # the play before its 3, easily beaten (闷); with no 2 or joker left it leads the 9 and keeps the 6666
+    # (tactics.cover). With a 2 in hand (a stopper for that play) it leads as the plan says.
+    bie3 = load_ruleset("bie3")
+    for hand, led in (("396666", "9"), ("3966662", "6666")):
+        game = deal(bie3, hand, "3TT", "36", "37", "38", "3T")
+        assert game.turn == 0 and game.decision == "lead"
+        action, reason = advised(game)
+        assert action == Play(led), (hand, action)
+        assert ("waits for the play before your 3s" in reason) is (led == "9")
