@@ -9,8 +9,9 @@ play; it answers its 对头's 够级 play with jokers when that breaks a burn or
 a play that would open its 对头 live unless it bet against that (明点 / 预点) or the rules make
 opening hard and the play comes early (:mod:`.tactics`, which also beats an opponent near going out
 at any price, stifles (闷) under 憋3 an opponent likely left with its 3s, its own last 2s and jokers
-spent if need be, keeps two of them while its hand is long, and keeps the plays that would open the
-seat for where they open); it beats with a
+spent if need be, keeps two of them while its hand is long and, without them, its group hardest to
+beat for the play before its 3s, and keeps the plays that would open the seat for where they open); it
+beats with a
 play that opens once its hand is small, or at once where its 对头 passed and may not answer; it
 passes rather than break a group to beat an opponent's play until its hand is small (:mod:`.plan`;
 not while it holds 3s under 憋3, where passing left more seats stifled), and rather than fill a group
