@@ -310,6 +310,10 @@ class HeuristicAgent:
                        + (tactics.KEEP_OPENER if seeking and tactics.wastes_opener(r, c, on_top) else 0))
         stifling = tactics.stifles(r, player)
         best = next((c for c in plays if self._fit(r, c, stifling)), None)  # the cheapest wise play (sorted stably)
+        if stifling and best is not None and r.threes_last and stoppers(best) and not stoppers(minus(hand, best)) \
+                and not tactics.stifles_surely(r, player):  # its last stopper only on a sure stifle
+            stifling = False
+            best = next((c for c in plays if self._fit(r, c)), None)
         wait = (YIELD, lambda: Label(zh="让牌：让联邦去管对头的牌，只有那位联邦的对头可以回",
                                      en="yields (让牌): a team-mate may beat your 对头's play, and only that "
                                         "team-mate's 对头 may answer it")) \

@@ -21,7 +21,8 @@ the plan alone gives tempo away; measured against ``basic`` in ``docs/players.md
   of the unseen 3s likely holds only its 3s, so beating its play stifles it (闷: it is ranked at once, and
   under 济宁 the first stifled is 大落); the seat then beats at any price, its last 2s or jokers and its own
   cover before its 3s included (the plan keeps them against a 闷 that may come; this one is at hand). Before,
-  it passed two in three such plays it could beat (against ``basic``, ``docs/players.md``).
+  it passed two in three such plays it could beat (against ``basic``, ``docs/players.md``). Its last stopper
+  (a seat holding 3s) goes only on a sure stifle, an opponent down to one card (:func:`stifles_surely`).
 * **Keep two stoppers under 憋3** (:func:`stoppers_kept`): a seat holding 3s keeps its last 2s or joker for
   the play before them, and while more than two ranks are left (2s and 3s counted) and it does not seek 开点,
   two (jokers, and its 2s as one): spent one at a time, the last one alone was beaten or left the play before
@@ -134,6 +135,14 @@ def stifles(r: Reading, player: int) -> bool:
     others = sum(1 for seat, size in enumerate(sizes) if seat != r.seat and size)
     share = -(-r.unseen[THREE] // max(others, 1))
     return count is not None and 0 < count <= share
+
+
+def stifles_surely(r: Reading, player: int) -> bool:
+    """Whether ``player``, an opponent, has one card left (the public record): a stifle worth the seat's last
+    stopper when it holds 3s itself; an opponent with more cards may hold more than its 3s, and spending the
+    last stopper there left the seat's own 3s to be stifled (bie3: its seats stifled half as often)."""
+    seen = r.view.observation
+    return (seen.sizes if seen.sizes else seen.counts)[player] == 1
 
 
 def stifles_them(play: str, top: Cards) -> Label:

@@ -136,3 +136,17 @@ def test_under_bie3_without_stoppers_it_keeps_its_hardest_group_for_the_play_bef
         action, reason = advised(game)
         assert action == Play(led), (hand, action)
         assert ("waits for the play before your 3s" in reason) is (led == "9")
+
+
+def test_under_bie3_it_spends_its_last_stopper_only_on_a_sure_stifle() -> None:
+    # the other seats hold two 3s each, so seat 0's share of the unseen 3s is two cards: left with 33 after its Q it
+    # likely holds only 3s (stifles), but seat 1 would spend its last 2, leaving its own 3 uncovered, and passes;
+    # left with one card, the stifle is sure and the 2 goes
+    bie3 = load_ruleset("bie3")
+    for lead_hand, beats in (("Q33", False), ("Q3", True)):
+        game = deal(bie3, lead_hand, "2553", "336", "337", "338", "33T")
+        game.apply(Play("Q"))
+        assert game.turn == 1 and game.decision == "follow"
+        assert stifles(read(game.view()), 0)
+        action, _ = advised(game)
+        assert (action == Play("2")) is beats, (lead_hand, action)
