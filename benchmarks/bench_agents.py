@@ -1,7 +1,8 @@
 """How well the bots play, measured: (1) a seat-swapped round-robin tournament with team win rates
-and Wilson 95% intervals, and (2) a blunder table per ruleset and bot (开点 failures, 落四 give-ups,
-诈烧, 闷, 大小王不出手 per game, each bot at all six seats), with the search bot's median decision
-time (CPU time, one core).
+and Wilson 95% intervals, and each bot's seats stifled (闷) a game under 憋3 (its own vulnerability to
+the other's stifles), and (2) a blunder table per ruleset and bot (开点 failures, 落四 give-ups, 诈烧,
+闷, 大小王不出手 per game, each bot at all six seats), with the search bot's median decision time
+(CPU time, one core).
 
     python benchmarks/bench_agents.py [--games 20] [--rulesets jining,qingdao,bie3]
         [--agents random,basic,heuristic,search] [--blunder-games 10] [--blunder-rulesets ...] [--chunk 5]
@@ -34,6 +35,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from gouji_variants.agents.basic import Agent
 from gouji_variants.agents.registry import make_agent
@@ -92,36 +94,46 @@ def seats(first: str, second: str, times: dict[str, list[float]]) -> list[Agent]
 RULESETS: list[tuple[str, Ruleset]] = []
 
 
-def play_chunk(job: tuple[int, str, str, int, int]) -> tuple[float, dict[str, list[float]]]:
+Chunk = tuple[float, dict[str, list[float]], list[int]]
+
+
+def play_chunk(job: tuple[int, str, str, int, int]) -> Chunk:
     """One chunk (``job``: ruleset index, the two bots, games each way, seed): the first bot's wins, a tie
-    half, over both seatings, and the decision times of each bot."""
+    half, over both seatings, the decision times of each bot, and how many of each bot's seats were stifled
+    (闷: the first bot's, the second's), what measures a bot's own vulnerability to the other's stifles."""
     index, first, second, count, seed = job
     times: dict[str, list[float]] = {}
     wins = 0.0
+    stifled = [0, 0]
     for team, pair in enumerate(((first, second), (second, first))):
-        result = simulate(RULESETS[index][1], count, seed, seats(*pair, times))
+        def count_stifled(record: dict[str, Any], team: int = team) -> None:
+            for seat in record["result"]["stifled"]:
+                stifled[int(seat % 2 != team)] += 1
+
+        result = simulate(RULESETS[index][1], count, seed, seats(*pair, times), keep=count_stifled)
         wins += result.wins[team] + result.wins[2] / 2
-    return wins, times
+    return wins, times, stifled
 
 
 def duel(index: int, first: str, second: str, games: int, seed: int, times: dict[str, list[float]],
-         chunk: int = 0, pool: ProcessPoolExecutor | None = None) -> tuple[float, int]:
-    """``first``'s wins (a tie half) over ``games`` games each way round on ``RULESETS[index]``'s ruleset, and the
-    games played: one match each way, or (``chunk``) matches of ``chunk`` games each way, the running rate
-    printed after each pair of them (their seeds from ``seed`` on), played in ``pool`` when given."""
+         chunk: int = 0, pool: ProcessPoolExecutor | None = None) -> tuple[float, int, list[int]]:
+    """``first``'s wins (a tie half) over ``games`` games each way round on ``RULESETS[index]``'s ruleset, the
+    games played and each bot's seats stifled (:func:`play_chunk`): one match each way, or (``chunk``) matches
+    of ``chunk`` games each way, the running rate printed after each pair of them (their seeds from ``seed``
+    on), played in ``pool`` when given."""
     size = chunk or games
     jobs = [(index, first, second, min(size, games - start), seed + start) for start in range(0, games, size)]
-    done: Iterator[tuple[float, dict[str, list[float]]]] = \
-        pool.map(play_chunk, jobs) if pool is not None else map(play_chunk, jobs)
-    wins, played = 0.0, 0
-    for job, (won, spent) in zip(jobs, done, strict=True):
+    done: Iterator[Chunk] = pool.map(play_chunk, jobs) if pool is not None else map(play_chunk, jobs)
+    wins, played, stifled = 0.0, 0, [0, 0]
+    for job, (won, spent, men) in zip(jobs, done, strict=True):
         wins, played = wins + won, played + 2 * job[3]
+        stifled = [mine + more for mine, more in zip(stifled, men, strict=True)]
         for spec, seconds in spent.items():
             times.setdefault(spec, []).extend(seconds)
         if chunk:
             low, high = wilson(wins, played)
             print(f"    ... {wins / played:6.1%}  [{low:.1%}, {high:.1%}]  after {played} games", flush=True)
-    return wins, played
+    return wins, played, stifled
 
 
 def tournament(agents: list[str], games: int, seed: int, times: dict[str, list[float]], chunk: int = 0,
@@ -133,11 +145,12 @@ def tournament(agents: list[str], games: int, seed: int, times: dict[str, list[f
         print(f"\n{label} ({ruleset.fingerprint})")
         for first, second in itertools.combinations(agents[::-1], 2):  # the later (stronger) bot on the left
             start = time.perf_counter()
-            wins, played = duel(index, first, second, games, seed, times, chunk, pool)
+            wins, played, stifled = duel(index, first, second, games, seed, times, chunk, pool)
             pooled[first, second] = pooled.get((first, second), 0.0) + wins
             low, high = wilson(wins, played)
+            men = f", 闷 a game {stifled[0] / played:.3f} / {stifled[1] / played:.3f}" if any(stifled) else ""
             print(f"  {first:>14} vs {second:<14} {wins / played:6.1%}  [{low:.1%}, {high:.1%}]  "
-                  f"{played} games, {time.perf_counter() - start:.0f} s", flush=True)
+                  f"{played} games{men}, {time.perf_counter() - start:.0f} s", flush=True)
     if len(RULESETS) > 1:
         played = 2 * games * len(RULESETS)
         print(f"\nall {len(RULESETS)} rulesets pooled")

@@ -9,8 +9,9 @@ play; it answers its 对头's 够级 play with jokers when that breaks a burn or
 a play that would open its 对头 live unless it bet against that (明点 / 预点) or the rules make
 opening hard and the play comes early (:mod:`.tactics`, which also beats an opponent near going out
 at any price, stifles (闷) under 憋3 an opponent likely left with its 3s, its own last 2s and jokers
-spent if need be, keeps two of them while its hand is long, and keeps the plays that would open the
-seat for where they open); it beats with a
+spent if need be, keeps two of them while its hand is long and, without them, its group hardest to
+beat for the play before its 3s, and keeps the plays that would open the seat for where they open); it
+beats with a
 play that opens once its hand is small, or at once where its 对头 passed and may not answer; it
 passes rather than break a group to beat an opponent's play until its hand is small (:mod:`.plan`;
 not while it holds 3s under 憋3, where passing left more seats stifled), and rather than fill a group
@@ -37,7 +38,7 @@ from . import tactics
 from .base import Advice, Choice
 from .offers import offer_advice
 from .plan import JOKERS_KEPT, breaks, follow_cost, lead_key, plays_left
-from .reading import Counts, Memo, Reading, cost, jokers, minus, ranks, read
+from .reading import Counts, Memo, Reading, cost, jokers, lowest, minus, ranks, read
 
 SMALL_HAND: Final = 10  # cards left at which a seat spends freely to go out
 
@@ -72,11 +73,15 @@ def stoppers(counts: Counts) -> int:
     return jokers(counts) + (1 if counts[TWO] else 0)
 
 
-def _leads_hardest(r: Reading, low: Counts) -> Label:
-    """Why the seat leads ``low``, the plain group it could least easily play on another seat's play."""
+def _leads_hardest(r: Reading, low: Counts, kept: Counts | None) -> Label:
+    """Why the seat leads ``low``, the plain group it could least easily play on another seat's play (but
+    ``kept``, waiting for the play before its 3s: :func:`.tactics.cover`)."""
     hand = r.hand
     why = f"the group you could least easily play on another seat's play ({plays_left(hand)} plays left)"
     why_zh = f"最难跟在别人后面出的一组（还剩{plays_left(hand)}手）"
+    if kept is not None:
+        why += f"; {cards(kept)}, the hardest to beat, waits for the play before your 3s (闷)"
+        why_zh += f"；最难被管的{cards(kept)}留到3之前那一手（闷）"
     if r.threes_last:
         why, why_zh = why + "; the 3s wait to go out last (憋3)", why_zh + "；3留到最后走（憋3）"
     if r.keeps_fours and hand[FOUR]:
@@ -150,9 +155,12 @@ class HeuristicAgent:
         if finish is not None:
             return finish
         plain = [c for c in candidates if c[TWO] == 0 and not any(c[j] for j in JOKERS)]
+        kept = tactics.cover(r, plain) if not stoppers(hand) else None
+        if kept is not None:
+            plain = [c for c in plain if c[lowest(kept)] == 0]
         if plain:
             low = min(plain, key=lead_key)
-            return (Play(Cards.unchecked(low)), lambda: _leads_hardest(r, low))
+            return (Play(Cards.unchecked(low)), lambda: _leads_hardest(r, low, kept))
         if candidates:
             low = min(candidates, key=lambda c: cost(c, hand))
             return (Play(Cards.unchecked(low)), lambda: Label(zh=f"发{cards(low)}，手里最便宜的一手",
@@ -302,6 +310,10 @@ class HeuristicAgent:
                        + (tactics.KEEP_OPENER if seeking and tactics.wastes_opener(r, c, on_top) else 0))
         stifling = tactics.stifles(r, player)
         best = next((c for c in plays if self._fit(r, c, stifling)), None)  # the cheapest wise play (sorted stably)
+        if stifling and best is not None and r.threes_last and stoppers(best) and not stoppers(minus(hand, best)) \
+                and not tactics.stifles_surely(r, player):  # its last stopper only on a sure stifle
+            stifling = False
+            best = next((c for c in plays if self._fit(r, c)), None)
         wait = (YIELD, lambda: Label(zh="让牌：让联邦去管对头的牌，只有那位联邦的对头可以回",
                                      en="yields (让牌): a team-mate may beat your 对头's play, and only that "
                                         "team-mate's 对头 may answer it")) \

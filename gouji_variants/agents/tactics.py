@@ -21,12 +21,18 @@ the plan alone gives tempo away; measured against ``basic`` in ``docs/players.md
   of the unseen 3s likely holds only its 3s, so beating its play stifles it (闷: it is ranked at once, and
   under 济宁 the first stifled is 大落); the seat then beats at any price, its last 2s or jokers and its own
   cover before its 3s included (the plan keeps them against a 闷 that may come; this one is at hand). Before,
-  it passed two in three such plays it could beat (against ``basic``, ``docs/players.md``).
+  it passed two in three such plays it could beat (against ``basic``, ``docs/players.md``). Its last stopper
+  (a seat holding 3s) goes only on a sure stifle, an opponent down to one card (:func:`stifles_surely`).
 * **Keep two stoppers under 憋3** (:func:`stoppers_kept`): a seat holding 3s keeps its last 2s or joker for
   the play before them, and while more than two ranks are left (2s and 3s counted) and it does not seek 开点,
   two (jokers, and its 2s as one): spent one at a time, the last one alone was beaten or left the play before
   the 3s exposed (against ``basic``, seeds 1 to 3: jining 74.8% → 76.5%, bie3 75.9% → 80.8%; kept while the
   seat seeks 开点 as well, jining 80.4% but 开点 failed 0.90 times a game at a table of six, 0.84 before).
+* **Keep a cover without stoppers under 憋3** (:func:`cover`): a seat holding 3s and no 2s or jokers leads its
+  plain groups but the one least likely beaten, kept for the play before its 3s; leading the large groups first
+  (:func:`.plan.lead_key`) left a lone low card there, and the seat stifled (闷) (against ``basic``, seeds 7 and
+  9: jining 74.0% → 75.1% and 77.1% → 78.6%, its seats stifled less; a table of six stifled and failed to open
+  less; kept while the seat still holds a stopper, jining 70.8% and 73.4%).
 * **Stop a runner** (:func:`runner`): an opponent whose hand is down to :data:`RUNNER` cards is
   beaten at any price, jokers included, since the lead it wins may take it out (头科 is worth the
   most).
@@ -131,6 +137,14 @@ def stifles(r: Reading, player: int) -> bool:
     return count is not None and 0 < count <= share
 
 
+def stifles_surely(r: Reading, player: int) -> bool:
+    """Whether ``player``, an opponent, has one card left (the public record): a stifle worth the seat's last
+    stopper when it holds 3s itself; an opponent with more cards may hold more than its 3s, and spending the
+    last stopper there left the seat's own 3s to be stifled (bie3: its seats stifled half as often)."""
+    seen = r.view.observation
+    return (seen.sizes if seen.sizes else seen.counts)[player] == 1
+
+
 def stifles_them(play: str, top: Cards) -> Label:
     """Why the seat beats ``top``, likely its player's last play before its 3s, with ``play`` (:func:`stifles`)."""
     return Label(zh=f"用{play}管{top}，闷住出牌的对手：那家手里多半只剩3，3之前的一手被管上就是闷",
@@ -143,3 +157,13 @@ def stoppers_kept(r: Reading, left: Counts) -> int:
     for the play before its 3s, :data:`STOPPERS_KEPT` while more than two ranks are left and it does not seek
     开点 (where keeping them too made more seats fail to open)."""
     return STOPPERS_KEPT if ranks(left) > 2 and not r.seeking else 1
+
+
+
+def cover(r: Reading, plain: list[Counts]) -> Counts | None:
+    """The plain group the seat, holding 3s under 憋3 and no stopper (its 2s and jokers spent), keeps for the play
+    before its 3s rather than lead while it has another to lead: the one least likely beaten (safe, then the most
+    cards, then the highest rank), where leading the large groups first left a lone low card to be stifled (闷)."""
+    if not r.threes_last or len(plain) < 2:
+        return None
+    return max(plain, key=lambda c: (r.safe(c), sum(c), lowest(c)))

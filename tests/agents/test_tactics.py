@@ -123,3 +123,30 @@ def test_under_bie3_it_keeps_two_stoppers_while_its_hand_is_long() -> None:
         assert game.turn == 1 and game.decision == "follow"
         action, _ = advised(game)
         assert (action == Play("2")) is beats, (hand, action)
+
+
+def test_under_bie3_without_stoppers_it_keeps_its_hardest_group_for_the_play_before_its_3s() -> None:
+    # seat 0 holds a 3, a 9 and four 6s: the plan leads the large low group first, which would leave the lone 9 as
+    # the play before its 3, easily beaten (闷); with no 2 or joker left it leads the 9 and keeps the 6666
+    # (tactics.cover). With a 2 in hand (a stopper for that play) it leads as the plan says.
+    bie3 = load_ruleset("bie3")
+    for hand, led in (("396666", "9"), ("3966662", "6666")):
+        game = deal(bie3, hand, "3TT", "36", "37", "38", "3T")
+        assert game.turn == 0 and game.decision == "lead"
+        action, reason = advised(game)
+        assert action == Play(led), (hand, action)
+        assert ("waits for the play before your 3s" in reason) is (led == "9")
+
+
+def test_under_bie3_it_spends_its_last_stopper_only_on_a_sure_stifle() -> None:
+    # the other seats hold two 3s each, so seat 0's share of the unseen 3s is two cards: left with 33 after its Q it
+    # likely holds only 3s (stifles), but seat 1 would spend its last 2, leaving its own 3 uncovered, and passes;
+    # left with one card, the stifle is sure and the 2 goes
+    bie3 = load_ruleset("bie3")
+    for lead_hand, beats in (("Q33", False), ("Q3", True)):
+        game = deal(bie3, lead_hand, "2553", "336", "337", "338", "33T")
+        game.apply(Play("Q"))
+        assert game.turn == 1 and game.decision == "follow"
+        assert stifles(read(game.view()), 0)
+        action, _ = advised(game)
+        assert (action == Play("2")) is beats, (lead_hand, action)
