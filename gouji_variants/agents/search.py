@@ -45,8 +45,9 @@ MARGIN_WEIGHT = 0.25
 TRIBUTE_WEIGHT = 0.05
 #: Fewer rollouts than this are too few to trust: the advice says so.
 FEW_WORLDS = 10
-#: Standard errors by which a candidate must beat the policy's choice, on the same worlds, to replace it.
-SIGNIFICANCE = 1.0
+#: Standard errors by which a candidate must beat the policy's choice, on the same worlds, to replace it (at 1.0
+#: the search overturned the heuristic's careful 憋3 play on noise: bie3 63.2% against it, docs/players.md).
+SIGNIFICANCE = 2.0
 #: Worlds after which a candidate the policy's choice beats by :data:`PRUNE_SIGNIFICANCE` standard errors
 #: is dropped (its rollouts go to the candidates still in question and to more worlds).
 PRUNE_AFTER = 5
