@@ -97,7 +97,8 @@ export function createTable(root, session) {
   const after = h("section", { class: "after", hidden: true });
   const dialog = h("dialog", { class: "confirm", "aria-modal": "true" });
   fill(root, h("div", { class: "head-row" }, head, soundSwitch()), clock, h("div", { class: "tableau" }, seatsBox, center),
-    h("div", { class: "mine" }, actions, hintBox, selection, handBox, typedForm),
+    // (the selection under the hand: as it grows with the cards raised, the hand under a dragging finger stays put)
+    h("div", { class: "mine" }, actions, hintBox, handBox, selection, typedForm),
     h("details", { class: "events", open: true }, h("summary", {}, t("events")), log), after, dialog);
 
   /** A seat's player by name, and how this seat stands to it as the scene says (你, 对头, 联邦, 对手). */
