@@ -183,7 +183,7 @@ def burn(browser: Any, address: str, out: Path, room_token: tuple[str, str]) -> 
     page.wait_for_selector(".offers [data-suggest]", timeout=WAIT)
     page.locator(".offers [data-suggest]").first.click()
     page.wait_for_selector("#send-burn", timeout=WAIT)
-    shoot(page, out, "burn", at=".actions")
+    shoot(page, out, "burn", at="#send-burn")
     page.close()
 
 
