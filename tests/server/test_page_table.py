@@ -50,6 +50,19 @@ def last_state(sent: list[dict[str, Any]]) -> dict[str, Any]:
     return [message for message in sent if message["type"] == "state"][-1]
 
 
+def four_in_a_row(page: Any) -> tuple[dict[str, float], dict[str, float]]:
+    """The boxes of the first and last of four cards side by side in one row of the hand, the first the lowest of
+    its rank (raising a card raises those of its rank before it): a drag from one to the other raises just those
+    four. (The hand wraps by rank groups, so its first four cards need not share a row.)"""
+    cards = page.locator(".hand button.card")
+    found = cards.evaluate_all("""cards => cards.map((card, i) => i + 3 < cards.length && card.dataset.i === "0"
+        && cards.slice(i, i + 4).every((next) => next.getBoundingClientRect().top === card.getBoundingClientRect().top))
+        .indexOf(true)""")
+    assert found >= 0, "no four cards side by side in a row of the hand"
+    cards.nth(found + 3).scroll_into_view_if_needed()
+    return cards.nth(found).bounding_box(), cards.nth(found + 3).bounding_box()
+
+
 def check_seats(page: Any, scene: dict[str, Any], names: list[str]) -> None:
     """Each seat of the ring as the scene states it: the relation, the name (or 你), the count, the turn marker."""
     for seat in range(6):
@@ -79,8 +92,7 @@ def test_the_table_is_drawn_from_the_scene_and_the_hand_is_tapped_and_dragged(se
     group.locator("button").first.click()
     assert group.locator('button[aria-pressed="true"]').count() == 2
     page.locator("#clear-selection").click()
-    cards = page.locator(".hand button.card")
-    start, end = cards.nth(0).bounding_box(), cards.nth(3).bounding_box()
+    start, end = four_in_a_row(page)
     page.mouse.move(start["x"] + 8, start["y"] + start["height"] / 2)
     page.mouse.down()
     page.mouse.move(end["x"] + 8, end["y"] + end["height"] / 2, steps=12)
@@ -195,9 +207,7 @@ def test_a_finger_drags_across_the_hand(server: Server, browser: Any) -> None:  
     page.locator("#accept").tap()
     # at its own decision the hand stays as drawn (before it, 会3 or a 还贡 may change it under the finger)
     page.wait_for_selector(".table-box.my-turn .hand button", timeout=WAIT)
-    cards = page.locator(".hand button.card")
-    cards.nth(3).scroll_into_view_if_needed()
-    start, end = cards.nth(0).bounding_box(), cards.nth(3).bounding_box()
+    start, end = four_in_a_row(page)
     top = page.locator(".hand").bounding_box()["y"]
     cdp = context.new_cdp_session(page)
     y = start["y"] + start["height"] / 2
