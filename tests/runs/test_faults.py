@@ -79,10 +79,7 @@ class Run:
 
     def __init__(self, args: list[str], limit: int | None = None) -> None:
         def prepare() -> None:
-            # the run at a low priority: the test, waking from each slice of SLICE seconds, is not kept waiting
-            # behind it (CI: on a busy machine 300 random games ended within one look, and the SIGTERM meant for a
-            # run still playing found one past its games, its handlers restored: killed, not "interrupted")
-            os.nice(10)
+            os.nice(10)  # (below the test, on the CPU they share: the fixture ``runs``)
             if limit is not None:
                 resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
@@ -166,7 +163,12 @@ class Run:
 
 @pytest.fixture
 def runs() -> Iterator[Callable[..., Run]]:
+    """Runs started on the test's own CPU, where the test pins itself meanwhile: a run (niced, :class:`Run`) plays
+    only while the test waits, and the test, waking from a slice, stops it at once (on a CPU of its own a run
+    played on while a busy machine kept the test from waking: CI saw 300 games end within one look)."""
     started: list[Run] = []
+    cpus = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(cpus)})
 
     def start(args: list[str], limit: int | None = None) -> Run:
         started.append(Run(args, limit))
@@ -177,6 +179,7 @@ def runs() -> Iterator[Callable[..., Run]]:
     finally:
         for run in started:
             run.kill()
+        os.sched_setaffinity(0, cpus)
 
 
 def lines_in(path: Path) -> int:

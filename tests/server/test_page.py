@@ -328,9 +328,11 @@ def test_six_players_agree_then_play_a_whole_game(server: Server, browser: Any, 
     host.locator('.host [data-rule="burning.enabled"] input').uncheck()
     host.wait_for_selector('.host [data-section="burning"] .count:not(:empty)', timeout=WAIT)
     host.wait_for_selector(".host .status.ok", timeout=WAIT)
+    before = players[5].locator("#accept").text_content()  # (its fingerprint: a seat that has not accepted yet)
     host.locator("#apply-rules").click()
-    for page in players:
-        page.wait_for_selector("#accept", timeout=WAIT)
+    for page in players:  # each page shows the new rules before it accepts them (an old #accept would accept the old)
+        page.wait_for_function("(before) => { const b = document.querySelector('#accept'); return b && b.textContent !== before; }",
+                               arg=before, timeout=WAIT)
         assert page.locator('.seats [data-accepted="true"]').count() == 0
     for page in players:
         page.locator("#accept").click()
