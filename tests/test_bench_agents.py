@@ -3,13 +3,16 @@ and the decision times, with bots taken by spec from the registry."""
 
 from __future__ import annotations
 
+import json
 import runpy
 import sys
 from pathlib import Path
 
 import pytest
 
-from gouji_variants.agents.registry import PLAYERS
+from gouji_variants.agents.registry import PLAYERS, make_agent
+from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.runs.simulate import simulate
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_agents.py"
 
@@ -57,3 +60,38 @@ def test_house_rulesets_in_two_processes_pool_their_rates(monkeypatch: pytest.Mo
     assert "house-0 (" in out and "house-1 (" in out and "all 2 rulesets pooled" in out
     assert out.count("basic vs random") == 3 and "8 games" in out  # two rulesets and the pool
     assert "basic " in out.split("median decision time", 1)[1]  # the workers' decision times came back
+
+
+def test_records_of_the_same_games_count_as_the_tournament_does(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """--records re-plays the games of record files and counts them as the tournament counts the games it plays:
+    the same games (one match each way from the match seed) give the same lines."""
+    def run(*args: str) -> list[str]:
+        monkeypatch.setattr(sys, "argv", ["bench_agents.py", "--agents", "random,basic", "--blunder-games", "0",
+                                          "--seed", "3", *args])
+        with pytest.raises(SystemExit) as done:
+            runpy.run_path(str(BENCH), run_name="__main__")
+        assert done.value.code == 0
+        out = capsys.readouterr().out.split("median decision time", 1)[0]
+        return [line.split(", ", 1)[0] if " vs " in line else line for line in out.splitlines() if "  " in line]
+
+    played = run("--games", "3", "--rulesets", "jining")
+    files = [tmp_path / "basic-first.jsonl", tmp_path / "random-first.jsonl"]
+    for path, seating in zip(files, (["basic", "random"] * 3, ["random", "basic"] * 3), strict=True):
+        with path.open("w", encoding="utf-8") as out:
+            simulate(load_ruleset("jining"), 3, 3, [make_agent(spec) for spec in seating],
+                     keep=lambda record, out=out: print(json.dumps(record, ensure_ascii=False), file=out))
+    counted = run("--records", *map(str, files))
+    assert counted == played and len(played) == 3  # the pair's line and a line per bot
+    assert "basic seats, a game:" in played[1] and "开点 failures" in played[1] and "闷" in played[2]
+
+
+def test_records_that_do_not_replay_are_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "gouji-game/2"}\n', encoding="utf-8")
+    monkeypatch.setattr(sys, "argv", ["bench_agents.py", "--records", str(bad), "--blunder-games", "0"])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_path(str(BENCH), run_name="__main__")
+    assert done.value.code == 2
+    assert f"{bad}:1: error" in capsys.readouterr().err

@@ -163,14 +163,14 @@ class Bie3Area(Area):
         if table.top is not None and stifled != seat and table.in_play[stifled] \
                 and only_threes(table.hands[stifled]):
             self.stifler[stifled] = seat
-            table.stats["men"] += 1
+            table.count("men", stifled)
             notes.append(Stifled(stifled))
             table.rank_now(stifled, stifled=True)
 
     def stuck(self, seat: int, notes: list[Note]) -> None:
         """大小王不出手 (``jokers_last_is_dalu``): left with jokers only, ranked 大落 at once."""
         if self.rules.bie3.jokers_last_is_dalu and stuck_with_jokers(self.table.hands[seat]):
-            self.table.stats["stuck_jokers"] += 1
+            self.table.count("stuck_jokers", seat)
             self.table.places.rank_at_once(seat, notes, Mark.STUCK_JOKERS)
 
     def dues(self, places: Sequence[int]) -> list[Due]:

@@ -190,7 +190,7 @@ class BurningArea(Area):
         """诈烧: the burner is ranked from the bottom at once and leaves; the 下家 leads."""
         table = self.table
         self.close("诈烧")
-        table.stats["zhashao"] += 1
+        table.count("zhashao", seat)
         notes.append(Mark.ZHASHAO)
         table.rank_now(seat)
         if table.over:

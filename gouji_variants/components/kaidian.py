@@ -182,7 +182,7 @@ class KaidianArea(Area):
         """开点 given up for this game (落四, a forfeit), even if opened."""
         if not self.gave_up[seat]:
             self.gave_up[seat] = True
-            self.table.stats["gave_up_kaidian"] += 1
+            self.table.count("gave_up_kaidian", seat)
         self.opened[seat] = False
 
     def on_play(self, seat: int, combo: Combo, kind: int) -> None:
@@ -197,7 +197,7 @@ class KaidianArea(Area):
                 return
         if rule.fours_after_open and combo.base == FOUR and not self.opened[seat] and not self.gave_up[seat]:
             self.gave_up[seat] = True
-            table.stats["gave_up_kaidian"] += 1
+            table.count("gave_up_kaidian", seat)
 
     def lived(self, player: int) -> None:
         """A 够级 play lived (nobody beat it): it counts towards its player's 开点 if it qualifies."""
@@ -221,5 +221,7 @@ class KaidianArea(Area):
         rule, table = self.rules.kaidian, self.table
         for seat in table.revolutionaries:
             self.opened[seat] = self.opened[seat] or rule.revolution_opens
-        table.stats["kaidian_failures"] += self.opened.count(False)
+        for seat, opened in enumerate(self.opened):
+            if not opened:
+                table.count("kaidian_failures", seat)
         return dues(rule, self.opened, self.declared)

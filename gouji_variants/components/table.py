@@ -157,6 +157,7 @@ class Table:
         # the reporting area's hooks say what each seat sees (``counts_seen``, ``hands_seen``)
         self.sight_replaced = "reporting" in components.replaced
         self.stats = dict.fromkeys(STATISTIC_NAMES, 0)
+        self.seat_counted: list[tuple[int, str]] = []  # (seat, statistic) of each event counted against a seat
         self.stage = RETURNS
         self.kind = LEAD  # the kind of the decision awaited
         self.turn = -1
@@ -206,6 +207,12 @@ class Table:
     def record_private(self, seat: int, action: Any) -> None:
         """Add ``seat``'s ``action`` that only it knows (a declined offer) at this place in the history."""
         self.private[seat] = (self.private[seat], (self.history_length, action))
+
+    def count(self, name: str, seat: int) -> None:
+        """Count an event of statistic ``name`` that is ``seat``'s (闷, 诈烧, a 开点 failure, …): in :attr:`stats`
+        and against the seat (:attr:`seat_counted`)."""
+        self.stats[name] += 1
+        self.seat_counted.append((seat, name))
 
     def emit(self, seat: int, notes: tuple[Note, ...]) -> None:
         """Log an engine event (no action): tribute paid, 买3, 接风, …"""
@@ -278,7 +285,7 @@ class Table:
         twin.final_score, twin.owed = self.final_score, list(self.owed)
         twin._classified, twin._gouji = self._classified, self._gouji  # shared by every game under the rules
         twin.threes_checked, twin.sight_replaced = self.threes_checked, self.sight_replaced
-        twin.stats = dict(self.stats)
+        twin.stats, twin.seat_counted = dict(self.stats), list(self.seat_counted)
         twin.stage, twin.kind, twin.turn, twin.leader = self.stage, self.kind, self.turn, self.leader
         twin.hands = [list(hand) for hand in self.hands]
         twin.total, twin.played_cards, twin.removed = self.total, list(self.played_cards), list(self.removed)

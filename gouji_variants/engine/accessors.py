@@ -72,6 +72,15 @@ class GameViews:
         return self.state.stats
 
     @property
+    def seat_stats(self) -> list[dict[str, int]]:
+        """The statistics counted against a seat (闷, 诈烧, 开点 failures, 落四, 大小王不出手), by seat: each seat's
+        share of :attr:`stats`."""
+        counted: list[dict[str, int]] = [{} for _ in range(SEATS)]
+        for seat, name in self.state.seat_counted:
+            counted[seat][name] = counted[seat].get(name, 0) + 1
+        return counted
+
+    @property
     def burns(self) -> list[BurnRecord]:
         return self.state.burning.burns
 

@@ -27,10 +27,26 @@ def conserved(game: Game) -> bool:
     return tuple(total) == game.deck_total.counts
 
 
+def seats_counted(game: Game) -> list[str]:
+    """Where the statistics counted against each seat (``Game.seat_stats``) do not add up to the game's, or
+    disagree with who was stifled, who 诈烧'd and who did not open."""
+    by_seat = game.seat_stats
+    found = [f"{name}: {sum(counted.get(name, 0) for counted in by_seat)} counted against seats, {total} in all"
+             for name, total in game.stats.items()
+             if any(name in counted for counted in by_seat) and sum(c.get(name, 0) for c in by_seat) != total]
+    facts = {"men": [game.stifled.count(seat) for seat in range(6)],
+             "zhashao": [game.zhashao.count(seat) for seat in range(6)]}
+    if game.rules.kaidian.enabled:
+        facts["kaidian_failures"] = [int(not opened) for opened in game.opened]
+    found += [f"{name} by seat {[counted.get(name, 0) for counted in by_seat]}, but the game says {fact}"
+              for name, fact in facts.items() if [counted.get(name, 0) for counted in by_seat] != fact]
+    return found
+
+
 def problems(game: Game) -> list[str]:
     """What is wrong with a finished game: cards not conserved, places not a permutation, a
-    score that does not follow from the places."""
-    found = []
+    score that does not follow from the places, statistics of the seats that do not add up (:func:`seats_counted`)."""
+    found = seats_counted(game)
     if not conserved(game):
         found.append("cards not conserved")
     if game.places is None or sorted(game.places) != list(range(6)):

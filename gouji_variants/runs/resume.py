@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..components import score
 from ..records.files import read_records
 from ..records.record import RecordError, replay
 from ..ruleset.errors import GoujiError
@@ -81,9 +80,6 @@ def _count(match: Simulation, record: dict[str, Any], ruleset: Ruleset, where: s
     game = replayed.game
     if not replayed.ok or game is None or game.places is None or game.score is None:
         raise ResumeError(f"{where}: the game does not re-play: it diverges at {replayed.divergence}")
-    winner = score.winner(game.places, ruleset.rules.score)
-    match.games += 1
+    match.count(game, ruleset.rules.score)
     match.decisions += len(game.actions)
-    match.wins[2 if winner is None else winner] += 1
     match.totals = [match.totals[0] + game.score[0], match.totals[1] + game.score[1]]
-    match.stats.update(game.stats)

@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..agents.basic import Agent
 from ..components import score
+from ..engine.game import Game
 from ..engine.match import Match, play_out
 from ..records.files import dumps
 from ..records.record import game_record
 from ..ruleset.model import Ruleset
+from ..ruleset.rules import Score
 from ..ruleset.vocabulary import STATISTIC_NAMES, STATISTICS
 from .parallel import Backend, Chunk, InProcess, Progress, cut
 from .stopping import uninterrupted
@@ -37,6 +39,8 @@ class Simulation:
     totals: list[int] = field(default_factory=lambda: [0, 0])
     stats: Counter[str] = field(default_factory=Counter)
     agents: list[str] = field(default_factory=list)
+    #: the statistics counted against each seat (闷, 诈烧, 开点 failures, …: ``Game.seat_stats``)
+    seat_stats: list[Counter[str]] = field(default_factory=lambda: [Counter() for _ in range(6)])
 
     def to_json(self) -> dict[str, Any]:
         games = max(self.games, 1)
@@ -61,6 +65,18 @@ class Simulation:
         self.wins = [mine + theirs for mine, theirs in zip(self.wins, other.wins, strict=True)]
         self.totals = [mine + theirs for mine, theirs in zip(self.totals, other.totals, strict=True)]
         self.stats.update(other.stats)
+        for mine, theirs in zip(self.seat_stats, other.seat_stats, strict=True):
+            mine.update(theirs)
+
+    def count(self, game: Game, rule: Score) -> None:
+        """Count a finished ``game`` in: its winner under ``rule``, its statistics and each seat's."""
+        assert game.places is not None
+        winner = score.winner(game.places, rule)
+        self.wins[2 if winner is None else winner] += 1
+        self.games += 1
+        self.stats.update(game.stats)
+        for mine, counted in zip(self.seat_stats, game.seat_stats, strict=True):
+            mine.update(counted)
 
 
 def simulate(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent],
@@ -75,11 +91,7 @@ def simulate(ruleset: Ruleset, games: int, seed: int, agents: Sequence[Agent],
         game = match.new_game()
         result.decisions += play_out(game, agents, rng)
         match.record(game)
-        assert game.places is not None
-        winner = score.winner(game.places, ruleset.rules.score)
-        result.wins[2 if winner is None else winner] += 1
-        result.stats.update(game.stats)
-        result.games += 1
+        result.count(game, ruleset.rules.score)
         if keep is not None:
             keep(game_record(game, players=[agent.name for agent in agents]))
         match.games.clear()  # keep memory flat over long runs

@@ -103,6 +103,7 @@ def test_beating_the_play_before_the_threes_stifles(dagang: Ruleset, men_places:
     game.apply(play("5"))
     game.apply(play("6"))  # seat 1 beats the 5: seat 0 is left with 33 and is stifled
     assert game.stifled == (0,) and not game.in_play[0] and game.stats["men"] == 1
+    assert game.seat_stats[0] == {"men": 1} and not any(game.seat_stats[1:])  # counted against the stifled seat
     run_out(game)
     names = game.place_names()
     assert names is not None and names[0] == place
@@ -140,7 +141,7 @@ def test_jokers_left_before_the_last_play_is_daluo(dagang: Ruleset) -> None:
     hands = ("5R3", "3", "3", "3", "3", "3")
     game = deal(bie3_variant(dagang, jokers_last_is_dalu=True), *hands)
     game.apply(play("5"))
-    assert not game.in_play[0] and game.stats["stuck_jokers"] == 1
+    assert not game.in_play[0] and game.stats["stuck_jokers"] == 1 and game.seat_stats[0] == {"stuck_jokers": 1}
     names = run_out(game).place_names()
     assert names is not None and names[0] == "大落"
     game = deal(bie3_variant(dagang), *hands)

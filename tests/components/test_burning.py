@@ -136,7 +136,7 @@ def test_zhashao_a_burner_who_fails_to_attach_a_joker_is_daluo(dagang: Ruleset) 
     game.apply(burn("B"))
     game.apply(PASS)  # seat 4, the burner's 对头, lets it live
     game.apply(play("88"))  # not the last play, no joker
-    assert game.zhashao == (1,) and game.burns[0].outcome == "诈烧"
+    assert game.zhashao == (1,) and game.burns[0].outcome == "诈烧" and game.seat_stats[1] == {"zhashao": 1}
     assert game.turn == 2 and game.decision == "lead"  # the burner's 下家 leads
     while not game.over:
         game.apply(game.legal_actions()[0])

@@ -134,6 +134,7 @@ def test_fours_after_open_playing_fours_first_gives_opening_up(dagang: Ruleset) 
     passes(game).apply(play("4"))
     passes(game).apply(play("KK"))
     assert game.opened[0] is False and game.stats["gave_up_kaidian"] == 1
+    assert game.seat_stats[0] == {"gave_up_kaidian": 1}  # counted against the seat that gave up
     game = deal(dadian_variant(dagang), *hands)
     passes(game).apply(play("4"))
     passes(game).apply(play("KK"))
