@@ -303,7 +303,8 @@ def main() -> int:
             tournament(agents, args.games, args.seed, times, chunk, pool)
     if args.blunder_games > 0:
         blunders([load_ruleset(ref) for ref in ids], agents, args.blunder_games, args.seed, times)
-    print("\nmedian decision time (CPU, one core):")
+    if any(times.values()):  # (none when the tournament was read from records and the table skipped)
+        print("\nmedian decision time (CPU, one core):")
     for spec, spent in times.items():
         if spent:
             print(f"  {spec:<16}{statistics.median(spent) * 1000:8.2f} ms over {len(spent)} decisions, "
