@@ -20,7 +20,8 @@ house rulesets drawn from the tests' Hypothesis strategy (``tests/strategies``, 
 the pooled rate last. ``--records FILE ...`` counts the tournament from files of game records of two bots,
 one a team (``gouji simulate --agents heuristic,basic --records FILE``, and the seats swapped), written by
 this release or an earlier one, each game re-played on this engine and counted as a game the tournament
-plays (``--workers`` files read at once): how a bot of an earlier release is measured by today's count.
+plays (``--workers`` files read at once): how a bot of an earlier release is measured by today's count;
+a record that cannot be read or re-played, or is not of two bots, is an error naming its file and line (exit 2).
 """
 
 from __future__ import annotations
@@ -199,7 +200,8 @@ def count_file(path: str) -> dict[tuple[str, str, str, str], Games]:
             game = replayed.game
             if not replayed.ok or game is None or game.places is None:
                 raise ValueError(f"{where}: error: the game does not re-play: it diverges at {replayed.divergence}")
-            players = entry.record["headers"].get("players")
+            headers = entry.record.get("headers")
+            players = headers.get("players") if isinstance(headers, dict) else None
             if not isinstance(players, list) or len(players) != 6 or players != players[:2] * 3:
                 raise ValueError(f"{where}: error: not a game of two bots, one at seats 0, 2, 4 and one at 1, 3, 5 "
                                  f"(its players: {players!r})")

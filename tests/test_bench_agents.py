@@ -62,6 +62,13 @@ def test_house_rulesets_in_two_processes_pool_their_rates(monkeypatch: pytest.Mo
     assert "basic " in out.split("median decision time", 1)[1]  # the workers' decision times came back
 
 
+def write_records(path: Path, ruleset: str, games: int, seed: int, seating: tuple[str, ...]) -> None:
+    """The records of ``games`` games of one match, the bots ``seating`` seat by seat, one a line in ``path``."""
+    with path.open("w", encoding="utf-8") as out:
+        simulate(load_ruleset(ruleset), games, seed, [make_agent(spec) for spec in seating],
+                 keep=lambda record: print(json.dumps(record, ensure_ascii=False), file=out))
+
+
 def test_records_of_the_same_games_count_as_the_tournament_does(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """--records re-plays the games of record files and counts them as the tournament counts the games it plays:
@@ -77,10 +84,8 @@ def test_records_of_the_same_games_count_as_the_tournament_does(monkeypatch: pyt
 
     played = run("--games", "3", "--rulesets", "jining")
     files = [tmp_path / "basic-first.jsonl", tmp_path / "random-first.jsonl"]
-    for path, seating in zip(files, (["basic", "random"] * 3, ["random", "basic"] * 3), strict=True):
-        with path.open("w", encoding="utf-8") as out:
-            simulate(load_ruleset("jining"), 3, 3, [make_agent(spec) for spec in seating],
-                     keep=lambda record, out=out: print(json.dumps(record, ensure_ascii=False), file=out))
+    write_records(files[0], "jining", 3, 3, ("basic", "random") * 3)
+    write_records(files[1], "jining", 3, 3, ("random", "basic") * 3)
     counted = run("--records", *map(str, files))
     assert counted == played and len(played) == 3  # the pair's line and a line per bot
     assert "basic seats, a game:" in played[1] and "开点 failures" in played[1] and "闷" in played[2]
@@ -88,10 +93,12 @@ def test_records_of_the_same_games_count_as_the_tournament_does(monkeypatch: pyt
 
 def test_records_that_do_not_replay_are_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "bad.jsonl"
+    bad, mixed = tmp_path / "bad.jsonl", tmp_path / "mixed.jsonl"
     bad.write_text('{"format": "gouji-game/2"}\n', encoding="utf-8")
-    monkeypatch.setattr(sys, "argv", ["bench_agents.py", "--records", str(bad), "--blunder-games", "0"])
-    with pytest.raises(SystemExit) as done:
-        runpy.run_path(str(BENCH), run_name="__main__")
-    assert done.value.code == 2
-    assert f"{bad}:1: error" in capsys.readouterr().err
+    write_records(mixed, "dagang", 1, 1, ("basic", "random", "basic", "random", "random", "basic"))  # not one a team
+    for path, message in ((bad, f"{bad}:1: error"), (mixed, f"{mixed}:1: error: not a game of two bots")):
+        monkeypatch.setattr(sys, "argv", ["bench_agents.py", "--records", str(path), "--blunder-games", "0"])
+        with pytest.raises(SystemExit) as done:
+            runpy.run_path(str(BENCH), run_name="__main__")
+        assert done.value.code == 2
+        assert message in capsys.readouterr().err
