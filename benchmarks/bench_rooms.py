@@ -56,26 +56,65 @@ from gouji_variants.server.client import Client, wait_for_server  # noqa: E402
 #: the server as `gouji serve` runs it (server.app.server), with room limits for thousands of clients; the
 #: garbage collector's CPU time, by generation, written to BENCH_GC when it stops
 SERVER = """
-import cProfile, gc, json, os, sys, time
+import cProfile, gc, json, os, signal, sys, time
 from gouji_variants.server.app import create_app, server
 from gouji_variants.server.limits import Limits
 profile = cProfile.Profile(time.process_time) if os.environ.get("BENCH_PROFILE") else None  # (CPU, not the wall)
-collected = {"seconds": [0.0, 0.0, 0.0], "runs": [0, 0, 0], "longest": [0.0, 0.0, 0.0]}
-began = [0.0]
+collected = {"seconds": [0.0, 0.0, 0.0], "runs": [0, 0, 0], "longest": [0.0, 0.0, 0.0], "young": []}
+began = [0.0, 0.0]
+detail = os.environ.get("BENCH_GC_DETAIL") == "1"  # (what each collection held: slow, for a diagnosis only)
+def held(generation):  # what a collection of generation scans: objects, their referents, by type
+    found = [o for g in range(generation + 1) for o in gc.get_objects(g)]
+    kinds, referents, largest = {}, 0, []
+    for o in found:
+        name = type(o).__qualname__
+        if type(o) in (tuple, list, dict):  # (by size; a long tuple by what it holds)
+            size = len(o)
+            name += "<=8" if size <= 8 else "<=64" if size <= 64 else ">64"
+            if type(o) is tuple and size > 8:
+                name += ":" + ",".join(sorted({type(x).__qualname__ for x in o[:20]}))
+        n = len(gc.get_referents(o))
+        referents += n
+        count = kinds.setdefault(name, [0, 0])
+        count[0] += 1
+        count[1] += n
+        if n > 200 and o is not found:
+            largest.append((n, name))
+    largest.sort(reverse=True)
+    top = sorted(kinds.items(), key=lambda kv: -kv[1][1])[:16]
+    return {"objects": len(found), "referents": referents, "by referents": top, "largest": largest[:6]}
 def timed(phase, info):
     if phase == "start":
-        began[0] = time.process_time()
+        if detail:
+            collected.setdefault("each", []).append({"generation": info["generation"], "count": gc.get_count(),
+                                                     "at": round(time.monotonic(), 2), **held(info["generation"])})
+        began[:] = time.process_time(), time.perf_counter()
         return
     spent, generation = time.process_time() - began[0], info["generation"]
+    if detail:
+        wall = time.perf_counter() - began[1]
+        collected["each"][-1].update(ms=round(1000 * spent, 1), wall_ms=round(1000 * wall, 1),
+                                     collected=info["collected"])
     collected["seconds"][generation] += spent
     collected["runs"][generation] += 1
     collected["longest"][generation] = max(collected["longest"][generation], spent)
+    if generation == 0:
+        collected["young"].append(spent)
     if generation or collected["runs"][0] % 500 == 0:  # (now and then: the server may be killed)
         dump()
 def dump():
     with open(os.environ["BENCH_GC"], "w") as out:
         json.dump(collected, out)
 gc.callbacks.append(timed)
+def older(signum, frame):  # (BENCH_GC_OLDER: what a middle, then a full collection costs now, every room waiting)
+    gc.callbacks.remove(timed)
+    for generation in (1, 2):
+        took = time.process_time()
+        found = gc.collect(generation)
+        collected.setdefault("older", []).append([round(1000 * (time.process_time() - took), 1), found])
+    gc.callbacks.append(timed)
+    dump()
+signal.signal(signal.SIGUSR1, older)
 limits = Limits(rooms_per_address=10_000, idle_lobby=3600)
 app = create_app(sys.argv[2], pace=1.0, limits=limits)
 if profile:
@@ -84,7 +123,8 @@ try:
     serving = server(app, "127.0.0.1", int(sys.argv[1]), limits=limits, deflate=os.environ.get("BENCH_DEFLATE") != "0")
     if os.environ.get("BENCH_GC_THRESHOLDS"):  # (in place of server()'s GC_THRESHOLDS)
         gc.set_threshold(*map(int, os.environ["BENCH_GC_THRESHOLDS"].split(",")))
-    collected.update(seconds=[0.0, 0.0, 0.0], runs=[0, 0, 0], longest=[0.0, 0.0, 0.0])  # (the rooms' only)
+    collected.update(seconds=[0.0, 0.0, 0.0], runs=[0, 0, 0], longest=[0.0, 0.0, 0.0], young=[],  # (the rooms' only)
+                     each=[])
     serving.run()
 except KeyboardInterrupt:  # uvicorn raises the SIGINT it stopped on again: the end the benchmark asked for
     pass
@@ -270,6 +310,8 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             steady_cpu, steady_system = cpu_seconds(server.pid), cpu_times(server.pid)[1]
             time.sleep(max(0.0, end - seconds * 0.4 - time.time()))
             during = rss_mb(server.pid)
+            if os.environ.get("BENCH_GC_OLDER") == "1":
+                server.send_signal(signal.SIGUSR1)
             closing = end - 0.5  # (the clients close their connections at the end)
             time.sleep(max(0.0, closing - time.time()))
             steady_cpu, steady_system = cpu_seconds(server.pid) - steady_cpu, cpu_times(server.pid)[1] - steady_system
@@ -322,7 +364,13 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             "server garbage collector": None if collected is None else {
                 "CPU ms per action": round(1000 * sum(collected["seconds"]) / max(1, actions), 3),
                 "collections by generation": collected["runs"],
-                "longest ms by generation": [round(1000 * x, 1) for x in collected["longest"]]},
+                "longest ms by generation": [round(1000 * x, 1) for x in collected["longest"]],
+                "young collections' p50 and p99 ms": [
+                    round(1000 * sorted(collected["young"])[int(q * (len(collected["young"]) - 1))], 1)
+                    for q in (0.5, 0.99)] if collected["young"] else None,
+                **({"asked for once the rooms were open: a middle, then a full collection (ms, found)":
+                    collected["older"]} if collected.get("older") else {}),
+                **({"each": collected["each"]} if collected.get("each") else {})},
             "server MB before": round(before, 1), "server MB with the rooms": round(during, 1),
             "MB per room": round((during - before) / max(1, held), 3)}
 
