@@ -99,7 +99,7 @@ def timed(phase, info):
     collected["runs"][generation] += 1
     collected["longest"][generation] = max(collected["longest"][generation], spent)
     if generation == 0:
-        collected["young"].append(spent)
+        collected["young"].append((time.time(), spent))
     if generation or collected["runs"][0] % 500 == 0:  # (now and then: the server may be killed)
         dump()
 def dump():
@@ -337,6 +337,10 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
     def quantile(q: float, found: list[float] = latencies) -> float:
         return round(found[min(len(found) - 1, int(q * len(found)))] * 1000, 1) if found else -1.0
 
+    def young_quantiles(found: list[float], *more: float) -> list[float] | None:
+        found = sorted(found)
+        return [round(1000 * found[int(q * (len(found) - 1))], 1) for q in (0.5, 0.99, *more)] if found else None
+
     held = sum(result["held"] for result in results)
     actions = sum(r["actions"] for r in results)
     return {"engine": ENGINE, "store": "postgresql" if db else "sqlite", "sessions": "full" if full else "lean",
@@ -365,9 +369,9 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
                 "CPU ms per action": round(1000 * sum(collected["seconds"]) / max(1, actions), 3),
                 "collections by generation": collected["runs"],
                 "longest ms by generation": [round(1000 * x, 1) for x in collected["longest"]],
-                "young collections' p50 and p99 ms": [
-                    round(1000 * sorted(collected["young"])[int(q * (len(collected["young"]) - 1))], 1)
-                    for q in (0.5, 0.99)] if collected["young"] else None,
+                "young collections' p50 and p99 ms": young_quantiles([x for _, x in collected["young"]]),
+                "young collections' p50, p99 and longest ms, steady": young_quantiles(
+                    [x for at, x in collected["young"] if opened <= at < closing], 1.0),
                 **({"asked for once the rooms were open: a middle, then a full collection (ms, found)":
                     collected["older"]} if collected.get("older") else {}),
                 **({"each": collected["each"]} if collected.get("each") else {})},
