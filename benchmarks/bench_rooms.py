@@ -19,7 +19,12 @@ Bounded: at most --rooms rooms (up to 1000) for at most --seconds seconds (up to
 and the workers are always stopped. --profile FILE writes the server's cProfile statistics (its CPU time:
 on a shared machine the wall's counts the time other processes ran); --db URL keeps
 the rooms in a PostgreSQL database instead of a new SQLite file. Also printed: the server's garbage
-collector's CPU time per action and its collections by generation, once the server listens.
+collector's CPU time per action, its collections by generation, once the server listens, and the young
+ones' p50 and p99 (and longest once the rooms are open). BENCH_GC_THRESHOLDS=A,B,C runs the server with
+these thresholds instead of ``GC_THRESHOLDS``; BENCH_GC_DETAIL=1 records what each collection scanned
+(its objects and their referents by type and size: slow, for a diagnosis); BENCH_GC_OLDER=1 has the
+server run a middle and a full collection once the rooms are open, and prints what each took (every room
+waits: its latencies are not the others').
 
 --confirm opens the sessions as the page does (legal actions with their confirmation question: each
 option's effect worked out, ``scene.options_of``). --bot-rooms B makes the first B rooms tables of one

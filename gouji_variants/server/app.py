@@ -221,9 +221,9 @@ def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = 
 #: history), freeing older ones, so the count barely moves, and where young collections come further apart
 #: than a room's actions, the young generation holds every room's newest objects and each young collection
 #: scans them all (issue 34: 100,000 young, 160,000-300,000 objects, 80 ms at 300 rooms, 250 ms at 1,000).
-#: 10,000 makes them come more often than a room acts (some twice a second at 300 rooms), so that one holds
-#: the objects of the last fraction of a second, whatever the rooms: 3-4 ms, at most some 50 ms as the rooms
-#: open, for some 0.05 ms more CPU an action (what lives until the room's next action is now scanned once).
+#: 10,000 makes them come more often than a room acts (one to three a second at 300-1,000 rooms), so that
+#: one holds the objects of the last fraction of a second, whatever the rooms: p50 3-13 ms, the longest 40-80
+#: ms, for some 0.05 ms more CPU an action (what lives until the room's next action is now scanned once).
 #: A middle collection scans every room's objects whatever its threshold: it comes after 1,000 young ones
 #: (some minutes at 300 rooms: 0.2 s), a full one after 10 middle ones, and only once the objects kept since
 #: the last reach a quarter of all (Python's rule).
