@@ -19,7 +19,12 @@ Bounded: at most --rooms rooms (up to 1000) for at most --seconds seconds (up to
 and the workers are always stopped. --profile FILE writes the server's cProfile statistics (its CPU time:
 on a shared machine the wall's counts the time other processes ran); --db URL keeps
 the rooms in a PostgreSQL database instead of a new SQLite file. Also printed: the server's garbage
-collector's CPU time per action and its collections by generation, once the server listens.
+collector's CPU time per action, its collections by generation, once the server listens, and the young
+ones' p50 and p99 (and longest once the rooms are open). BENCH_GC_THRESHOLDS=A,B,C runs the server with
+these thresholds instead of ``GC_THRESHOLDS``; BENCH_GC_DETAIL=1 records what each collection scanned
+(its objects and their referents by type and size: slow, for a diagnosis); BENCH_GC_OLDER=1 has the
+server run a middle and a full collection once the rooms are open, and prints what each took (every room
+waits: its latencies are not the others').
 
 --confirm opens the sessions as the page does (legal actions with their confirmation question: each
 option's effect worked out, ``scene.options_of``). --bot-rooms B makes the first B rooms tables of one
@@ -56,26 +61,65 @@ from gouji_variants.server.client import Client, wait_for_server  # noqa: E402
 #: the server as `gouji serve` runs it (server.app.server), with room limits for thousands of clients; the
 #: garbage collector's CPU time, by generation, written to BENCH_GC when it stops
 SERVER = """
-import cProfile, gc, json, os, sys, time
+import cProfile, gc, json, os, signal, sys, time
 from gouji_variants.server.app import create_app, server
 from gouji_variants.server.limits import Limits
 profile = cProfile.Profile(time.process_time) if os.environ.get("BENCH_PROFILE") else None  # (CPU, not the wall)
-collected = {"seconds": [0.0, 0.0, 0.0], "runs": [0, 0, 0], "longest": [0.0, 0.0, 0.0]}
-began = [0.0]
+collected = {"seconds": [0.0, 0.0, 0.0], "runs": [0, 0, 0], "longest": [0.0, 0.0, 0.0], "young": []}
+began = [0.0, 0.0]
+detail = os.environ.get("BENCH_GC_DETAIL") == "1"  # (what each collection held: slow, for a diagnosis only)
+def held(generation):  # what a collection of generation scans: objects, their referents, by type
+    found = [o for g in range(generation + 1) for o in gc.get_objects(g)]
+    kinds, referents, largest = {}, 0, []
+    for o in found:
+        name = type(o).__qualname__
+        if type(o) in (tuple, list, dict):  # (by size; a long tuple by what it holds)
+            size = len(o)
+            name += "<=8" if size <= 8 else "<=64" if size <= 64 else ">64"
+            if type(o) is tuple and size > 8:
+                name += ":" + ",".join(sorted({type(x).__qualname__ for x in o[:20]}))
+        n = len(gc.get_referents(o))
+        referents += n
+        count = kinds.setdefault(name, [0, 0])
+        count[0] += 1
+        count[1] += n
+        if n > 200 and o is not found:
+            largest.append((n, name))
+    largest.sort(reverse=True)
+    top = sorted(kinds.items(), key=lambda kv: -kv[1][1])[:16]
+    return {"objects": len(found), "referents": referents, "by referents": top, "largest": largest[:6]}
 def timed(phase, info):
     if phase == "start":
-        began[0] = time.process_time()
+        if detail:
+            collected.setdefault("each", []).append({"generation": info["generation"], "count": gc.get_count(),
+                                                     "at": round(time.monotonic(), 2), **held(info["generation"])})
+        began[:] = time.process_time(), time.perf_counter()
         return
     spent, generation = time.process_time() - began[0], info["generation"]
+    if detail:
+        wall = time.perf_counter() - began[1]
+        collected["each"][-1].update(ms=round(1000 * spent, 1), wall_ms=round(1000 * wall, 1),
+                                     collected=info["collected"])
     collected["seconds"][generation] += spent
     collected["runs"][generation] += 1
     collected["longest"][generation] = max(collected["longest"][generation], spent)
+    if generation == 0:
+        collected["young"].append((time.time(), spent))
     if generation or collected["runs"][0] % 500 == 0:  # (now and then: the server may be killed)
         dump()
 def dump():
     with open(os.environ["BENCH_GC"], "w") as out:
         json.dump(collected, out)
 gc.callbacks.append(timed)
+def older(signum, frame):  # (BENCH_GC_OLDER: what a middle, then a full collection costs now, every room waiting)
+    gc.callbacks.remove(timed)
+    for generation in (1, 2):
+        took = time.process_time()
+        found = gc.collect(generation)
+        collected.setdefault("older", []).append([round(1000 * (time.process_time() - took), 1), found])
+    gc.callbacks.append(timed)
+    dump()
+signal.signal(signal.SIGUSR1, older)
 limits = Limits(rooms_per_address=10_000, idle_lobby=3600)
 app = create_app(sys.argv[2], pace=1.0, limits=limits)
 if profile:
@@ -84,7 +128,8 @@ try:
     serving = server(app, "127.0.0.1", int(sys.argv[1]), limits=limits, deflate=os.environ.get("BENCH_DEFLATE") != "0")
     if os.environ.get("BENCH_GC_THRESHOLDS"):  # (in place of server()'s GC_THRESHOLDS)
         gc.set_threshold(*map(int, os.environ["BENCH_GC_THRESHOLDS"].split(",")))
-    collected.update(seconds=[0.0, 0.0, 0.0], runs=[0, 0, 0], longest=[0.0, 0.0, 0.0])  # (the rooms' only)
+    collected.update(seconds=[0.0, 0.0, 0.0], runs=[0, 0, 0], longest=[0.0, 0.0, 0.0], young=[],  # (the rooms' only)
+                     each=[])
     serving.run()
 except KeyboardInterrupt:  # uvicorn raises the SIGINT it stopped on again: the end the benchmark asked for
     pass
@@ -270,6 +315,8 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             steady_cpu, steady_system = cpu_seconds(server.pid), cpu_times(server.pid)[1]
             time.sleep(max(0.0, end - seconds * 0.4 - time.time()))
             during = rss_mb(server.pid)
+            if os.environ.get("BENCH_GC_OLDER") == "1":
+                server.send_signal(signal.SIGUSR1)
             closing = end - 0.5  # (the clients close their connections at the end)
             time.sleep(max(0.0, closing - time.time()))
             steady_cpu, steady_system = cpu_seconds(server.pid) - steady_cpu, cpu_times(server.pid)[1] - steady_system
@@ -294,6 +341,10 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
 
     def quantile(q: float, found: list[float] = latencies) -> float:
         return round(found[min(len(found) - 1, int(q * len(found)))] * 1000, 1) if found else -1.0
+
+    def young_quantiles(found: list[float], *more: float) -> list[float] | None:
+        found = sorted(found)
+        return [round(1000 * found[int(q * (len(found) - 1))], 1) for q in (0.5, 0.99, *more)] if found else None
 
     held = sum(result["held"] for result in results)
     actions = sum(r["actions"] for r in results)
@@ -322,7 +373,13 @@ def bench(rooms: int, seconds: float, pace: float, workers: int, profile: str | 
             "server garbage collector": None if collected is None else {
                 "CPU ms per action": round(1000 * sum(collected["seconds"]) / max(1, actions), 3),
                 "collections by generation": collected["runs"],
-                "longest ms by generation": [round(1000 * x, 1) for x in collected["longest"]]},
+                "longest ms by generation": [round(1000 * x, 1) for x in collected["longest"]],
+                "young collections' p50 and p99 ms": young_quantiles([x for _, x in collected["young"]]),
+                "young collections' p50, p99 and longest ms, steady": young_quantiles(
+                    [x for at, x in collected["young"] if opened <= at < closing], 1.0),
+                **({"asked for once the rooms were open: a middle, then a full collection (ms, found)":
+                    collected["older"]} if collected.get("older") else {}),
+                **({"each": collected["each"]} if collected.get("each") else {})},
             "server MB before": round(before, 1), "server MB with the rooms": round(during, 1),
             "MB per room": round((during - before) / max(1, held), 3)}
 

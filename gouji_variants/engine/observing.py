@@ -165,6 +165,22 @@ class PublicRecord:
         self.counts: tuple[int, ...] = ()
         self.deck: tuple[Counts, Cards] = ((), Cards.EMPTY)  # the deal's cards, and the counts they were made of
         self.removed: tuple[Counts, Cards] = ((), Cards.EMPTY)  # the cards taken out of play, likewise
+        self.fields: tuple[Any, ...] = ()  # the public fields last observed (:meth:`same`)
+
+    def same(self, made: tuple[Any, ...]) -> tuple[Any, ...]:
+        """``made``, an observation's public fields, each the very object observed last where it is equal: the
+        six seats' views of a decision, and the next decision's where a field did not change, share one
+        object (a room keeps one where it kept six, and compares a view with the last by identity)."""
+        known = self.fields
+        if len(known) == len(made):
+            found = list(made)
+            for index in range(len(found)):  # (an index loop: compiled)
+                old = known[index]
+                if old is not found[index] and old == found[index]:
+                    found[index] = old
+            made = tuple(found)
+        self.fields = made
+        return made
 
     def cards_of(self, counts: Counts, removed: bool) -> Cards:
         """The :class:`Cards` of the deal's cards (or those taken out of play, ``removed``), made
@@ -233,6 +249,11 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: Visible,
     seen = _seen(rule, seat, visible, shown)
     hands = seen if seen is not None else (None,) * seat + (mine,) + (None,) * (SEATS - 1 - seat)
     played_cards, sizes = record.played_and_sizes(dealt, played, transfers)
+    (round_plays, finished, revolutionaries, opened, declared, told, gave_up, bottom, stifled, burns, shown, sizes,
+     played_cards, may_answer, passed_in_order, out_of_play) = record.same((
+        round_plays, finished, revolutionaries, opened, declared, told, gave_up, bottom, stifled, burns, shown, sizes,
+        played_cards, () if top is None or over else tuple(other for slot, other in slots if slot != BURN),
+        tuple(sorted(passed)), () if all(in_play) else tuple(other for other in range(SEATS) if not in_play[other])))
     own = hands[seat]
     mine_cards = Cards.EMPTY if own is None else Cards.unchecked(own)
     public_turn = not over and (kind not in (BURN, REVOLT) or turn == seat)
@@ -244,7 +265,7 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: Visible,
         decision=("over" if over else SLOT_NAMES[kind]) if turn == seat else None,
         top=None if top is None else top.cards,
         top_seat=None if top is None else top_seat,
-        may_answer=() if top is None or over else tuple(other for slot, other in slots if slot != BURN),
+        may_answer=may_answer,
         round_plays=round_plays,
         burner=burner,
         luanchan=luanchan,
@@ -270,8 +291,8 @@ def _observed(seat: int, rule: Reporting, mine: Counts, visible: Visible,
         counts=(None,) * SEATS if yudian else counts if counts is not None else reporting.counts_known(
             rule, seat, sizes, shown, told),
         hands=tuple(None if hand is None else mine_cards if hand is own else Cards.unchecked(hand) for hand in hands),
-        passed=tuple(sorted(passed)),
-        out_of_play=() if all(in_play) else tuple(other for other in range(SEATS) if not in_play[other]),
+        passed=passed_in_order,
+        out_of_play=out_of_play,
         removed=record.cards_of(removed, True),
         played=played_cards,
         deck=record.cards_of(deck, False),

@@ -215,15 +215,19 @@ def create_app(db: Path | str | Store | None = None, *, limits: Limits | None = 
 
 
 #: the garbage collector's thresholds in a server process. Python's (700, 10, 10) run a full collection
-#: every few seconds under load, and with 300 rooms in memory one takes 0.1-0.4 s, every room waiting
-#: (bench_rooms: p99 400 ms). With these the young generation holds some seconds of actions' objects, so
-#: that what lives until the room's next action (a seat's last view, its history's JSON) mostly dies young,
-#: not scanned again in the middle generation: the collector's CPU an action at 300 rooms 0.25-0.32 ->
-#: 0.19-0.24 ms against (20_000, 20, 20) (issue 34; both figures held the interpreter's last collection as it
-#: exited: in the runs, 0.07-0.10 ms). A full collection comes after 100 of the middle generation's, 2,000
-#: young ones (some hours of play at 300 rooms), and only once the objects kept since the last reach a quarter
-#: of all (Python's rule): some 0.5 s of CPU at 300 rooms, every room waiting.
-GC_THRESHOLDS: Final = (100_000, 20, 100)
+#: every few seconds under load, and with 300 rooms in memory one takes 0.1-0.4 s, every room waiting.
+#: A young collection scans the young objects that still live, and its threshold counts objects made less
+#: those freed, of any age: each action replaces its room's newest objects (the seats' views, the new
+#: history), freeing older ones, so the count barely moves, and where young collections come further apart
+#: than a room's actions, the young generation holds every room's newest objects and each young collection
+#: scans them all (issue 34: 100,000 young, 160,000-300,000 objects, 80 ms at 300 rooms, 250 ms at 1,000).
+#: 10,000 makes them come more often than a room acts (one to three a second at 300-1,000 rooms), so that
+#: one holds the objects of the last fraction of a second, whatever the rooms: p50 3-13 ms, the longest 40-80
+#: ms, for some 0.05 ms more CPU an action (what lives until the room's next action is now scanned once).
+#: A middle collection scans every room's objects whatever its threshold: it comes after 1,000 young ones
+#: (some minutes at 300 rooms: 0.2 s), a full one after 10 middle ones, and only once the objects kept since
+#: the last reach a quarter of all (Python's rule).
+GC_THRESHOLDS: Final = (10_000, 1_000, 10)
 
 
 def server(app: Starlette, host: str, port: int, *, limits: Limits | None = None,

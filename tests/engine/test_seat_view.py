@@ -80,6 +80,28 @@ def test_an_observation_read_late_is_the_one_of_its_decision() -> None:
         assert set(vars(seen)) == {field.name for field in dataclasses.fields(Observation)}
 
 
+
+def test_the_seats_views_of_a_decision_share_their_public_fields() -> None:
+    """The public fields of the six seats' observations of a decision are one object each (a room keeps one
+    where it kept six), and a field equal to the last decision's is the very object observed then."""
+    game, rng = Game(BUSY, 5), random.Random(5)
+    public = ("round_plays", "finished", "opened", "declared", "told", "gave_up", "bottom", "burns", "sizes",
+              "played", "passed", "out_of_play", "may_answer")
+    last: Observation | None = None
+    kept = 0
+    for _ in range(80):
+        if game.over:
+            break
+        seen = [game.observation(seat) for seat in range(6)]
+        for name in public:
+            assert all(getattr(view, name) is getattr(seen[0], name) for view in seen), name
+            if last is not None and getattr(last, name) == getattr(seen[0], name):
+                assert getattr(last, name) is getattr(seen[0], name), name
+                kept += 1
+        last = seen[0]
+        game.apply(game.view().sample_action(rng))
+    assert kept > 500
+
 def test_only_the_very_actions_drawn_or_listed_are_applied_unchecked() -> None:
     """The game applies the objects it or a view of this decision drew or listed without checking them
     again; anything else is checked, even appended to the list the game handed out, or listed by a
