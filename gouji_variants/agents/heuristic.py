@@ -32,7 +32,7 @@ from typing import Final
 from ..components import burning
 from ..engine.actions import JIEFENG, PASS, YIELD, Action, Burn, Play
 from ..engine.seat import SeatView
-from ..ruleset.cards import FOUR, JOKERS, N_RANKS, SMALL_JOKER, THREE, TWO, Cards
+from ..ruleset.cards import FOUR, JOKERS, N_RANKS, THREE, TWO, Cards
 from ..ruleset.vocabulary import Label
 from . import tactics
 from .base import Advice, Choice
@@ -236,10 +236,19 @@ class HeuristicAgent:
         return None
 
     def _burn_lead(self, r: Reading) -> Choice:
+        """A burner's lead: the cheapest play that keeps the burn's condition and leaves no jokers with 3s
+        only (大小王不出手), each group (the held 4s too) offered with its cheapest joker and with all the
+        jokers held, so the last play before the 3s may take them all."""
         hand = r.hand
-        options = [*self._leads(r), hand, _with(FOUR, hand[FOUR]), _with(FOUR, hand[FOUR], {SMALL_JOKER: 1})]
+        smallest = next((j for j in JOKERS if hand[j]), None)
+        groups = [*self._leads(r), _with(FOUR, hand[FOUR])]
+        if smallest is not None:
+            groups.append(_with(FOUR, hand[FOUR], {smallest: 1}))
+        every = tuple(hand[rank] if rank in JOKERS else 0 for rank in range(N_RANKS))  # all the jokers held
+        options = [*groups, *(tuple(map(max, c, every)) for c in groups if jokers(c)), hand]
         options = [c for c in options if any(c) and r.one_play(c)]
-        keeping = [c for c in options if r.keeps_burn(c)] or options
+        keeping = [c for c in options if r.keeps_burn(c)]
+        keeping = [c for c in keeping if not r.stranded(minus(hand, c))] or keeping or options
         if not keeping:
             return (r.view.legal_actions()[0], lambda:
                           Label(zh="发你唯一能出的一手", en="leads the only play left to you"))

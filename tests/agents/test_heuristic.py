@@ -93,6 +93,39 @@ def test_it_burns_only_when_it_can_keep_the_condition_to_the_end() -> None:
         assert burns or "诈烧" in reason
 
 
+def burns_to_the_end(name: str, hands: tuple[str, ...], lead: str) -> tuple[list[object], Game]:
+    """Seat 0 leads ``lead``, seat 1 burns it as the bot advises and plays on as it advises while the others
+    pass, until seat 1 is out of play: seat 1's plays and the game."""
+    game = deal(load_ruleset(name), *hands)
+    game.apply(Play(lead))
+    assert game.turn == 1 and game.decision == "burn-offer"
+    plays: list[object] = []
+    while game.in_play[1] and not game.over:
+        if game.turn == 1:
+            plays.append(advise(game)[0])
+            game.apply(plays[-1])  # type: ignore[arg-type]
+        else:
+            game.apply(PASS)
+    return plays, game
+
+
+def test_a_burner_left_with_its_4_and_a_big_joker_leads_them_together_not_the_4_alone() -> None:
+    """济宁 (憋3, 落四, a joker in every burn play but the last): after burning with AAA the burner holds 3, 4 and
+    大王; the 4s were offered only with a 小王, which it lacks, so it led the 4 alone (诈烧)."""
+    plays, game = burns_to_the_end("jining", ("34QQQ", "34AAAR", "345", "346", "347", "348"), "QQQ")
+    assert plays == [Burn("AAA"), Play("4R"), Play("3")]
+    assert not game.seat_stats[1].get("zhashao") and 1 in game.finished
+
+
+def test_a_burner_under_bie3_never_keeps_jokers_with_its_3s_only() -> None:
+    """后水湾 (大小王不出手: jokers with 3s only before the last play is 大落): after burning with AA the burner
+    holds 3QQRR and led QQR, its cheapest play with a joker, left with 3R (ranked at once); a lone R first leaves
+    3QQR, whose QQR leaves the 3 alone."""
+    plays, game = burns_to_the_end("houshuiwan", ("34KK", "3AAQQRR", "345", "346", "347", "348"), "KK")
+    assert plays == [Burn("AA"), Play("R"), Play("QQR"), Play("3")]
+    assert not game.seat_stats[1].get("stuck_jokers") and 1 in game.finished
+
+
 def test_it_stops_its_duitou_from_opening_only_when_it_bet_against_it(dadian: Ruleset) -> None:
     hands = [Cards.parse(hand) for hand in ("KK5", "6", "7", "AA9", "8", "T")]
     for declares, answer in ((False, PASS), (True, Play("AA"))):
