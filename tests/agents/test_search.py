@@ -258,7 +258,7 @@ def test_from_race_after_worlds_only_the_leading_challenger_is_tried() -> None:
     """From RACE_AFTER worlds on, one challenger at most is tried beside the policy's choice: the one with the best
     mean when the others were dropped."""
     raced = False
-    for policy, others, worlds in _searched(6, Budget(worlds=SETTLE_AFTER), 20):
+    for policy, others, _worlds in _searched(6, Budget(worlds=SETTLE_AFTER), 20):
         assert sum(len(tally.values) > RACE_AFTER for tally in others) <= 1
         left = [tally for tally in others if len(tally.values) >= RACE_AFTER]
         dropped = [tally for tally in left if len(tally.values) == RACE_AFTER]
