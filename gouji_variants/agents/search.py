@@ -18,7 +18,6 @@ the engine as its model, so it plays any ruleset that compiles, house rules incl
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -53,14 +52,8 @@ SIGNIFICANCE = 2.0
 #: is dropped (its rollouts go to the candidates still in question and to more worlds).
 PRUNE_AFTER = 5
 PRUNE_SIGNIFICANCE = 2.0
-#: Worlds after which only the challenger with the best mean so far is tried beside the policy's choice (a race:
-#: at search:100ms a world cost 3.1 rollouts, and the choice is made between those two only, so two rollouts a
-#: world give the one that may overturn the policy's choice more worlds in the same time).
-RACE_AFTER = 5
 #: Worlds before a decision is settled: until then the best challenger left is kept even when the policy's
-#: choice beats it clearly, so that a choice rests on this many worlds where the budget allows; from then on a
-#: challenger not ahead of the policy's choice is dropped too (on bie3 such decisions took 44% of the think time
-#: at search:100ms, though one behind after twenty worlds has to turn its trend round to reach SIGNIFICANCE).
+#: choice beats it clearly, so that a choice rests on this many worlds where the budget allows.
 SETTLE_AFTER = 20
 #: Think time a search with a time budget may bank, in budgets: what a decision does not use (one with a single
 #: candidate, one settled early) goes to the next contested ones, up to this much on top of their own, so that
@@ -105,17 +98,12 @@ class _Tally:
     def beats(self, other: _Tally, significance: float = SIGNIFICANCE) -> bool:
         """Better than ``other`` on the same worlds by more than ``significance`` standard errors of
         the paired differences (so that the noise of a few worlds does not overturn the policy's choice)."""
-        return self.score(other) > significance
-
-    def score(self, other: _Tally) -> float:
-        """By how many standard errors of the paired differences this is better than ``other`` on the
-        same worlds (0 before two worlds; infinite, either way, when every world differs alike)."""
         diffs = [mine - theirs for mine, theirs in zip(self.values, other.values, strict=True)]
         if len(diffs) < 2:
-            return 0.0
+            return False
         mean = sum(diffs) / len(diffs)
-        error = (sum((diff - mean) ** 2 for diff in diffs) / (len(diffs) - 1) / len(diffs)) ** 0.5
-        return mean / error if error else math.copysign(math.inf, mean) if mean else 0.0
+        spread = sum((diff - mean) ** 2 for diff in diffs) / (len(diffs) - 1)
+        return mean > significance * (spread / len(diffs)) ** 0.5 and mean > 0
 
 
 @dataclass
@@ -179,8 +167,7 @@ class SearchAgent:
     def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random, start: float) -> int:
         """Try the candidates on worlds until the budget is spent (a candidate the policy's choice
         beats clearly, from :data:`PRUNE_AFTER` worlds on, is tried no more, but for the best one
-        before :data:`SETTLE_AFTER` worlds, and from then on none not ahead of it; from :data:`RACE_AFTER`
-        worlds on only the best one left; when none is left the decision is settled); the number of
+        before :data:`SETTLE_AFTER` worlds; when none is left the decision is settled); the number of
         worlds used (the time budget counted from ``start``, with what earlier decisions banked)."""
         budget, team = self.budget, view.seat % 2
         seconds = None if budget.seconds is None else budget.seconds + self.banked
@@ -218,10 +205,6 @@ class SearchAgent:
             worlds += 1
             if worlds >= PRUNE_AFTER and active:
                 kept = [tally for tally in active if not policy.beats(tally, PRUNE_SIGNIFICANCE)]
-                if worlds >= RACE_AFTER and kept:
-                    kept = [max(kept, key=lambda tally: tally.mean)]
-                if worlds >= SETTLE_AFTER:  # (one behind the policy's choice would have to turn its trend round)
-                    kept = [tally for tally in kept if tally.score(policy) > 0]
                 active = kept or ([] if worlds >= SETTLE_AFTER else [max(active, key=lambda tally: tally.mean)])
         return worlds
 
