@@ -156,7 +156,8 @@ def stoppers_kept(r: Reading, left: Counts) -> int:
     """Stoppers (jokers, and 2s as one) the seat, holding 3s under 憋3, keeps in ``left`` rather than beat: one
     for the play before its 3s, :data:`STOPPERS_KEPT` while more than two ranks are left and it does not seek
     开点 (where keeping them too made more seats fail to open)."""
-    return STOPPERS_KEPT if ranks(left) > 2 and not r.seeking else 1
+    opening = r.seeking and any(kind != "pure" for kind in r.view.rules.kaidian.opens_with)
+    return STOPPERS_KEPT if ranks(left) > 2 and not opening else 1
 
 
 
