@@ -24,10 +24,12 @@ the plan alone gives tempo away; measured against ``basic`` in ``docs/players.md
   it passed two in three such plays it could beat (against ``basic``, ``docs/players.md``). Its last stopper
   (a seat holding 3s) goes only on a sure stifle, an opponent down to one card (:func:`stifles_surely`).
 * **Keep two stoppers under 憋3** (:func:`stoppers_kept`): a seat holding 3s keeps its last 2s or joker for
-  the play before them, and while more than two ranks are left (2s and 3s counted) and it does not seek 开点,
-  two (jokers, and its 2s as one): spent one at a time, the last one alone was beaten or left the play before
-  the 3s exposed (against ``basic``, seeds 1 to 3: jining 74.8% → 76.5%, bie3 75.9% → 80.8%; kept while the
-  seat seeks 开点 as well, jining 80.4% but 开点 failed 0.90 times a game at a table of six, 0.84 before).
+  the play before them, and while more than two ranks are left (2s and 3s counted) two (jokers, and its 2s as
+  one), unless it seeks 开点 where 2s or jokers open: spent one at a time, the last one alone was beaten or left
+  the play before the 3s exposed (against ``basic``, seeds 1 to 3: jining 74.8% → 76.5%, bie3 75.9% → 80.8%).
+  Where only pure plays open (济宁) they open nothing, and kept while the seat seeks 开点 too its seats were
+  stifled half as often (jining, seeds 7 and 9: 0.138 → 0.074 and 0.118 → 0.076 a game, wins 75.2% → 82.1% and
+  79.3% → 80.0%; ``docs/players.md``); where they open (后水湾) keeping them failed more openings.
 * **Keep a cover without stoppers under 憋3** (:func:`cover`): a seat holding 3s and no 2s or jokers leads its
   plain groups but the one least likely beaten, kept for the play before its 3s; leading the large groups first
   (:func:`.plan.lead_key`) left a lone low card there, and the seat stifled (闷) (against ``basic``, seeds 7 and
@@ -154,9 +156,11 @@ def stifles_them(play: str, top: Cards) -> Label:
 
 def stoppers_kept(r: Reading, left: Counts) -> int:
     """Stoppers (jokers, and 2s as one) the seat, holding 3s under 憋3, keeps in ``left`` rather than beat: one
-    for the play before its 3s, :data:`STOPPERS_KEPT` while more than two ranks are left and it does not seek
-    开点 (where keeping them too made more seats fail to open)."""
-    return STOPPERS_KEPT if ranks(left) > 2 and not r.seeking else 1
+    for the play before its 3s, :data:`STOPPERS_KEPT` while more than two ranks are left, unless it seeks 开点 and
+    the rules let 2s or jokers open (``opens_with`` beyond pure plays), where keeping them made more seats fail to
+    open."""
+    opening = r.seeking and any(kind != "pure" for kind in r.view.rules.kaidian.opens_with)
+    return STOPPERS_KEPT if ranks(left) > 2 and not opening else 1
 
 
 

@@ -125,6 +125,20 @@ def test_under_bie3_it_keeps_two_stoppers_while_its_hand_is_long() -> None:
         assert (action == Play("2")) is beats, (hand, action)
 
 
+def test_under_bie3_it_keeps_two_stoppers_while_it_seeks_kaidian_where_they_cannot_open() -> None:
+    # the position above with 开点 sought (打点): where only pure plays open (济宁), seat 1's 2 and 大王 open
+    # nothing, so it keeps them both while its hand is long and passes; where 2s and jokers open, it spends the 2
+    bie3 = load_ruleset("bie3")
+    for opens_with, beats in ((("pure",), False), (("pure", "twos", "small-joker", "big-joker"), True)):
+        game = deal(variant(bie3, kaidian={"enabled": True, "opens_with": opens_with}), "Q9999999999", "2B35566",
+                    "36", "37", "38", "3T")
+        game.apply(Play("Q"))
+        assert game.turn == 1 and game.decision == "follow"
+        assert read(game.view()).seeking
+        action, _ = advised(game)
+        assert (action == Play("2")) is beats, (opens_with, action)
+
+
 def test_under_bie3_without_stoppers_it_keeps_its_hardest_group_for_the_play_before_its_3s() -> None:
     # seat 0 holds a 3, a 9 and four 6s: the plan leads the large low group first, which would leave the lone 9 as
     # the play before its 3, easily beaten (闷); with no 2 or joker left it leads the 9 and keeps the 6666
