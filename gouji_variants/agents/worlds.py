@@ -9,7 +9,8 @@ cannot see drawn at random among those the record allows, deterministically for 
    record gives it (``Observation.sizes``) and what the record says it must or cannot hold
    (:func:`known_floor`: what the seat paid or returned to it; the deal's ``each_hand`` where the
    dealt hand can be rebuilt; 革命: no 2s, no jokers; 买3 / 买4: a buyer had none, a seller a spare;
-   forfeits for holding none: :func:`hand_bounds`), bounds the real deal always meets.
+   forfeits for holding none; a stifled (闷) seat holds its 3s only: :func:`hand_bounds`), bounds the real
+   deal always meets.
 2. The hands are taken back to where the 革命 stage began (undoing the plays, 买3 and 会3, whose
    cards are public) and a game is started from them with the deal's leader; the public history is
    replayed on it (the seat's own declined offers are in its history), the other seats' offers
@@ -17,7 +18,7 @@ cannot see drawn at random among those the record allows, deterministically for 
 3. The world is kept only if the seat would have seen exactly what it saw: the same observation
    field for field (history, sizes and reported counts, hands shown, 买3 and 会3, burns, 开点,
    places so far …), so every rule the sampler does not bound (who can beat, 革命 eligibility,
-   forfeits, 闷) is respected by drawing again.
+   forfeits, who may be stifled) is respected by drawing again.
 
 Tribute is not replayed: the world starts after it (its ``carry`` is empty), which changes nothing
 of the play from here on. A world may still be unlikely (every consistent deal is not equally
@@ -215,8 +216,8 @@ def hand_bounds(seen: Observation, seat: int, ruleset: Ruleset,
                 held: bool = False) -> tuple[list[int], list[int | None]]:
     """Least and most of each rank ``seat`` may hold now: :func:`known_floor`, the deal's
     ``each_hand`` (where the seat's dealt hand can be rebuilt), a revolutionary's hand (no 2s, no
-    jokers) and what 买3 / 买4 tell (:func:`_buying`); ``held``: as if a seat that did not buy a rank
-    held one (the likely reason, not a certain one)."""
+    jokers), a stifled (闷) seat's (its 3s only, kept) and what 买3 / 买4 tell (:func:`_buying`); ``held``:
+    as if a seat that did not buy a rank held one (the likely reason, not a certain one)."""
     low: list[int] = known_floor(seen, seat)
     high: list[int | None] = [None] * N_RANKS
 
@@ -228,6 +229,9 @@ def hand_bounds(seen: Observation, seat: int, ruleset: Ruleset,
             most = count - offset[rank]
             high[rank] = most if high[rank] is None else min(high[rank] or 0, most)
 
+    if seat in seen.stifled:  # 闷: stifled holding nothing but 3s, its hand kept as it was
+        for rank in range(N_RANKS):
+            need([0] * N_RANKS, rank, "exactly", seen.sizes[seat] if rank == THREE else 0)
     rules = ruleset.rules
     dealt = _offset(seen, seat, None)
     if rules.deck.each_hand is not None and dealt is not None:

@@ -72,6 +72,7 @@ def rebuilt_deal(game: Game, world: Game, seat: int) -> list[int] | None:
 # sampler's first tries assume every seat that did not buy held one)
 @example(name="jining", seed=1, earlier=1, steps=6, world_seed=0)
 @example(name="dagang", seed=1662, earlier=1, steps=0, world_seed=0)  # (a 还贡 decision: before any world)
+@example(name="busy", seed=0, earlier=0, steps=105, world_seed=0)  # (after a 闷: seat 3 holds eight 3s)
 def test_sampled_worlds_never_contradict_the_observation(name: str, seed: int, earlier: int, steps: int,
                                                          world_seed: int) -> None:
     ruleset = RULESETS[name]
@@ -187,6 +188,18 @@ def test_the_true_hands_are_always_within_the_bounds_a_world_is_drawn_in(name: s
     except NoWorld:
         return
     assert world.legal_actions() == game.legal_actions()
+
+
+def test_a_stifled_seat_is_dealt_its_3s_only() -> None:
+    """闷: seat 3, stifled under "busy" (seed 0, 105 decisions in), kept its eight cards, all 3s; the bounds say
+    so, so a world is found at once (drawn at random, eight 3s for one seat came once in many thousand tries)."""
+    ruleset = RULESETS["busy"]
+    game = position(ruleset, 0, 0, 105)
+    seen = game.observation(game.turn)
+    assert seen.stifled == (3,) and game.hand(3) == Cards.parse("33333333") and seen.seat != 3
+    low, high = hand_bounds(seen, 3, ruleset)
+    assert low == high == list(game.hand(3).counts)
+    assert sample_world(ruleset, seen, 0, tries=3).hand(3) == game.hand(3)
 
 
 def test_a_hidden_revolution_offer_is_a_public_wait_and_worlds_keep_it() -> None:
