@@ -52,13 +52,16 @@ SIGNIFICANCE = 2.0
 #: is dropped (its rollouts go to the candidates still in question and to more worlds).
 PRUNE_AFTER = 5
 PRUNE_SIGNIFICANCE = 2.0
-#: Worlds before a decision is settled: until then the best challenger left is kept even when the policy's
-#: choice beats it clearly, so that a choice rests on this many worlds where the budget allows.
-SETTLE_AFTER = 20
+#: Worlds before a decision may be settled: until then the best challenger left is kept even when the policy's
+#: choice beats it clearly; from then on a challenger that trails the policy's choice by :data:`FUTILE_SIGNIFICANCE`
+#: standard errors (or has done exactly as well in every world) is dropped too, having little chance to ever pass
+#: :data:`SIGNIFICANCE`, and the decision is settled, its time banked, when none is left.
+SETTLE_AFTER = 8
+FUTILE_SIGNIFICANCE = 1.0
 #: Think time a search with a time budget may bank, in budgets: what a decision does not use (one with a single
 #: candidate, one settled early) goes to the next contested ones, up to this much on top of their own, so that
 #: the time per decision stays the budget on average and the worlds go where the choice is in question.
-BANK_LIMIT = 2.0
+BANK_LIMIT = 4.0
 
 
 @dataclass(frozen=True)
@@ -98,12 +101,23 @@ class _Tally:
     def beats(self, other: _Tally, significance: float = SIGNIFICANCE) -> bool:
         """Better than ``other`` on the same worlds by more than ``significance`` standard errors of
         the paired differences (so that the noise of a few worlds does not overturn the policy's choice)."""
+        mean, error = self._against(other)
+        return mean > significance * error and mean > 0
+
+    def trails(self, other: _Tally, significance: float) -> bool:
+        """Behind ``other`` on the same worlds by ``significance`` standard errors of the paired differences
+        or more (even with it in every world counts: its mean difference is 0 with no spread)."""
+        mean, error = self._against(other)
+        return len(self.values) >= 2 and mean <= -significance * error
+
+    def _against(self, other: _Tally) -> tuple[float, float]:
+        """The mean of the paired differences from ``other`` and its standard error (0 and infinity under two)."""
         diffs = [mine - theirs for mine, theirs in zip(self.values, other.values, strict=True)]
         if len(diffs) < 2:
-            return False
+            return 0.0, float("inf")
         mean = sum(diffs) / len(diffs)
         spread = sum((diff - mean) ** 2 for diff in diffs) / (len(diffs) - 1)
-        return mean > significance * (spread / len(diffs)) ** 0.5 and mean > 0
+        return mean, (spread / len(diffs)) ** 0.5
 
 
 @dataclass
@@ -204,8 +218,10 @@ class SearchAgent:
             rollouts += 1 + len(active)
             worlds += 1
             if worlds >= PRUNE_AFTER and active:
-                kept = [tally for tally in active if not policy.beats(tally, PRUNE_SIGNIFICANCE)]
-                active = kept or ([] if worlds >= SETTLE_AFTER else [max(active, key=lambda tally: tally.mean)])
+                settled = worlds >= SETTLE_AFTER
+                kept = [tally for tally in active if not policy.beats(tally, PRUNE_SIGNIFICANCE)
+                        and not (settled and tally.trails(policy, FUTILE_SIGNIFICANCE))]
+                active = kept or ([] if settled else [max(active, key=lambda tally: tally.mean)])
         return worlds
 
 
