@@ -181,8 +181,9 @@ class SearchAgent:
     def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random, start: float) -> int:
         """Try the candidates on worlds until the budget is spent (a candidate the policy's choice
         beats clearly, from :data:`PRUNE_AFTER` worlds on, is tried no more, but for the best one
-        before :data:`SETTLE_AFTER` worlds; when none is left the decision is settled); the number of
-        worlds used (the time budget counted from ``start``, with what earlier decisions banked)."""
+        before :data:`SETTLE_AFTER` worlds; from then on neither is one that trails it; when none is left the
+        decision is settled); the number of worlds used (the time budget counted from ``start``, with what
+        earlier decisions banked)."""
         budget, team = self.budget, view.seat % 2
         seconds = None if budget.seconds is None else budget.seconds + self.banked
         try:
