@@ -153,7 +153,7 @@ class SearchAgent:
             return Advice(default, Label(zh=f"搜索：没有别的值得一试（{describe(default, 'zh')}）",
                                          en=f"search: nothing else worth trying ({describe(default)})"))
         tallies = [_Tally(action) for action in candidates]
-        worlds = self._search(view, tallies, rng, start)
+        worlds, settled = self._search(view, tallies, rng, start)
         if self.record is not None:
             self.record.append(worlds)
         if not worlds:
@@ -164,7 +164,7 @@ class SearchAgent:
         kept = [tally for tally in others if len(tally.values) == worlds]  # (tried in every world)
         challenger = max(kept or others, key=lambda tally: tally.mean)
         best, other = (challenger, policy) if kept and challenger.beats(policy) else (policy, challenger)
-        few = worlds < FEW_WORLDS
+        few = worlds < FEW_WORLDS and not settled  # (a settled decision would take no more worlds)
         stands = best is policy and other.mean > policy.mean  # ahead, but within the noise of these rollouts
         dropped = "" if kept else f" (tried in {len(other.wins)})"
         return Advice(best.action, Label(
@@ -178,18 +178,18 @@ class SearchAgent:
                + (f"; not clearly better, so the {self.policy.name} bot's choice stands" if stands else "")
                + (" — too few rollouts to trust: give it more time (search:2s)" if few else "")))
 
-    def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random, start: float) -> int:
+    def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random, start: float) -> tuple[int, bool]:
         """Try the candidates on worlds until the budget is spent (a candidate the policy's choice
         beats clearly, from :data:`PRUNE_AFTER` worlds on, is tried no more, but for the best one
         before :data:`SETTLE_AFTER` worlds; from then on neither is one that trails it; when none is left the
         decision is settled); the number of worlds used (the time budget counted from ``start``, with what
-        earlier decisions banked)."""
+        earlier decisions banked) and whether the decision was settled."""
         budget, team = self.budget, view.seat % 2
         seconds = None if budget.seconds is None else budget.seconds + self.banked
         try:
             sampler = Sampler(view.ruleset, view.observation)  # (the same observation for every world)
         except NoWorld:
-            return 0
+            return 0, False
         policies = [self.policy] * 6
         policy, *active = tallies
         worlds = failures = rollouts = 0
@@ -223,7 +223,7 @@ class SearchAgent:
                 kept = [tally for tally in active if not policy.beats(tally, PRUNE_SIGNIFICANCE)
                         and not (settled and tally.trails(policy, FUTILE_SIGNIFICANCE))]
                 active = kept or ([] if settled else [max(active, key=lambda tally: tally.mean)])
-        return worlds
+        return worlds, not active
 
 
 def _count(tally: _Tally, game: Game, team: int) -> None:

@@ -112,6 +112,22 @@ def test_a_search_answer_says_how_many_rollouts_it_rests_on() -> None:
     assert "too few" not in many.en and "太少" not in many.zh
 
 
+def test_a_decision_settled_in_few_worlds_does_not_ask_for_more_time() -> None:
+    """A decision settled before FEW_WORLDS worlds (every challenger trailing) would take no more with more
+    time: its answer does not call its rollouts too few; one cut short by the budget does."""
+    game, agent, rng = Game(load_ruleset("dagang"), 2), HeuristicAgent(), random.Random(2)
+    settled = 0
+    while not game.over and not settled:
+        view = game.view()
+        reason = make_agent("search:40").advise(view, random.Random(0)).reason.en
+        settled += any(f" of {worlds} rollouts against " in reason for worlds in range(SETTLE_AFTER, FEW_WORLDS))
+        if settled:
+            assert "too few" not in reason
+        game.apply(agent.act(view, rng))
+    assert settled
+    assert "too few" in make_agent(f"search:{SETTLE_AFTER - 1}").advise(view, random.Random(0)).reason.en
+
+
 def test_candidates_are_the_policy_s_choice_then_passing_then_a_few_plays() -> None:
     game = Game(load_ruleset("dagang"), 2)
     agent, rng = HeuristicAgent(), random.Random(2)
@@ -213,7 +229,7 @@ def _searched(seed: int, budget: Budget, decisions: int) -> Iterator[tuple[_Tall
         default = agent.act(view, rng)
         tallies = [_Tally(action) for action in candidates_for(view, default)]
         if len(tallies) > 1:
-            worlds = search._search(view, tallies, random.Random(step), time.process_time())
+            worlds, _ = search._search(view, tallies, random.Random(step), time.process_time())
             policy, *others = tallies
             yield policy, others, worlds
         game.apply(default)
