@@ -52,16 +52,13 @@ SIGNIFICANCE = 2.0
 #: is dropped (its rollouts go to the candidates still in question and to more worlds).
 PRUNE_AFTER = 5
 PRUNE_SIGNIFICANCE = 2.0
-#: Worlds before a decision may be settled: until then the best challenger left is kept even when the policy's
-#: choice beats it clearly; from then on a challenger that trails the policy's choice by :data:`FUTILE_SIGNIFICANCE`
-#: standard errors (or has done exactly as well in every world) is dropped too, having little chance to ever pass
-#: :data:`SIGNIFICANCE`, and the decision is settled, its time banked, when none is left.
-SETTLE_AFTER = 8
-FUTILE_SIGNIFICANCE = 1.0
+#: Worlds before a decision is settled: until then the best challenger left is kept even when the policy's
+#: choice beats it clearly, so that a choice rests on this many worlds where the budget allows.
+SETTLE_AFTER = 20
 #: Think time a search with a time budget may bank, in budgets: what a decision does not use (one with a single
 #: candidate, one settled early) goes to the next contested ones, up to this much on top of their own, so that
 #: the time per decision stays the budget on average and the worlds go where the choice is in question.
-BANK_LIMIT = 4.0
+BANK_LIMIT = 2.0
 
 
 @dataclass(frozen=True)
@@ -101,23 +98,12 @@ class _Tally:
     def beats(self, other: _Tally, significance: float = SIGNIFICANCE) -> bool:
         """Better than ``other`` on the same worlds by more than ``significance`` standard errors of
         the paired differences (so that the noise of a few worlds does not overturn the policy's choice)."""
-        mean, error = self._against(other)
-        return mean > significance * error and mean > 0
-
-    def trails(self, other: _Tally, significance: float) -> bool:
-        """Behind ``other`` on the same worlds by ``significance`` standard errors of the paired differences
-        or more (even with it in every world counts: its mean difference is 0 with no spread)."""
-        mean, error = self._against(other)
-        return len(self.values) >= 2 and mean <= -significance * error
-
-    def _against(self, other: _Tally) -> tuple[float, float]:
-        """The mean of the paired differences from ``other`` and its standard error (0 and infinity under two)."""
         diffs = [mine - theirs for mine, theirs in zip(self.values, other.values, strict=True)]
         if len(diffs) < 2:
-            return 0.0, float("inf")
+            return False
         mean = sum(diffs) / len(diffs)
         spread = sum((diff - mean) ** 2 for diff in diffs) / (len(diffs) - 1)
-        return mean, (spread / len(diffs)) ** 0.5
+        return mean > significance * (spread / len(diffs)) ** 0.5 and mean > 0
 
 
 @dataclass
@@ -153,7 +139,7 @@ class SearchAgent:
             return Advice(default, Label(zh=f"搜索：没有别的值得一试（{describe(default, 'zh')}）",
                                          en=f"search: nothing else worth trying ({describe(default)})"))
         tallies = [_Tally(action) for action in candidates]
-        worlds, settled = self._search(view, tallies, rng, start)
+        worlds = self._search(view, tallies, rng, start)
         if self.record is not None:
             self.record.append(worlds)
         if not worlds:
@@ -164,7 +150,7 @@ class SearchAgent:
         kept = [tally for tally in others if len(tally.values) == worlds]  # (tried in every world)
         challenger = max(kept or others, key=lambda tally: tally.mean)
         best, other = (challenger, policy) if kept and challenger.beats(policy) else (policy, challenger)
-        few = worlds < FEW_WORLDS and not settled  # (a settled decision would take no more worlds)
+        few = worlds < FEW_WORLDS
         stands = best is policy and other.mean > policy.mean  # ahead, but within the noise of these rollouts
         dropped = "" if kept else f" (tried in {len(other.wins)})"
         return Advice(best.action, Label(
@@ -178,18 +164,17 @@ class SearchAgent:
                + (f"; not clearly better, so the {self.policy.name} bot's choice stands" if stands else "")
                + (" — too few rollouts to trust: give it more time (search:2s)" if few else "")))
 
-    def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random, start: float) -> tuple[int, bool]:
+    def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random, start: float) -> int:
         """Try the candidates on worlds until the budget is spent (a candidate the policy's choice
         beats clearly, from :data:`PRUNE_AFTER` worlds on, is tried no more, but for the best one
-        before :data:`SETTLE_AFTER` worlds; from then on neither is one that trails it; when none is left the
-        decision is settled); the number of worlds used (the time budget counted from ``start``, with what
-        earlier decisions banked) and whether the decision was settled."""
+        before :data:`SETTLE_AFTER` worlds; when none is left the decision is settled); the number of
+        worlds used (the time budget counted from ``start``, with what earlier decisions banked)."""
         budget, team = self.budget, view.seat % 2
         seconds = None if budget.seconds is None else budget.seconds + self.banked
         try:
             sampler = Sampler(view.ruleset, view.observation)  # (the same observation for every world)
         except NoWorld:
-            return 0, False
+            return 0
         policies = [self.policy] * 6
         policy, *active = tallies
         worlds = failures = rollouts = 0
@@ -219,11 +204,9 @@ class SearchAgent:
             rollouts += 1 + len(active)
             worlds += 1
             if worlds >= PRUNE_AFTER and active:
-                settled = worlds >= SETTLE_AFTER
-                kept = [tally for tally in active if not policy.beats(tally, PRUNE_SIGNIFICANCE)
-                        and not (settled and tally.trails(policy, FUTILE_SIGNIFICANCE))]
-                active = kept or ([] if settled else [max(active, key=lambda tally: tally.mean)])
-        return worlds, not active
+                kept = [tally for tally in active if not policy.beats(tally, PRUNE_SIGNIFICANCE)]
+                active = kept or ([] if worlds >= SETTLE_AFTER else [max(active, key=lambda tally: tally.mean)])
+        return worlds
 
 
 def _count(tally: _Tally, game: Game, team: int) -> None:

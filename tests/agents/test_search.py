@@ -21,7 +21,6 @@ from gouji_variants.agents.registry import make_agent, make_agents, parse_budget
 from gouji_variants.agents.search import (
     BANK_LIMIT,
     FEW_WORLDS,
-    FUTILE_SIGNIFICANCE,
     PRUNE_AFTER,
     PRUNE_SIGNIFICANCE,
     SETTLE_AFTER,
@@ -110,22 +109,6 @@ def test_a_search_answer_says_how_many_rollouts_it_rests_on() -> None:
     many = make_agent(f"search:{FEW_WORLDS}").advise(game.view(), rng).reason
     assert f" of {FEW_WORLDS} rollouts against " in many.en and f"{FEW_WORLDS}次推演" in many.zh
     assert "too few" not in many.en and "太少" not in many.zh
-
-
-def test_a_decision_settled_in_few_worlds_does_not_ask_for_more_time() -> None:
-    """A decision settled before FEW_WORLDS worlds (every challenger trailing) would take no more with more
-    time: its answer does not call its rollouts too few; one cut short by the budget does."""
-    game, agent, rng = Game(load_ruleset("dagang"), 2), HeuristicAgent(), random.Random(2)
-    settled = 0
-    while not game.over and not settled:
-        view = game.view()
-        reason = make_agent("search:40").advise(view, random.Random(0)).reason.en
-        settled += any(f" of {worlds} rollouts against " in reason for worlds in range(SETTLE_AFTER, FEW_WORLDS))
-        if settled:
-            assert "too few" not in reason
-        game.apply(agent.act(view, rng))
-    assert settled
-    assert "too few" in make_agent(f"search:{SETTLE_AFTER - 1}").advise(view, random.Random(0)).reason.en
 
 
 def test_candidates_are_the_policy_s_choice_then_passing_then_a_few_plays() -> None:
@@ -229,7 +212,7 @@ def _searched(seed: int, budget: Budget, decisions: int) -> Iterator[tuple[_Tall
         default = agent.act(view, rng)
         tallies = [_Tally(action) for action in candidates_for(view, default)]
         if len(tallies) > 1:
-            worlds, _ = search._search(view, tallies, random.Random(step), time.process_time())
+            worlds = search._search(view, tallies, random.Random(step), time.process_time())
             policy, *others = tallies
             yield policy, others, worlds
         game.apply(default)
@@ -258,7 +241,7 @@ def test_a_candidate_the_policy_clearly_beats_is_dropped_and_the_rest_share_ever
 def test_a_decision_is_not_settled_before_settle_after_worlds() -> None:
     """Before SETTLE_AFTER worlds, the best challenger left is tried in every world even once the policy's
     choice beats it clearly: a decision rests on SETTLE_AFTER worlds where the budget allows."""
-    for policy, others, worlds in _searched(0, Budget(worlds=SETTLE_AFTER), 20):
+    for policy, others, worlds in _searched(6, Budget(worlds=SETTLE_AFTER), 20):
         assert worlds == SETTLE_AFTER
         kept = [tally for tally in others if len(tally.values) == worlds]
         assert kept
@@ -266,39 +249,6 @@ def test_a_decision_is_not_settled_before_settle_after_worlds() -> None:
                for tally in kept for tried in range(PRUNE_AFTER, SETTLE_AFTER)):
             return  # (kept, though clearly beaten before SETTLE_AFTER worlds)
     pytest.fail("no challenger clearly beaten was kept in 20 decisions")
-
-
-def test_a_tally_trails_another_by_standard_errors_of_the_paired_differences() -> None:
-    """Behind by a standard error or more trails at one; even in every world trails (it has never done better);
-    ahead, or behind within the noise, does not; neither does a single world."""
-    policy = _Tally(PASS, values=[1.0, 0.0, 1.0, 1.0])
-    assert _Tally(PASS, values=[1.0, 0.0, 1.0, 1.0]).trails(policy, FUTILE_SIGNIFICANCE)
-    assert _Tally(PASS, values=[0.0, 0.0, 1.0, 0.0]).trails(policy, FUTILE_SIGNIFICANCE)  # −0.5 ± 0.29
-    assert not _Tally(PASS, values=[0.0, 1.0, 1.0, 1.0]).trails(policy, FUTILE_SIGNIFICANCE)  # 0 ± 0.41
-    assert not _Tally(PASS, values=[1.0, 1.0, 1.0, 1.0]).trails(policy, FUTILE_SIGNIFICANCE)  # ahead
-    assert not _Tally(PASS, values=[0.0]).trails(_Tally(PASS, values=[1.0]), FUTILE_SIGNIFICANCE)
-
-
-def test_from_settle_after_worlds_a_trailing_challenger_is_dropped_and_the_decision_settled() -> None:
-    """From SETTLE_AFTER worlds on, a challenger that trails the policy's choice by FUTILE_SIGNIFICANCE standard
-    errors is tried no more, one that does not is kept, and a decision with none left ends there (its time
-    banked): with a budget of worlds, some decisions end early and none before SETTLE_AFTER worlds."""
-    budget = SETTLE_AFTER + 6
-    settled = full = 0
-    for policy, others, worlds in _searched(2, Budget(worlds=budget), 40):
-        assert worlds == budget or worlds >= SETTLE_AFTER
-        for tally in others:
-            tried = len(tally.values)
-            if tried < worlds or worlds < budget:  # dropped after its last world
-                mine = _first(policy, tried)
-                assert tried >= PRUNE_AFTER
-                assert mine.beats(tally, PRUNE_SIGNIFICANCE) or (
-                    tried >= SETTLE_AFTER and tally.trails(mine, FUTILE_SIGNIFICANCE))
-            for kept in range(SETTLE_AFTER, tried):  # (still tried after world ``kept``: it did not trail then)
-                assert not _first(tally, kept).trails(_first(policy, kept), FUTILE_SIGNIFICANCE)
-        settled += worlds < budget
-        full += worlds == budget
-    assert settled and full
 
 
 @settings(max_examples=examples(3), derandomize=True, database=None, deadline=None,
@@ -323,7 +273,7 @@ def test_a_time_budget_banks_what_a_decision_leaves_unused_and_a_number_of_world
     while len(candidates_for(game.view(), agent.act(game.view(), rng))) > 1:
         game.apply(agent.act(game.view(), rng))
     timed, counted = SearchAgent(agent, Budget(seconds=1.0)), SearchAgent(agent, Budget(worlds=5))
-    for _ in range(int(BANK_LIMIT) + 1):
+    for _ in range(3):
         timed.act(game.view(), rng)
         counted.act(game.view(), rng)
-    assert timed.banked == BANK_LIMIT * 1.0 and counted.banked == 0  # (capped: they left near BANK_LIMIT + 1 s)
+    assert timed.banked == BANK_LIMIT * 1.0 and counted.banked == 0  # (capped: three decisions left near 3 s)
