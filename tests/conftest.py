@@ -13,7 +13,9 @@ modules that say ``pytestmark = pytest.mark.engine``): the pure-Python engine ru
 from __future__ import annotations
 
 import os
+import random
 import sys
+import zlib
 
 import pytest
 from hypothesis import is_hypothesis_test, settings
@@ -66,6 +68,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(autouse=True)
 def _no_env_folders(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(ENV_VAR, raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _seeded_random(request: pytest.FixtureRequest) -> None:
+    """The process's ``random`` seeded from the test's name: what the code under test draws from it (a room's
+    deal, a bot's seed) is the same on every run, whichever worker and whatever order runs the test."""
+    random.seed(zlib.crc32(request.node.nodeid.encode()))
 
 
 @pytest.fixture(scope="session")

@@ -31,6 +31,7 @@ ENGINE_INDEPENDENT = {
     "server/test_hidden_information.py": "each message against the view of its seat, both made by the engine that runs",
     "server/test_rooms_play.py": "the room protocol: agreement, stale and duplicate actions, records kept",
     "server/test_words.py": "the words events are told in",
+    "server/test_service.py": "the service's store, queues, expiry and 托管; the engine only moves its rooms along",
     "server/test_bots.py": "where a bot thinks (a worker process or a thread), not how it plays",
     "test_benchmarks.py": "the benchmark scripts run short; the digest test runs both engines itself",
     "terminal/test_zh_only.py": "the terminal's words in Chinese",

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from gouji_variants.engine.actions import Action
+from gouji_variants.engine.game import Game
 from gouji_variants.server.bots import Bots
 from gouji_variants.server.databases import open_store
 from gouji_variants.server.limits import Limits
@@ -44,13 +46,21 @@ class FakeSocket:
         self.closed = code
 
 
+def ended_by(game: Game, action: Action) -> bool:
+    after = game.clone()
+    after.apply(action)
+    return after.over
+
+
 async def bots_act(rooms: Service, live: Live, mark: str) -> None:
-    """The bots' decisions, taken by the test (random legal actions), up to a person's; each committed with
-    the room's lock held, as :meth:`Service.commit` asks of its callers."""
+    """The bots' decisions, taken by the test (random legal actions, none that ends the game while another is
+    legal: a 革命 may), up to a person's; each committed with the room's lock held, as :meth:`Service.commit`
+    asks of its callers."""
     while (seat := live.room.bot_seat()) is not None:
         game = live.room.game
         assert game is not None
-        action = action_json(random.Random(seat).choice(game.legal_actions()))
+        legal = game.legal_actions()
+        action = action_json(random.Random(seat).choice([a for a in legal if not ended_by(game, a)] or legal))
         version = live.room.version
         async with live.lock:
             await rooms.commit(live, live.room.check_act(seat, f"{mark}{version}", version, action, True))
@@ -295,9 +305,9 @@ def test_a_failed_commit_reloads_the_room_as_the_store_holds_it(kept: bool, tmp_
         assert game is not None and game.turn == 0
         conn_sent(conn)
         store.fail, store.kept = True, kept
+        play = next(action for action in game.legal_actions() if not ended_by(game, action))  # (革命 may end it)
         with pytest.raises(OSError):
-            await rooms.handle(conn, {"type": "act", "action_id": "x", "version": version,
-                                      "action": action_json(game.legal_actions()[0])})
+            await rooms.handle(conn, {"type": "act", "action_id": "x", "version": version, "action": action_json(play)})
         assert live.room.version == version + kept and live.seq == len(next(store.open_rooms())[3])
         [state] = [json.loads(text) for text in conn_sent(conn) if '"type":"state"' in text]
         assert state["version"] == live.room.version and rooms.rooms[created["room"]] is live
