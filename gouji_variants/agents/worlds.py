@@ -275,7 +275,8 @@ def _holdings(seen: Observation, seat: int, forfeits: Sequence[Forfeit], need: C
 def _buying(seen: Observation, seat: int, rule: Bie3, need: Callable[[int, str, int], None],
             held: bool = False) -> None:
     """What 买3 / 买4 (all public) tell of ``seat``'s hand before buying: a buyer had none of the rank
-    and, paying with a joker, no 2 (its only purchase); a seller one more than it sold; a seat asked
+    and, paying with a joker, no 2 then (it pays with the first of ``pay_with`` it holds: before buying, it had
+    as many 2s as it had paid until then, less those it had been paid); a seller one more than it sold; a seat asked
     before the seller had no spare then. (A seat that did not buy may still have had none, with
     nothing to pay or nobody to sell: the replay decides; ``held`` assumes it had one.)"""
     in_play = [other not in seen.revolutionaries for other in range(SEATS)]
@@ -296,12 +297,17 @@ def _buying(seen: Observation, seat: int, rule: Bie3, need: Callable[[int, str, 
             unpaid = paying or rule.nothing_to_pay == "free"  # free: any source with a spare would have served
             if any(other == seat and (gives or unpaid) for other, gives in before):  # no spare then
                 need(rank, "at most", 1 + sum(sold.giver == seat for sold in buys[:index]))
-    mine = [pay for pay in paid if pay.giver == seat]
-    if len(mine) == 1 and mine[0].cards is not None and not any(item.giver == seat for item in seen.transfers
-                                                               if item.kind == "buy"):
-        paid_with = bie3.payments(rule)
-        for cheaper in paid_with[:paid_with.index(mine[0].cards.ranks()[0])]:
-            need(cheaper, "exactly", 0)
+    paid_with = bie3.payments(rule)
+    moved = [0] * N_RANKS  # what the seat has paid so far, less what it has been paid (as a seller)
+    for pay in paid:
+        if seat not in (pay.giver, pay.taker):
+            continue
+        if pay.cards is None:
+            break
+        if pay.giver == seat:  # it pays with the first of ``paid_with`` it holds: none of those before, then
+            for cheaper in paid_with[:paid_with.index(pay.cards.ranks()[0])]:
+                need(cheaper, "exactly", moved[cheaper])
+        _move(moved, pay.cards, 1 if pay.giver == seat else -1)
 
 
 def _pending_revolution(seen: Observation, ruleset: Ruleset,
