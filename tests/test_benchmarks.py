@@ -29,6 +29,7 @@ RUNS: dict[str, tuple[list[str], str]] = {
     "bench_policy.py": (["--games", "2", "--search", "search:3", "--search-games", "1"], "worlds per contested"),
     "bench_rooms.py": (["--rooms", "2", "--seconds", "3", "--workers", "1", "--pace", "0.2"], "MB per room"),
     "bench_rulesets.py": (["--runs", "1", "--cli-runs", "1"], "compile dagang"),
+    "bench_search_truth.py": (["--games", "1", "--search", "search:3"], "contested decisions"),
 }
 
 

@@ -21,17 +21,21 @@ from gouji_variants.agents.registry import make_agent, make_agents, parse_budget
 from gouji_variants.agents.search import (
     BANK_LIMIT,
     FEW_WORLDS,
+    FOLLOW_SIGNIFICANCE,
     PRUNE_AFTER,
     PRUNE_SIGNIFICANCE,
     SETTLE_AFTER,
+    SIGNIFICANCE,
     Budget,
     SearchAgent,
     _count,
     _Tally,
     candidates_for,
+    significance_for,
 )
 from gouji_variants.components.burning import keepable
 from gouji_variants.engine import PASS, Burn, Game, Match
+from gouji_variants.engine.seat import SeatView
 from gouji_variants.ruleset.compiler import load_ruleset
 from gouji_variants.ruleset.model import Ruleset
 
@@ -109,6 +113,33 @@ def test_a_search_answer_says_how_many_rollouts_it_rests_on() -> None:
     many = make_agent(f"search:{FEW_WORLDS}").advise(game.view(), rng).reason
     assert f" of {FEW_WORLDS} rollouts against " in many.en and f"{FEW_WORLDS}次推演" in many.zh
     assert "too few" not in many.en and "太少" not in many.zh
+
+
+class _Fixed(SearchAgent):
+    """A search whose every challenger beats the policy's choice by 1.7 standard errors of 4 worlds."""
+
+    def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random, start: float) -> int:
+        policy, *others = tallies
+        policy.values, policy.wins = [0.0] * 4, [0.0] * 4
+        for tally in others:
+            tally.values, tally.wins = [1.0, 0.0, 1.0, 0.0], [1.0, 0.0, 1.0, 0.0]
+        return 4
+
+
+@pytest.mark.parametrize(("decision", "replaced"), [("follow", True), ("lead", False)])
+def test_a_challenger_replaces_the_policy_s_choice_at_one_standard_error_where_the_seat_follows(
+        decision: str, replaced: bool) -> None:
+    """Following a play, one standard error is enough (FOLLOW_SIGNIFICANCE), elsewhere two (SIGNIFICANCE)."""
+    assert significance_for(decision) == (FOLLOW_SIGNIFICANCE if replaced else SIGNIFICANCE)
+    game = Game(load_ruleset("dagang"), 2)
+    agent, rng = HeuristicAgent(), random.Random(2)
+    while game.decision != decision or len(candidates_for(game.view(), agent.act(game.view(), rng))) < 2:
+        game.apply(agent.act(game.view(), rng))
+    view = game.view()
+    default = agent.act(view, rng)
+    advice = _Fixed(HeuristicAgent()).advise(view, rng)
+    assert (advice.action != default) == replaced
+    assert ("not clearly better" in advice.reason.en) != replaced
 
 
 def test_candidates_are_the_policy_s_choice_then_passing_then_a_few_plays() -> None:
