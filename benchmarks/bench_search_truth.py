@@ -8,10 +8,13 @@ they are, the heuristic at all six seats (it draws nothing at random, so one rol
 Beside the search's own paired statistics (worlds, mean difference from the policy's choice, standard
 error), that says what overriding the policy is worth, free of the worlds' guesswork: for each kind of
 decision (lead, follow, answer …), the true gain over the policy's choice of the override rule at several
-significance thresholds (:data:`.search.SIGNIFICANCE` and :data:`.search.FOLLOW_SIGNIFICANCE` among them),
-as a total with its standard error, and the share of the think time the kind takes. The yardstick is the
-search's own model (the heuristic's continuation), not a tournament: far less noisy, it tells where the
-search earns its think time (docs/players.md, "Where the search earns its time").
+significance thresholds (:data:`.search.SIGNIFICANCE` among them), as a total with its standard error, and the
+share of the think time the kind takes. The yardstick is the search's own model (the heuristic's continuation
+at every seat, the searching seat's own later decisions included), not a tournament: far less noisy, but blind
+to what a table of search bots does together. It found one standard error enough where the seat follows a play,
+and the tournament disagreed: the search's seats were stifled (闷) more (docs/players.md, "Where the search earns
+its time"). Read it as a guide to where the search's time goes and what its overrides win, and confirm a change
+in a tournament.
 """
 
 from __future__ import annotations
@@ -25,21 +28,14 @@ from dataclasses import dataclass, field
 
 from gouji_variants.agents.heuristic import HeuristicAgent
 from gouji_variants.agents.registry import make_agent
-from gouji_variants.agents.search import (
-    FOLLOW_SIGNIFICANCE,
-    SIGNIFICANCE,
-    SearchAgent,
-    _count,
-    _Tally,
-    significance_for,
-)
+from gouji_variants.agents.search import SIGNIFICANCE, SearchAgent, _count, _Tally
 from gouji_variants.engine import Match, play_out
 from gouji_variants.engine.actions import Action
 from gouji_variants.engine.game import Game
 from gouji_variants.engine.seat import SeatView
 from gouji_variants.ruleset.compiler import load_ruleset
 
-THRESHOLDS = sorted({0.5, 1.0, FOLLOW_SIGNIFICANCE, 1.5, SIGNIFICANCE, 3.0})
+THRESHOLDS = sorted({0.5, 1.0, 1.5, SIGNIFICANCE, 3.0})
 
 
 @dataclass
@@ -138,12 +134,11 @@ def main() -> None:
         kinds[decision.kind].append(decision)
     for kind, group in sorted(kinds.items(), key=lambda item: -len(item[1])):
         share = sum(decision.seconds for decision in group) / seconds
-        used = significance_for(kind)
         print(f"  {kind:<16} {len(group):>9} {share:>5.0%} " + "".join(
-            f"{('*' if level == used else '') + total([gain(decision, level) for decision in group]):>17}"
+            f"{('*' if level == SIGNIFICANCE else '') + total([gain(decision, level) for decision in group]):>17}"
             for level in THRESHOLDS))
-    print("  (* the search's threshold for the kind)")
-    ruled = [gain(decision, significance_for(decision.kind)) for decision in decisions]
+    print("  (* the search's threshold)")
+    ruled = [gain(decision, SIGNIFICANCE) for decision in decisions]
     print(f"the search's rule over every kind: {total(ruled)}, {sum(ruled) / args.games:+.3f} a game at its seat")
 
 

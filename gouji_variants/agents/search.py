@@ -46,14 +46,9 @@ TRIBUTE_WEIGHT = 0.05
 #: Fewer rollouts than this are too few to trust: the advice says so.
 FEW_WORLDS = 10
 #: Standard errors by which a candidate must beat the policy's choice, on the same worlds, to replace it (at 1.0
-#: the search overturned the heuristic's careful 憋3 play on noise: bie3 63.2% against it, docs/players.md) …
+#: the search overturned the heuristic's careful 憋3 play on noise: bie3 63.2% against it; at 1.0 only where the
+#: seat follows or answers a play, its seats were stifled more: bie3 61.3%, docs/players.md).
 SIGNIFICANCE = 2.0
-#: … but where the seat follows or answers a play (pass, or beat with what): valued in the true game
-#: (``benchmarks/bench_search_truth.py``), the overrides there between one and two standard errors gained, where
-#: those of leads and of the answers to a team-mate's 让牌 lost (docs/players.md, "Where the search earns its time").
-FOLLOW_SIGNIFICANCE = 1.0
-#: The decisions :data:`FOLLOW_SIGNIFICANCE` is for.
-FOLLOWING = frozenset({"follow", "answer"})
 #: Worlds after which a candidate the policy's choice beats by :data:`PRUNE_SIGNIFICANCE` standard errors
 #: is dropped (its rollouts go to the candidates still in question and to more worlds).
 PRUNE_AFTER = 5
@@ -155,8 +150,7 @@ class SearchAgent:
         policy, *others = tallies
         kept = [tally for tally in others if len(tally.values) == worlds]  # (tried in every world)
         challenger = max(kept or others, key=lambda tally: tally.mean)
-        beaten = kept and challenger.beats(policy, significance_for(view.decision))
-        best, other = (challenger, policy) if beaten else (policy, challenger)
+        best, other = (challenger, policy) if kept and challenger.beats(policy) else (policy, challenger)
         few = worlds < FEW_WORLDS
         stands = best is policy and other.mean > policy.mean  # ahead, but within the noise of these rollouts
         dropped = "" if kept else f" (tried in {len(other.wins)})"
@@ -214,11 +208,6 @@ class SearchAgent:
                 kept = [tally for tally in active if not policy.beats(tally, PRUNE_SIGNIFICANCE)]
                 active = kept or ([] if worlds >= SETTLE_AFTER else [max(active, key=lambda tally: tally.mean)])
         return worlds
-
-
-def significance_for(decision: str) -> float:
-    """Standard errors by which a challenger must beat the policy's choice at ``decision`` to replace it."""
-    return FOLLOW_SIGNIFICANCE if decision in FOLLOWING else SIGNIFICANCE
 
 
 def _count(tally: _Tally, game: Game, team: int) -> None:

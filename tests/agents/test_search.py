@@ -21,7 +21,6 @@ from gouji_variants.agents.registry import make_agent, make_agents, parse_budget
 from gouji_variants.agents.search import (
     BANK_LIMIT,
     FEW_WORLDS,
-    FOLLOW_SIGNIFICANCE,
     PRUNE_AFTER,
     PRUNE_SIGNIFICANCE,
     SETTLE_AFTER,
@@ -31,7 +30,6 @@ from gouji_variants.agents.search import (
     _count,
     _Tally,
     candidates_for,
-    significance_for,
 )
 from gouji_variants.components.burning import keepable
 from gouji_variants.engine import PASS, Burn, Game, Match
@@ -116,28 +114,34 @@ def test_a_search_answer_says_how_many_rollouts_it_rests_on() -> None:
 
 
 class _Fixed(SearchAgent):
-    """A search whose every challenger beats the policy's choice by 1.7 standard errors of 4 worlds."""
+    """A search whose every challenger does ``diffs`` better than the policy's choice in 4 worlds."""
+
+    diffs = (0.0, 0.0, 0.0, 0.0)
 
     def _search(self, view: SeatView, tallies: list[_Tally], rng: random.Random, start: float) -> int:
         policy, *others = tallies
         policy.values, policy.wins = [0.0] * 4, [0.0] * 4
         for tally in others:
-            tally.values, tally.wins = [1.0, 0.0, 1.0, 0.0], [1.0, 0.0, 1.0, 0.0]
+            tally.values, tally.wins = list(self.diffs), list(self.diffs)
         return 4
 
 
-@pytest.mark.parametrize(("decision", "replaced"), [("follow", True), ("lead", False)])
-def test_a_challenger_replaces_the_policy_s_choice_at_one_standard_error_where_the_seat_follows(
-        decision: str, replaced: bool) -> None:
-    """Following a play, one standard error is enough (FOLLOW_SIGNIFICANCE), elsewhere two (SIGNIFICANCE)."""
-    assert significance_for(decision) == (FOLLOW_SIGNIFICANCE if replaced else SIGNIFICANCE)
+@pytest.mark.parametrize("decision", ["follow", "lead"])
+@pytest.mark.parametrize(("diffs", "replaced"), [((1.0, 0.0, 1.0, 0.0), False), ((1.0, 1.0, 1.0, 0.0), True)])
+def test_a_challenger_replaces_the_policy_s_choice_only_past_two_standard_errors(
+        decision: str, diffs: tuple[float, ...], replaced: bool) -> None:
+    """Ahead by 1.7 standard errors of the paired differences, the policy's choice stands (and the answer says
+    the challenger was not clearly better); by 3, the challenger is played (``SIGNIFICANCE``)."""
+    assert SIGNIFICANCE == 2.0
     game = Game(load_ruleset("dagang"), 2)
     agent, rng = HeuristicAgent(), random.Random(2)
     while game.decision != decision or len(candidates_for(game.view(), agent.act(game.view(), rng))) < 2:
         game.apply(agent.act(game.view(), rng))
     view = game.view()
     default = agent.act(view, rng)
-    advice = _Fixed(HeuristicAgent()).advise(view, rng)
+    search = _Fixed(HeuristicAgent())
+    search.diffs = diffs
+    advice = search.advise(view, rng)
     assert (advice.action != default) == replaced
     assert ("not clearly better" in advice.reason.en) != replaced
 
