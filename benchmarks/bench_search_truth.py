@@ -34,6 +34,8 @@ from gouji_variants.engine.actions import Action
 from gouji_variants.engine.game import Game
 from gouji_variants.engine.seat import SeatView
 from gouji_variants.ruleset.compiler import load_ruleset
+from gouji_variants.ruleset.errors import RulesetError
+from gouji_variants.ruleset.model import Ruleset
 
 THRESHOLDS = sorted({0.5, 1.0, 1.5, SIGNIFICANCE, 3.0})
 
@@ -70,10 +72,8 @@ def true_value(game: Game, action: Action, team: int, policy: HeuristicAgent) ->
     return tally.values[0]
 
 
-def play(ruleset_name: str, games: int, seed: int, spec: str) -> list[Decision]:
-    ruleset, policy = load_ruleset(ruleset_name), HeuristicAgent()
-    found = make_agent(spec)
-    assert isinstance(found, SearchAgent), f"{spec} is not a search bot"
+def play(ruleset: Ruleset, games: int, seed: int, found: SearchAgent) -> list[Decision]:
+    policy = HeuristicAgent()
     decisions: list[Decision] = []
     for number in range(games):
         search, seat = Measured(found), number % 6
@@ -86,11 +86,12 @@ def play(ruleset_name: str, games: int, seed: int, spec: str) -> list[Decision]:
                 continue
             search.tallies, began = None, time.process_time()
             action = search.act(view, rng)
+            seconds = time.process_time() - began
             if search.tallies is not None:
                 first, *others = search.tallies
                 team = seat % 2
                 base = true_value(game, first.action, team, policy)
-                decisions.append(Decision(view.decision, time.process_time() - began, first, [
+                decisions.append(Decision(view.decision, seconds, first, [
                     (tally, true_value(game, tally.action, team, policy) - base) for tally in others]))
             game.apply(action)
     return decisions
@@ -122,7 +123,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--search", default="search:100ms")
     args = parser.parse_args()
-    decisions = play(args.ruleset, args.games, args.seed, args.search)
+    try:
+        found = make_agent(args.search)
+    except ValueError as error:
+        parser.error(f"--search: {error}")
+    if not isinstance(found, SearchAgent):
+        parser.error(f"--search: {args.search} is not a search bot (search, search:40, search:250ms …)")
+    try:
+        ruleset = load_ruleset(args.ruleset)
+    except RulesetError as error:
+        parser.error(f"--ruleset: {error}")
+    decisions = play(ruleset, args.games, args.seed, found)
     seconds = sum(decision.seconds for decision in decisions) or 1.0
     print(f"{args.search} at one seat on {args.ruleset}, {args.games} games from seed {args.seed}: "
           f"{len(decisions)} contested decisions")
