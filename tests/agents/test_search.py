@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from strategies import document_text, house_rulesets
 from test_seat_view import alike
 
+from gouji_variants.agents import search as search_module
 from gouji_variants.agents.basic import HeuristicAgent
 from gouji_variants.agents.registry import make_agent, make_agents, parse_budget
 from gouji_variants.agents.search import (
@@ -261,8 +262,8 @@ def _first(tally: _Tally, worlds: int) -> _Tally:
 def test_a_candidate_the_policy_clearly_beats_is_dropped_and_the_rest_share_every_world() -> None:
     """From PRUNE_AFTER worlds on, a candidate the policy's choice beats by PRUNE_SIGNIFICANCE standard
     errors is tried no more; the policy's choice and the candidates kept are tried in every world."""
-    for policy, others, worlds in _searched(2, Budget(worlds=PRUNE_AFTER + 2), 20):
-        assert len(policy.values) == worlds == PRUNE_AFTER + 2
+    for policy, others, worlds in _searched(2, Budget(worlds=SETTLE_AFTER + 2), 20):
+        assert len(policy.values) == worlds == SETTLE_AFTER + 2
         dropped = [tally for tally in others if len(tally.values) < worlds]
         for tally in dropped:
             tried = len(tally.values)
@@ -284,6 +285,44 @@ def test_a_decision_is_not_settled_before_settle_after_worlds() -> None:
                for tally in kept for tried in range(PRUNE_AFTER, SETTLE_AFTER)):
             return  # (kept, though clearly beaten before SETTLE_AFTER worlds)
     pytest.fail("no challenger clearly beaten was kept in 20 decisions")
+
+
+def test_a_budget_too_small_for_settle_after_worlds_races_the_leading_challenger() -> None:
+    """With fewer than SETTLE_AFTER worlds to give, from the PRUNE_AFTER-th world on only the challenger with the best
+    mean so far is tried beside the policy's choice (a race: it alone may overturn the choice); the others stop."""
+    raced = 0
+    for policy, others, worlds in _searched(2, Budget(worlds=SETTLE_AFTER - 5), 40):
+        assert worlds == SETTLE_AFTER - 5
+        longer = [tally for tally in others if len(tally.values) > PRUNE_AFTER]
+        assert len(longer) <= 1
+        if len(longer) == 1 and len(others) > 1:
+            contenders = [_first(tally, PRUNE_AFTER) for tally in others
+                          if not _first(policy, PRUNE_AFTER).beats(_first(tally, PRUNE_AFTER), PRUNE_SIGNIFICANCE)]
+            assert _first(longer[0], PRUNE_AFTER).mean == max(tally.mean for tally in contenders)
+            raced += len(contenders) > 1
+            if raced == 3:
+                return
+    pytest.fail(f"{raced} decisions had two challengers or more left at the fifth world")
+
+
+@pytest.mark.parametrize(("budget", "race"), [(0.04, True), (0.15, False)])
+def test_a_time_budget_races_only_where_it_cannot_give_every_candidate_settle_after_worlds(
+        monkeypatch: pytest.MonkeyPatch, budget: float, race: bool) -> None:
+    """Under a clock that moves 1 ms a reading (a world costs about 2 ms at the mean costs so far): 40 ms cannot
+    give the candidates left SETTLE_AFTER worlds, so the leader races alone; 150 ms can, so every candidate left is
+    tried in every world."""
+    clock = itertools.count()
+    monkeypatch.setattr(search_module.time, "process_time", lambda: next(clock) / 1000)
+    contested = 0
+    for policy, others, worlds in _searched(2, Budget(seconds=budget), 30):
+        left = [tally for tally in others
+                if not _first(policy, PRUNE_AFTER).beats(_first(tally, PRUNE_AFTER), PRUNE_SIGNIFICANCE)]
+        if worlds > PRUNE_AFTER and len(left) > 1:
+            contested += 1
+            assert (sum(len(tally.values) > PRUNE_AFTER for tally in others) == 1) == race
+            if contested == 3:
+                return
+    pytest.fail(f"{contested} decisions had two challengers or more left at the fifth world")
 
 
 @settings(max_examples=examples(3), derandomize=True, database=None, deadline=None,
