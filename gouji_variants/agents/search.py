@@ -57,8 +57,9 @@ PRUNE_SIGNIFICANCE = 2.0
 #: choice beats it clearly, so that a choice rests on this many worlds where the budget allows. Where it does not
 #: (a world budget below this, or a think time that would give the candidates left fewer worlds at the mean costs
 #: so far), only the challenger with the best mean is tried from the :data:`PRUNE_AFTER`-th world on, beside the
-#: policy's choice: a race, since it alone may overturn the choice (bie3, whose decisions rest on a median of 19
-#: worlds at search:100ms: 65.5% → 74.0% against the heuristic on the same deals; dagang, 41, seldom races).
+#: policy's choice: a race, since it alone may overturn the choice (at search:100ms it races at about half the
+#: contested decisions on bie3 and jining and a quarter on dagang; bie3 65.5% → 74.0% against the heuristic on the
+#: same deals, docs/players.md; raced at every decision, dagang fell to 67.0%).
 SETTLE_AFTER = 20
 #: Think time a search with a time budget may bank, in budgets: what a decision does not use (one with a single
 #: candidate, one settled early) goes to the next contested ones, up to this much on top of their own, so that
