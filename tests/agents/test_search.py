@@ -309,8 +309,8 @@ def test_a_budget_too_small_for_settle_after_worlds_races_the_leading_challenger
 def test_a_time_budget_races_only_where_it_cannot_give_every_candidate_settle_after_worlds(
         monkeypatch: pytest.MonkeyPatch, budget: float, race: bool) -> None:
     """Under a clock that moves 1 ms a reading (a world costs about 2 ms at the mean costs so far): 40 ms cannot
-    give the candidates left SETTLE_AFTER worlds, so the leader races alone; 150 ms can, so every candidate left is
-    tried in every world."""
+    give the candidates left SETTLE_AFTER worlds, so the leader races alone; 150 ms can, so every challenger left at
+    the fifth world is tried past it (until the policy's choice clearly beats it)."""
     clock = itertools.count()
     monkeypatch.setattr(search_module.time, "process_time", lambda: next(clock) / 1000)
     contested = 0
